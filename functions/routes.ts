@@ -1,0 +1,58 @@
+// The route table: plain data, imported by the CDK app, the local gateway, the HTTP pipeline and the tests.
+// Only routes that are built belong here. Paths are relative to the `/v1` base path.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a caller proves who it is: see docs/ARCHITECTURE.md#authentication. */
+export type AuthMode = 'none' | 'apiKey' | 'bearer' | 'apiKeyOrBearer' | 'admin';
+
+export interface RouteAccess {
+  /** Single-table DynamoDB access; `read` grants GetItem/BatchGetItem/Query only. */
+  table?: 'read' | 'write';
+  /** Reads the bearer-token signing secret (Secrets Manager when deployed). */
+  tokenSecret?: 'read';
+}
+
+export interface RouteDef {
+  /** Dotted id, e.g. `accounts.create`; CDK construct ids derive from it. */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway syntax, e.g. `/accounts/{accountId}`. */
+  path: `/${string}`;
+  /** Handler module below `functions/`, without extension. */
+  entry: string;
+  auth: AuthMode;
+  /** Account feature flag the route requires (403 naming it when absent). */
+  feature?: string;
+  access: RouteAccess;
+  /** Success status, from the spec. */
+  status: 200 | 201 | 204;
+}
+
+export const API_BASE_PATH = '/v1';
+
+export const routes = [
+  // System
+  { id: 'health.get', method: 'GET', path: '/health', entry: 'system/get-health', auth: 'none', access: { table: 'read' }, status: 200 },
+
+  // Authentication and account administration
+  { id: 'auth.token', method: 'POST', path: '/auth/token', entry: 'auth/create-token', auth: 'apiKey', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
+  { id: 'accounts.create', method: 'POST', path: '/accounts', entry: 'accounts/create-account', auth: 'admin', access: { table: 'write' }, status: 201 },
+  { id: 'accounts.update', method: 'PATCH', path: '/accounts/{accountId}', entry: 'accounts/update-account', auth: 'admin', access: { table: 'write' }, status: 200 },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof routes)[number]['id'];
+
+/**
+ * Answers every request no route matches (API Gateway's `$default` route, and the local gateway's fallback):
+ * 404, or 405 when the path exists under another method.
+ */
+export const fallbackRoute = {
+  id: 'system.not-found', method: 'GET', path: '/{proxy+}', entry: 'system/not-found', auth: 'none', access: {}, status: 200,
+} as const satisfies RouteDef;
+
+export function routeById(id: RouteId): RouteDef {
+  const route = routes.find((r) => r.id === id);
+  if (!route) throw new Error(`unknown route id ${id}`);
+  return route;
+}

@@ -1,0 +1,15 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { healthKey } from '../../shared/db/keys.ts';
+import { serviceUnavailable } from '../../shared/http/errors.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+/** Readiness probe: answers 200 only when the table can be read. */
+export const handler = httpRoute('health.get', {}, async (_request, deps) => {
+  try {
+    await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: healthKey() }));
+  } catch (error) {
+    deps.log.error('health check failed', { error });
+    throw serviceUnavailable('The data store is not reachable', { code: 'dependency_unavailable' });
+  }
+  return { status: 'ok', stage: deps.config.stage, time: deps.now().toISOString() };
+});

@@ -1,0 +1,18 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { parseStage } from './stage.ts';
+import { PetApiStack } from './stack.ts';
+
+const app = new App();
+const stage = parseStage(app.node.tryGetContext('stage'));
+
+new PetApiStack(app, `PetApi-${stage}`, {
+  stage,
+  alarmEmail: app.node.tryGetContext('alarmEmail'),
+  // Deploys to the account and region of the caller's credentials; synth needs neither.
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  description: `Pet data, analysis and webhook API (${stage})`,
+});
+
+// Any unacknowledged AwsSolutions finding stops synthesis; each acknowledgement carries its reason.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -1,0 +1,33 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/db/table.ts';
+import type { Stage } from '../stage.ts';
+
+/** The single table, built from the same key constants the repositories and the local bootstrap use. */
+export class DataTable extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
+    super(scope, id);
+    const production = props.stage === 'production';
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEY.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEY.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: production,
+      removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      encryption: TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
+    });
+    for (const [indexName, keys] of Object.entries(INDEXES)) {
+      this.table.addGlobalSecondaryIndex({
+        indexName,
+        partitionKey: { name: keys.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: keys.sortKey, type: AttributeType.STRING },
+      });
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { routes, fallbackRoute } from '../functions/routes.ts';
+import { ApiRoutes } from './constructs/api-routes.ts';
+import { DataTable } from './constructs/data-table.ts';
+import { Monitoring } from './constructs/monitoring.ts';
+import { TokenSecret } from './constructs/token-secret.ts';
+import type { Stage } from './stage.ts';
+
+export interface PetApiStackProps extends StackProps {
+  stage: Stage;
+  alarmEmail?: string;
+}
+
+/** One stack per stage; staging and production share nothing. */
+export class PetApiStack extends Stack {
+  constructor(scope: Construct, id: string, props: PetApiStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    const data = new DataTable(this, 'Data', { stage });
+    const tokenSecret = new TokenSecret(this, 'TokenSecret', { stage });
+    const api = new ApiRoutes(this, 'Api', { stage, routes, fallbackRoute, table: data.table, tokenSecret: tokenSecret.secret });
+    new Monitoring(this, 'Monitoring', { api: api.httpApi, alarmEmail: props.alarmEmail });
+
+    new CfnOutput(this, 'ApiUrl', { value: `${api.httpApi.apiEndpoint}/v1` });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+  }
+}

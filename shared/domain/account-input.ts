@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+import { ACCOUNT_STATUSES, KNOWN_FEATURES, ROLES } from './account.ts';
+
+// Request bodies of the admin account routes; shared by the HTTP handlers and the operator CLI.
+const fields = {
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  email: z.email(),
+  role: z.enum(ROLES),
+  status: z.enum(ACCOUNT_STATUSES),
+  features: z.array(z.enum(KNOWN_FEATURES)).check(z.maxLength(KNOWN_FEATURES.length * 2)),
+  quota: z.int().check(z.gte(0), z.lte(1_000_000)),
+};
+
+export const newAccountSchema = z.strictObject({
+  name: fields.name,
+  email: z.optional(fields.email),
+  role: z.optional(fields.role),
+  status: z.optional(fields.status),
+  features: z.optional(fields.features),
+  quota: z.optional(fields.quota),
+});
+
+export const accountChangesSchema = z.strictObject({
+  name: z.optional(fields.name),
+  email: z.optional(z.nullable(fields.email)),
+  role: z.optional(fields.role),
+  status: z.optional(fields.status),
+  features: z.optional(fields.features),
+  quota: z.optional(fields.quota),
+}).check(z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'));

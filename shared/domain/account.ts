@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+
+/** Feature flags an account can hold; each gates the routes that name it in the route table. */
+export const KNOWN_FEATURES = ['full_breed_schema', 'body_condition', 'calculators'] as const;
+export type Feature = (typeof KNOWN_FEATURES)[number];
+
+export const ROLES = ['admin', 'user'] as const;
+export const ACCOUNT_STATUSES = ['active', 'inactive'] as const;
+
+/** Monthly image-upload allowance of a new account unless an admin sets another (docs/decisions.md). */
+export const DEFAULT_MONTHLY_UPLOAD_QUOTA = 100;
+
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  role: z.enum(ROLES),
+  status: z.enum(ACCOUNT_STATUSES),
+  features: z.array(z.string()),
+  quota: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type Account = z.infer<typeof accountSchema>;

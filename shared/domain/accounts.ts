@@ -1,0 +1,44 @@
+import { generateApiKey, hashApiKey } from '../auth/api-keys.ts';
+import { forgetAccount } from '../auth/authenticate.ts';
+import * as accountsDb from '../db/accounts.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { DEFAULT_MONTHLY_UPLOAD_QUOTA, type Account } from './account.ts';
+
+export interface NewAccountInput {
+  name: string;
+  email?: string | undefined;
+  role?: Account['role'] | undefined;
+  status?: Account['status'] | undefined;
+  features?: string[] | undefined;
+  quota?: number | undefined;
+}
+
+export type AccountWithKey = Account & { api_key: string };
+
+/** Creates an account and its API key; the plain key is returned here and never again. */
+export async function createAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'randomBytes'>, input: NewAccountInput): Promise<AccountWithKey> {
+  const now = deps.now().toISOString();
+  const account: Account = {
+    id: deps.newId(),
+    name: input.name,
+    email: input.email ?? null,
+    role: input.role ?? 'user',
+    status: input.status ?? 'active',
+    features: [...new Set(input.features ?? [])].sort(),
+    quota: input.quota ?? DEFAULT_MONTHLY_UPLOAD_QUOTA,
+    created_at: now,
+    updated_at: now,
+  };
+  const apiKey = generateApiKey(deps.randomBytes);
+  await accountsDb.putNewAccount(deps, account, hashApiKey(apiKey));
+  return { ...account, api_key: apiKey };
+}
+
+export async function updateAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now'>, accountId: string, changes: accountsDb.AccountChanges): Promise<Account> {
+  const normalised = changes.features ? { ...changes, features: [...new Set(changes.features)].sort() } : changes;
+  const account = await accountsDb.updateAccountFields(deps, accountId, normalised, deps.now().toISOString());
+  if (!account) throw notFound(`account ${accountId} does not exist`);
+  forgetAccount(accountId);
+  return account;
+}

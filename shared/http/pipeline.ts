@@ -1,0 +1,109 @@
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { routeById, type RouteDef, type RouteId, type routes } from '../../functions/routes.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { getDeps, type Deps } from '../deps.ts';
+import type { Account } from '../domain/account.ts';
+import { badRequest, HttpError } from './errors.ts';
+import { compressIfAccepted, errorResponse, jsonResponse, Reply } from './responses.ts';
+import { parseOrThrow, type Schema } from './validation.ts';
+
+export interface RequestSchemas {
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+}
+
+type Out<S, K extends keyof RequestSchemas> = S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
+type RouteOf<Id extends RouteId> = Extract<(typeof routes)[number], { id: Id }>;
+type CallerOf<Id extends RouteId> = RouteOf<Id>['auth'] extends 'none' ? null : Account;
+
+export interface HttpRequest<S extends RequestSchemas, Caller> {
+  params: Out<S, 'params'>;
+  query: Out<S, 'query'>;
+  body: Out<S, 'body'>;
+  account: Caller;
+  /** Lower-cased request headers. */
+  headers: Record<string, string | undefined>;
+  path: string;
+  requestId: string;
+}
+
+type Handler<S extends RequestSchemas, Caller> = (request: HttpRequest<S, Caller>, deps: Deps) => Promise<unknown>;
+
+/** Routes without a query schema accept no query parameters at all. */
+const NO_QUERY = z.strictObject({});
+const ANY_PARAMS = z.record(z.string(), z.string());
+
+type Event = APIGatewayProxyEventV2;
+
+/**
+ * The one HTTP pipeline: header normalisation, authentication (per the route table), JSON body parsing,
+ * validation of path, query and body, serialisation with compression, and the spec's error JSON for
+ * every failure. Handlers get typed input and return the response body (or a `Reply` with headers).
+ */
+export function httpRoute<Id extends RouteId, S extends RequestSchemas>(routeId: Id, schemas: S, handle: Handler<S, CallerOf<Id>>) {
+  const route: RouteDef = routeById(routeId);
+  const state = new WeakMap<Event, { account: Account | null }>();
+
+  const pipeline = middy<Event, APIGatewayProxyResultV2>({ timeoutEarlyInMillis: 0 }).use({
+    before: async (request) => {
+      normaliseEvent(request.event);
+      const account = await authenticate(getDeps(), route, request.event.headers);
+      state.set(request.event, { account });
+    },
+  });
+  // Authentication runs before body parsing, so an anonymous caller learns nothing about the body rules.
+  if (schemas.body) pipeline.use(httpJsonBodyParser());
+  pipeline.use({ onError: async (request) => void (request.response = toErrorResponse(request.error, request.event, request.context)) });
+
+  return pipeline
+    .handler(async (event, context) => {
+      const deps = getDeps();
+      if (!schemas.body && hasBody(event)) throw badRequest('This route takes no request body');
+      const request = {
+        params: parseOrThrow(schemas.params ?? ANY_PARAMS, event.pathParameters ?? {}, 'params'),
+        query: parseOrThrow(schemas.query ?? NO_QUERY, event.queryStringParameters ?? {}, 'query'),
+        body: schemas.body ? parseOrThrow(schemas.body, event.body, 'body') : {},
+        account: state.get(event)?.account ?? null,
+        headers: event.headers as Record<string, string | undefined>,
+        path: event.rawPath,
+        requestId: context.awsRequestId,
+      } as HttpRequest<S, CallerOf<Id>>;
+      const result = await handle(request, deps);
+      const response = result instanceof Reply ? jsonResponse(route.status, result.body, result.headers) : jsonResponse(route.status, result);
+      return compressIfAccepted(response, event.headers['accept-encoding']);
+    });
+}
+
+/** API Gateway v2 already lower-cases header names; the local gateway and hand-built test events may not. */
+function normaliseEvent(event: Event): void {
+  event.headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  event.queryStringParameters ??= {};
+  event.pathParameters ??= {};
+}
+
+function hasBody(event: Event): boolean {
+  return typeof event.body === 'string' && event.body.length > 0;
+}
+
+const BODY_PARSER = '@middy/http-json-body-parser';
+
+function toErrorResponse(error: unknown, event: Event, context: Context): APIGatewayProxyResultV2 {
+  const deps = getDeps();
+  const path = event.rawPath ?? '';
+  if (error instanceof HttpError) return errorResponse(error, path, deps.now());
+  if (isBodyParserError(error)) {
+    const message = error.message === 'Unsupported Media Type' ? 'Content-Type must be application/json' : 'Request body is not valid JSON';
+    return errorResponse(badRequest(message, { code: 'invalid_body' }), path, deps.now());
+  }
+  deps.log.error('unhandled error', { requestId: context.awsRequestId, path, method: event.requestContext?.http?.method, error });
+  return errorResponse(new HttpError(500, 'Internal server error'), path, deps.now());
+}
+
+function isBodyParserError(error: unknown): error is Error {
+  const cause = (error as { cause?: { package?: string } } | undefined)?.cause;
+  return error instanceof Error && cause?.package === BODY_PARSER;
+}

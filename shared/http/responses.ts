@@ -1,0 +1,63 @@
+import { gzipSync } from 'node:zlib';
+import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { HttpError, STATUS_TEXT } from './errors.ts';
+
+/** A handler result that needs headers besides the JSON body (e.g. `Pagination-Count`). */
+export class Reply<T = unknown> {
+  constructor(
+    readonly body: T,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export const withHeaders = <T>(body: T, headers: Record<string, string>) => new Reply(body, headers);
+
+export type HttpResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+/** Bodies smaller than this are not worth a gzip frame. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return {
+    statusCode,
+    headers: { ...JSON_HEADERS, ...headers },
+    body: statusCode === 204 || body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+/** The spec's error JSON: `{statusCode, timestamp, path, message, error, code?}`. */
+export function errorResponse(error: HttpError, path: string, now: Date): HttpResult {
+  const body = {
+    statusCode: error.statusCode,
+    timestamp: now.toISOString(),
+    path,
+    message: error.messages,
+    error: STATUS_TEXT[error.statusCode] ?? 'Error',
+    ...(error.code !== undefined && { code: error.code }),
+    ...error.details,
+  };
+  return jsonResponse(error.statusCode, body, error.headers);
+}
+
+/** Gzips large bodies for clients that accept it (the 1,000-breed list is ~0.5 MB of JSON). */
+export function compressIfAccepted(result: HttpResult, acceptEncoding: string | undefined): APIGatewayProxyResultV2 {
+  const body = result.body ?? '';
+  if (!acceptEncoding || Buffer.byteLength(body) < COMPRESSION_THRESHOLD_BYTES || !acceptsGzip(acceptEncoding)) {
+    return result;
+  }
+  return {
+    ...result,
+    headers: { ...result.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' },
+    body: gzipSync(body).toString('base64'),
+    isBase64Encoded: true,
+  };
+}
+
+function acceptsGzip(acceptEncoding: string): boolean {
+  return acceptEncoding.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}

@@ -1,0 +1,81 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/accounts/create-account.ts';
+import { hashApiKey } from '../../../shared/auth/api-keys.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { ADMIN_KEY, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const create = (body: unknown, apiKey = ADMIN_KEY) =>
+  handler(httpEvent({ method: 'POST', path: '/v1/accounts', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body }), lambdaContext);
+
+describe('POST /v1/accounts', () => {
+  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  beforeEach(() => {
+    ddb = mockDynamoWithAccounts(standardAccounts());
+    ddb.on(TransactWriteCommand).resolves({});
+    setDepsForTest({ now: () => NOW, newId: () => 'acc-new' });
+  });
+
+  it('creates an account with defaults and returns its plain API key once, with status 201', async () => {
+    const result = await create({ name: 'Acme', email: 'ops@acme.test', features: ['full_breed_schema'] });
+
+    expect(result).toMatchObject({ statusCode: 201 });
+    const body = jsonBody(result);
+    expect(body).toMatchObject({ id: 'acc-new', name: 'Acme', email: 'ops@acme.test', role: 'user', status: 'active', features: ['full_breed_schema'], quota: 100 });
+    expect(body.api_key).toMatch(/^live_[A-Za-z0-9_-]{40}$/);
+  });
+
+  it('stores only the SHA-256 hash of the key, with the account, in one conditional transaction', async () => {
+    const body = jsonBody(await create({ name: 'Acme' }));
+
+    const [call] = ddb.commandCalls(TransactWriteCommand);
+    const items = call!.args[0].input.TransactItems!.map((t) => t.Put!);
+    expect(items.map((p) => p.ConditionExpression)).toEqual(['attribute_not_exists(pk)', 'attribute_not_exists(pk)']);
+    expect(items[1]!.Item).toMatchObject({ pk: `APIKEY#${hashApiKey(body.api_key)}`, accountId: 'acc-new' });
+    expect(JSON.stringify(items)).not.toContain(body.api_key);
+  });
+
+  it('rejects a non-admin caller with 403', async () => {
+    const result = await create({ name: 'Acme' }, USER_KEY);
+
+    expect(result).toMatchObject({ statusCode: 403 });
+    expect(jsonBody(result)).toMatchObject({ code: 'admin_only', error: 'Forbidden', path: '/v1/accounts' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('lists every validation problem of the body, one message each', async () => {
+    const result = await create({ name: '', role: 'owner', features: ['flying'], quota: -1, colour: 'red' });
+
+    expect(result).toMatchObject({ statusCode: 400 });
+    expect(jsonBody(result).message).toEqual([
+      'name must not be empty',
+      'role must be one of: admin, user',
+      'features.0 must be one of: full_breed_schema, body_condition, calculators',
+      'quota must be at least 0',
+      "unknown field 'colour'",
+    ]);
+  });
+
+  it('answers malformed JSON with 400, not the parser\'s 415/422', async () => {
+    const result = await create('{"name": ');
+
+    expect(result).toMatchObject({ statusCode: 400 });
+    expect(jsonBody(result)).toMatchObject({ message: 'Request body is not valid JSON', code: 'invalid_body' });
+  });
+
+  it('answers a non-JSON content type with 400', async () => {
+    const event = httpEvent({ method: 'POST', path: '/v1/accounts', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'text/plain' }, body: 'name=Acme' });
+
+    const result = await handler(event, lambdaContext);
+
+    expect(jsonBody(result)).toMatchObject({ statusCode: 400, message: 'Content-Type must be application/json' });
+  });
+
+  it('answers a missing body with 400', async () => {
+    const event = httpEvent({ method: 'POST', path: '/v1/accounts', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' } });
+
+    expect(jsonBody(await handler(event, lambdaContext))).toMatchObject({ statusCode: 400 });
+  });
+});

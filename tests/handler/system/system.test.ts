@@ -1,0 +1,47 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as health } from '../../../functions/system/get-health.ts';
+import { handler as notFound } from '../../../functions/system/not-found.ts';
+import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+
+describe('GET /v1/health', () => {
+  const ddb = mockClient(DynamoDBDocumentClient);
+  beforeEach(() => ddb.reset());
+
+  it('answers 200 without a key when the table is readable', async () => {
+    ddb.on(GetCommand).resolves({});
+
+    const result = await health(httpEvent({ path: '/v1/health' }), lambdaContext);
+
+    expect(result).toMatchObject({ statusCode: 200 });
+    expect(jsonBody(result)).toMatchObject({ status: 'ok', stage: 'test' });
+  });
+
+  it('answers 503 in the error format when the table is not reachable', async () => {
+    ddb.on(GetCommand).rejects(new Error('connect ECONNREFUSED'));
+
+    const body = jsonBody(await health(httpEvent({ path: '/v1/health' }), lambdaContext));
+
+    expect(body).toMatchObject({ statusCode: 503, error: 'Service Unavailable', code: 'dependency_unavailable' });
+    expect(JSON.stringify(body)).not.toContain('ECONNREFUSED');
+  });
+});
+
+describe('the $default route', () => {
+  it('answers 404 in the error format for an unknown path', async () => {
+    const body = jsonBody(await notFound(httpEvent({ path: '/v1/unicorns' })));
+
+    expect(body).toMatchObject({ statusCode: 404, error: 'Not Found', path: '/v1/unicorns', code: 'route_not_found' });
+  });
+
+  it('answers 404 outside the /v1 base path', async () => {
+    expect(jsonBody(await notFound(httpEvent({ path: '/health' })))).toMatchObject({ statusCode: 404 });
+  });
+
+  it('answers 405 with an Allow header when the path exists under another method', async () => {
+    const result = await notFound(httpEvent({ method: 'DELETE', path: '/v1/health' }));
+
+    expect(result).toMatchObject({ statusCode: 405, headers: { allow: 'GET' } });
+  });
+});

@@ -1,0 +1,111 @@
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH, fallbackRoute, routes } from '../../functions/routes.ts';
+import { TABLE_ACTIONS } from '../../infra/constructs/api-routes.ts';
+import { PetApiStack } from '../../infra/stack.ts';
+import type { Stage } from '../../infra/stage.ts';
+
+const RESOURCE_BUDGET = 450;
+
+function synth(stage: Stage) {
+  // Bundling is skipped here; `npm run synth` bundles every function for real.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  const stack = new PetApiStack(app, `PetApi-${stage}`, { stage });
+  const assembly = app.synth();
+  return { template: Template.fromStack(stack), assembly };
+}
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+
+describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
+  let template: Template;
+  let resources: Resources;
+  beforeAll(() => {
+    template = synth(stage).template;
+    resources = template.toJSON().Resources;
+  });
+
+  it(`stays within the ${RESOURCE_BUDGET}-resource budget`, () => {
+    expect(Object.keys(resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
+  });
+
+  it('has one Node.js 22 arm64 function per route plus the $default fallback', () => {
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(functions).toHaveLength(routes.length + 1);
+    for (const fn of functions) expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+  });
+
+  it('registers exactly the routes of the table, under /v1, plus $default', () => {
+    const routeKeys = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+      .map((r) => r.Properties.RouteKey)
+      .sort();
+    expect(routeKeys).toEqual([...routes.map((r) => `${r.method} ${API_BASE_PATH}${r.path}`), '$default'].sort());
+  });
+
+  it('gives each function only the table actions its route declares, and Scan to none', () => {
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    const policies = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy');
+    for (const route of [...routes, fallbackRoute]) {
+      const fn = functions.find((f) => f.Properties.Description === `${route.method} ${API_BASE_PATH}${route.path}`)!;
+      const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
+      const actions = policies
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()))
+        .filter((a: string) => a.startsWith('dynamodb:'));
+      const table = (route.access as { table?: 'read' | 'write' }).table;
+      expect(new Set(actions), route.id).toEqual(new Set(table ? TABLE_ACTIONS[table] : []));
+      expect(actions).not.toContain('dynamodb:Scan');
+    }
+  });
+
+  it('keeps the table on demand, recoverable and streaming, and protected in production', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      DeletionProtectionEnabled: stage === 'production',
+    });
+  });
+
+  it('reads the bearer-token secret only where a route declares it', () => {
+    const withSecret = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.TOKEN_SECRET_ARN,
+    );
+    expect(withSecret).toHaveLength(routes.filter((r) => (r.access as { tokenSecret?: string }).tokenSecret).length);
+    for (const fn of withSecret) expect(fn.Properties.Layers).toHaveLength(1);
+  });
+
+  it('alarms on API 5xx into the alarm topic', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: '5xx',
+      AlarmActions: [Match.objectLike({ Ref: Match.stringLikeRegexp('AlarmTopic') })],
+    });
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('fails synthesis on an unacknowledged finding (so the stacks above have none)', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    new Bucket(new Stack(app, 'Probe'), 'OpenBucket');
+    expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
+  });
+
+  it('acknowledges only reviewed rules, each with a reason', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new PetApiStack(app, 'PetApi-staging', { stage: 'staging' });
+    const acknowledged = stack.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).map((m) => m.data as unknown))
+      .flatMap((data) => Object.entries(data as Record<string, string>))
+      .map(([id, reason]) => ({ id, reason }));
+    const ruleIds = new Set(acknowledged.map((a) => a.id.replace(/^AwsSolutions::/, '').replace(/\[.*$/, '')));
+    expect([...ruleIds].sort()).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-L1', 'AwsSolutions-SMG4']);
+    for (const a of acknowledged) expect(a.reason.length).toBeGreaterThan(30);
+  });
+});

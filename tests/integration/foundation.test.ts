@@ -1,0 +1,83 @@
+import { describe, expect, inject, it } from 'vitest';
+import { adminKey, api, createAccount } from '../support/api-client.ts';
+
+describe('the local service (real DynamoDB Local behind the local gateway)', () => {
+  it('answers the readiness probe without a key', async () => {
+    const res = await api('GET', '/health');
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', stage: 'local' });
+  });
+
+  it('answers unknown routes with the 404 error JSON and wrong methods with 405', async () => {
+    const missing = await api('GET', '/unicorns', { key: adminKey() });
+    const wrongMethod = await api('PUT', '/health');
+
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ statusCode: 404, path: '/v1/unicorns', error: 'Not Found' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET');
+  });
+
+  it('rejects misspelled query parameters by name', async () => {
+    const res = await api('GET', '/health?limt=5');
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(["unknown query parameter 'limt'"]);
+  });
+
+  it('creates an account whose key works at once, and stores only its hash', async () => {
+    const account = await createAccount({ features: ['full_breed_schema'] });
+
+    const token = await api('POST', '/auth/token', { key: account.api_key });
+
+    expect(token.status).toBe(200);
+    expect(token.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+  });
+
+  it('answers 401 as soon as an admin deactivates an account, and 403 for a forged key', async () => {
+    const account = await createAccount();
+
+    const patched = await api('PATCH', `/accounts/${account.id}`, { key: adminKey(), body: { status: 'inactive' } });
+    const afterwards = await api('POST', '/auth/token', { key: account.api_key });
+    const forged = await api('POST', '/auth/token', { key: `${account.api_key}x` });
+
+    expect(patched.status).toBe(200);
+    expect(patched.body.status).toBe('inactive');
+    expect(afterwards.status).toBe(401);
+    expect(forged.status).toBe(403);
+  });
+
+  it('keeps account administration to admins', async () => {
+    const account = await createAccount();
+
+    const res = await api('POST', '/accounts', { key: account.api_key, body: { name: 'Sneaky' } });
+
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('admin_only');
+  });
+
+  it('answers 404 when patching an account that does not exist', async () => {
+    const res = await api('PATCH', '/accounts/does-not-exist', { key: adminKey(), body: { quota: 5 } });
+
+    expect(res.status).toBe(404);
+  });
+
+  it('answers CORS preflights for browser integrators', async () => {
+    const res = await fetch(`${inject('baseUrl')}/accounts`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type' },
+    });
+
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe('x-api-key,content-type');
+  });
+
+  it('answers a malformed JSON body with 400 and writes nothing', async () => {
+    const res = await api('POST', '/accounts', { key: adminKey(), body: '{"name":' });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, message: 'Request body is not valid JSON' });
+  });
+});

@@ -1,0 +1,31 @@
+import { inject } from 'vitest';
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** Calls the running local service; `key` goes in x-api-key, `token` in Authorization. */
+export async function api(method: string, path: string, options: { key?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['x-api-key'] = options.key;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${inject('baseUrl')}${path}`, { method, headers, ...(body !== undefined && { body }) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export const adminKey = () => inject('adminKey');
+
+/** A fresh account made through the admin API. */
+export async function createAccount(fields: Record<string, unknown> = {}): Promise<{ id: string; api_key: string }> {
+  const res = await api('POST', '/accounts', { key: adminKey(), body: { name: 'Integration test', ...fields } });
+  if (res.status !== 201) throw new Error(`account creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,0 +1,14 @@
+// Handler tests run the real pipeline with SDK clients mocked; these are the only settings they need.
+import { afterEach } from 'vitest';
+import { clearAuthCache } from '../../shared/auth/authenticate.ts';
+import { setDepsForTest } from '../../shared/deps.ts';
+
+process.env.TABLE_NAME = 'test-table';
+process.env.AWS_REGION = 'us-east-1';
+process.env.TOKEN_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+process.env.STAGE = 'test';
+
+afterEach(() => {
+  clearAuthCache();
+  setDepsForTest(undefined);
+});

@@ -1,0 +1,71 @@
+// Integration layer: runs the service exactly as `npm start` does (a child process with DynamoDB Local and
+// fauxqs), on free ports, and hands its base URL and seeded admin key to the tests.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/local/ports.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminKey: string;
+    localEnv: Record<string, string>;
+  }
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const START_TIMEOUT_MS = 60_000;
+
+export default async function setup(project: TestProject) {
+  const [port, dynamoDbPort, awsPort] = [await freePort(), await freePort(), await freePort()];
+  const adminKey = `live_${randomBytes(24).toString('base64url')}`;
+  const env = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoDbPort), AWS_LOCAL_PORT: String(awsPort), ADMIN_API_KEY: adminKey };
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'scripts/local/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}/v1`;
+  await waitUntilHealthy(baseUrl, child, () => output);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('adminKey', adminKey);
+  project.provide('localEnv', {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoDbPort}`,
+    AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${awsPort}`,
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${awsPort}`,
+    TABLE_NAME: 'pet-api-local',
+  });
+
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ReturnType<typeof spawn>, output: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`local stack exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`local stack not healthy within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}

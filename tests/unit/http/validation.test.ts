@@ -1,0 +1,56 @@
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../../shared/http/errors.ts';
+import { boolean, caseInsensitiveEnum, integer, list } from '../../../shared/http/params.ts';
+import { parseOrThrow } from '../../../shared/http/validation.ts';
+
+const query = z.strictObject({
+  limit: z._default(integer({ min: 1, max: 100 }), 10),
+  page: z.optional(integer({ min: 0 })),
+  order: z.optional(caseInsensitiveEnum(['ASC', 'DESC', 'RANDOM'])),
+  include_sources: z.optional(boolean()),
+  breed_groups: z.optional(list()),
+});
+
+function messagesOf(input: Record<string, string>): string[] {
+  try {
+    parseOrThrow(query, input, 'query');
+  } catch (error) {
+    return (error as HttpError).messages as string[];
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('query validation', () => {
+  it('coerces and defaults valid parameters', () => {
+    expect(parseOrThrow(query, { page: '2', order: 'desc', include_sources: 'TRUE', breed_groups: 'Toy, Working,' }, 'query')).toEqual({
+      limit: 10,
+      page: 2,
+      order: 'DESC',
+      include_sources: true,
+      breed_groups: ['Toy', 'Working'],
+    });
+  });
+
+  it('names each problem in its own message', () => {
+    expect(messagesOf({ limit: '101', page: '-1', order: 'up', include_sources: 'yes' })).toEqual([
+      'limit must be at most 100',
+      'page must be at least 0',
+      'order must be one of: ASC, DESC, RANDOM',
+      'include_sources must be true or false',
+    ]);
+  });
+
+  it('rejects non-integer numbers', () => {
+    expect(messagesOf({ limit: '1.5' })).toEqual(['limit must be an integer']);
+    expect(messagesOf({ limit: 'ten' })).toEqual(['limit must be an integer']);
+  });
+
+  it('rejects unknown and misspelled parameters by name', () => {
+    expect(messagesOf({ limt: '5', foo: 'bar' })).toEqual(["unknown query parameter 'limt'", "unknown query parameter 'foo'"]);
+  });
+
+  it('throws a 400 HttpError', () => {
+    expect(() => parseOrThrow(query, { limit: '0' }, 'query')).toThrow(expect.objectContaining({ statusCode: 400 }));
+  });
+});

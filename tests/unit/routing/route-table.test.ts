@@ -1,0 +1,45 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fallbackRoute, routes } from '../../../functions/routes.ts';
+
+const FUNCTIONS = join(import.meta.dirname, '..', '..', '..', 'functions');
+
+function handlerFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return handlerFiles(path);
+    return entry.name.endsWith('.ts') && path !== join(FUNCTIONS, 'routes.ts') ? [relative(FUNCTIONS, path).replace(/\.ts$/, '')] : [];
+  });
+}
+
+describe('the route table', () => {
+  const all = [...routes, fallbackRoute];
+
+  it('has unique ids and unique method + path pairs', () => {
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(routes.length);
+  });
+
+  it('names a handler file for every route, and every handler file has a route', () => {
+    for (const route of all) expect(existsSync(join(FUNCTIONS, `${route.entry}.ts`)), route.entry).toBe(true);
+    expect(handlerFiles(FUNCTIONS).sort()).toEqual(all.map((r) => r.entry).sort());
+  });
+
+  it('follows the mechanical naming: functions/<domain>/<verb-noun>', () => {
+    for (const route of all) expect(route.entry).toMatch(/^[a-z]+\/[a-z]+(-[a-z]+)+$/);
+  });
+
+  it('exports a handler from every entry', async () => {
+    for (const route of all) {
+      const mod = (await import(join(FUNCTIONS, `${route.entry}.ts`))) as { handler?: unknown };
+      expect(typeof mod.handler, route.entry).toBe('function');
+    }
+  });
+
+  it('declares table writes only on routes that change data', () => {
+    for (const route of routes) {
+      if (route.method === 'GET') expect((route.access as { table?: string }).table, route.id).not.toBe('write');
+    }
+  });
+});

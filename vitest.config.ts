@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// Four named layers; only the integration layer starts the local stack (DynamoDB Local + fauxqs).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { test: { name: 'handler', include: ['tests/handler/**/*.test.ts'], setupFiles: ['tests/support/handler-setup.ts'] } },
+      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/local-stack-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
