@@ -168,7 +168,11 @@ function lambdaContext(route: RouteDef, requestId: string): Context {
   };
 }
 
+const EMPTY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  // Most requests are bodiless GETs: skip the stream machinery for them.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
