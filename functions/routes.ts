@@ -39,6 +39,35 @@ export const routes = [
   { id: 'auth.token', method: 'POST', path: '/auth/token', entry: 'auth/create-token', auth: 'apiKey', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
   { id: 'accounts.create', method: 'POST', path: '/accounts', entry: 'accounts/create-account', auth: 'admin', access: { table: 'write' }, status: 201 },
   { id: 'accounts.update', method: 'PATCH', path: '/accounts/{accountId}', entry: 'accounts/update-account', auth: 'admin', access: { table: 'write' }, status: 200 },
+
+  // Facts (offset-style lists)
+  { id: 'facts.list', method: 'GET', path: '/facts', entry: 'facts/list-facts', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'facts.random', method: 'GET', path: '/facts/random', entry: 'facts/get-random-fact', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'facts.list-by-breed', method: 'GET', path: '/facts/breed/{breedId}', entry: 'facts/list-breed-facts', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'facts.random-by-breed', method: 'GET', path: '/facts/breed/{breedId}/random', entry: 'facts/get-random-breed-fact', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'facts.random-by-species', method: 'GET', path: '/facts/species/{speciesId}/random', entry: 'facts/get-random-species-fact', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'facts.get', method: 'GET', path: '/facts/{id}', entry: 'facts/get-fact', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+
+  // Health tips
+  { id: 'health-tips.list', method: 'GET', path: '/health-tips', entry: 'health-tips/list-health-tips', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'health-tips.list-by-breed', method: 'GET', path: '/health-tips/breed/{breedId}', entry: 'health-tips/list-breed-health-tips', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'health-tips.get', method: 'GET', path: '/health-tips/{id}', entry: 'health-tips/get-health-tip', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+
+  // Categories
+  { id: 'categories.list', method: 'GET', path: '/categories', entry: 'categories/list-categories', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'categories.get', method: 'GET', path: '/categories/{id}', entry: 'categories/get-category', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+
+  // Breeds (literal paths before /breeds/{id} is the matcher's job, not the table's)
+  { id: 'breeds.list', method: 'GET', path: '/breeds', entry: 'breeds/list-breeds', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'breeds.search', method: 'GET', path: '/breeds/search', entry: 'breeds/search-breeds', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'breeds.groups', method: 'GET', path: '/breeds/breed-groups', entry: 'breeds/list-breed-groups', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'breeds.get', method: 'GET', path: '/breeds/{id}', entry: 'breeds/get-breed', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'breeds.colours', method: 'GET', path: '/breeds/{id}/colours', entry: 'breeds/list-breed-colours', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+
+  // Breed bans and legislation
+  { id: 'bans.countries', method: 'GET', path: '/breeds/bans/countries', entry: 'bans/list-ban-countries', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'bans.country', method: 'GET', path: '/breeds/bans/country', entry: 'bans/list-country-bans', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'bans.breed', method: 'GET', path: '/breeds/bans/breed/{breedId}', entry: 'bans/list-breed-bans', auth: 'apiKey', access: { table: 'read' }, status: 200 },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

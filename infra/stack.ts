@@ -4,6 +4,7 @@ import { routes, fallbackRoute } from '../functions/routes.ts';
 import { ApiRoutes } from './constructs/api-routes.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { Monitoring } from './constructs/monitoring.ts';
+import { ReferenceData } from './constructs/reference-data.ts';
 import { TokenSecret } from './constructs/token-secret.ts';
 import type { Stage } from './stage.ts';
 
@@ -21,6 +22,7 @@ export class PetApiStack extends Stack {
     const data = new DataTable(this, 'Data', { stage });
     const tokenSecret = new TokenSecret(this, 'TokenSecret', { stage });
     const api = new ApiRoutes(this, 'Api', { stage, routes, fallbackRoute, table: data.table, tokenSecret: tokenSecret.secret });
+    new ReferenceData(this, 'ReferenceData', { table: data.table, logGroup: api.logGroup });
     new Monitoring(this, 'Monitoring', { api: api.httpApi, alarmEmail: props.alarmEmail });
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.httpApi.apiEndpoint}/v1` });

@@ -14,6 +14,8 @@ export interface Deps {
   /** Sortable unique id (ULID). */
   newId: () => string;
   randomBytes: (size: number) => Buffer;
+  /** Uniform in [0, 1): random picks and random ordering. */
+  random: () => number;
 }
 
 let cached: Deps | undefined;
@@ -38,5 +40,6 @@ function createDeps(): Deps {
     now: () => new Date(),
     newId: () => ulid(),
     randomBytes: (size) => randomBytes(size),
+    random: Math.random,
   };
 }

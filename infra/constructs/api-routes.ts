@@ -1,19 +1,17 @@
-import { join } from 'node:path';
-import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpMethod, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Role } from 'aws-cdk-lib/aws-iam';
+import { ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Construct, type IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { API_BASE_PATH, type RouteAccess, type RouteDef } from '../../functions/routes.ts';
 import { CORS } from '../../shared/http/cors.ts';
 import type { Stage } from '../stage.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..');
 
 /** DynamoDB actions per declared access; no Scan for anyone. */
 export const TABLE_ACTIONS = {
@@ -46,7 +44,7 @@ export class ApiRoutes extends Construct {
   readonly httpApi: HttpApi;
   readonly functions = new Map<string, NodejsFunction>();
   private readonly roles = new Map<string, Role>();
-  private readonly logGroup: LogGroup;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, private readonly props: ApiRoutesProps) {
     super(scope, id);
@@ -86,10 +84,6 @@ export class ApiRoutes extends Construct {
       });
     }
 
-    Validations.of(this).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-L1',
-      reason: 'Node.js 22 is the runtime the code is built and tested on (middy 7 needs >= 22); 24 follows once tested.',
-    });
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions::AwsSolutions-APIG4',
       reason: 'Every route authenticates in its function from the route table (API key, bearer or admin), so the spec\'s 401/403 error JSON is exact.',
@@ -98,37 +92,17 @@ export class ApiRoutes extends Construct {
 
   private routeFunction(route: RouteDef): NodejsFunction {
     const needsSecret = route.access.tokenSecret === 'read';
-    const fn = new NodejsFunction(this, `${constructName(route.id)}Fn`, {
-      entry: join(ROOT, 'functions', `${route.entry}.ts`),
-      handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+    const fn = nodeFunction(this, `${constructName(route.id)}Fn`, {
+      entry: `functions/${route.entry}.ts`,
       role: this.roleFor(route.access),
       logGroup: this.logGroup,
-      loggingFormat: LoggingFormat.JSON,
       description: `${route.method} ${API_BASE_PATH}${route.path}`,
       environment: {
         STAGE: this.props.stage,
         TABLE_NAME: this.props.table.tableName,
-        NODE_OPTIONS: '--enable-source-maps',
         ...(needsSecret && { TOKEN_SECRET_ARN: this.props.tokenSecret.secretArn }),
       },
       ...(needsSecret && { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) }),
-      projectRoot: ROOT,
-      depsLockFilePath: join(ROOT, 'package-lock.json'),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // Bundle the AWS SDK too: pinned, tested versions and a faster cold start than the runtime's copy.
-        externalModules: [],
-        banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
-      },
     });
     this.functions.set(route.id, fn);
     return fn;
@@ -139,32 +113,9 @@ export class ApiRoutes extends Construct {
     const existing = this.roles.get(key);
     if (existing) return existing;
     const name = Object.entries(access).map(([k, v]) => constructName(`${k}-${v}`)).join('') || 'NoData';
-    const role = new Role(this, `${name}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Route functions with access ${key}`,
-    });
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [`${this.logGroup.logGroupArn}:*`] }),
-    );
-    if (access.table) {
-      const { table } = this.props;
-      role.addToPrincipalPolicy(
-        new PolicyStatement({ effect: Effect.ALLOW, actions: [...TABLE_ACTIONS[access.table]], resources: [table.tableArn, `${table.tableArn}/index/*`] }),
-      );
-    }
+    const role = functionRole(this, `${name}Role`, this.logGroup, `Route functions with access ${key}`);
+    if (access.table) grantTable(role, this.props.table, TABLE_ACTIONS[access.table], true);
     if (access.tokenSecret) this.props.tokenSecret.grantRead(role);
-    const stack = Stack.of(this);
-    const arnToken = (resource: IConstruct) => `<${stack.getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
-    Validations.of(role).acknowledge({
-      id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(this.logGroup)}:*]`,
-      reason: 'Lambda creates one log stream per function instance inside the shared log group; names are not known in advance.',
-    });
-    if (access.table) {
-      Validations.of(role).acknowledge({
-        id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(this.props.table)}/index/*]`,
-        reason: 'Queries on the single table\'s global secondary indexes (docs/ARCHITECTURE.md access patterns); actions stay limited.',
-      });
-    }
     this.roles.set(key, role);
     return role;
   }

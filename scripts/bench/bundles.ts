@@ -4,21 +4,22 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { fallbackRoute, routes, type RouteDef } from '../../functions/routes.ts';
+import { LAMBDA_BUNDLE } from '../../infra/lambda-bundle.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, '.bench', 'bundles');
 
-/** The bundling options of infra/constructs/api-routes.ts, for esbuild directly. */
-export const LAMBDA_BUILD: BuildOptions = {
+/** The CDK app's bundling options, for esbuild directly. */
+const LAMBDA_BUILD: BuildOptions = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  minify: true,
+  format: LAMBDA_BUNDLE.format,
+  target: LAMBDA_BUNDLE.target,
+  minify: LAMBDA_BUNDLE.minify,
   sourcemap: 'external',
-  sourcesContent: false,
-  mainFields: ['module', 'main'],
-  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  sourcesContent: LAMBDA_BUNDLE.sourcesContent,
+  mainFields: [...LAMBDA_BUNDLE.mainFields],
+  banner: { js: LAMBDA_BUNDLE.banner },
   metafile: true,
   logLevel: 'silent',
 };

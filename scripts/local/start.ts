@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startGateway } from './gateway.ts';
 import { seedAdmin } from './seed.ts';
+import { seedReferenceData } from '../../shared/reference/seed.ts';
+import { getDeps } from '../../shared/deps.ts';
 import { startLocalStack } from './stack.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -20,6 +22,8 @@ Object.assign(process.env, stack.env, {
   TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
 });
 const admin = await seedAdmin(process.env.ADMIN_API_KEY);
+const deps = getDeps();
+const sets = await seedReferenceData(deps.ddb, deps.config.tableName, deps.now());
 const gateway = await startGateway({ port });
 
 console.log(
@@ -29,6 +33,7 @@ console.log(
     `  API            ${gateway.url}   (try: curl ${gateway.url}/health)`,
     `  DynamoDB Local ${stack.dynamoDbEndpoint}   table pet-api-local, ${dataDir ? `persisted in ${dataDir}` : 'in memory (LOCAL_PERSIST=1 keeps it)'}`,
     `  SQS + S3       ${stack.awsEndpoint}   (fauxqs)`,
+    `  Reference data ${sets.map((s) => `${s.set} ${s.records}`).join(', ')}`,
     admin ? `  Admin API key  ${admin}` : '  Admin API key  none (set ADMIN_API_KEY to seed one)',
     '  Ctrl-C stops everything.',
     '',

@@ -13,3 +13,12 @@ export const apiKeyKey = (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'A
 
 /** Sentinel item the readiness probe reads. */
 export const healthKey = () => ({ pk: 'HEALTH', sk: 'HEALTH' });
+
+/** Which snapshot version of a reference data set is current. */
+export const refPointerKey = (set: string) => ({ pk: `REFDATA#${set}`, sk: 'CURRENT' });
+/** The chunks of one snapshot version, in order. */
+export const refChunkPartition = (set: string, version: string) => `REFDATA#${set}#${version}`;
+export const refChunkKey = (set: string, version: string, index: number) => ({
+  pk: refChunkPartition(set, version),
+  sk: `CHUNK#${String(index).padStart(4, '0')}`,
+});

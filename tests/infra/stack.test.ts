@@ -33,9 +33,9 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     expect(Object.keys(resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
   });
 
-  it('has one Node.js 22 arm64 function per route plus the $default fallback', () => {
+  it('has one Node.js 22 arm64 function per route, plus the $default fallback and the reference-data loader', () => {
     const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-    expect(functions).toHaveLength(routes.length + 1);
+    expect(functions).toHaveLength(routes.length + 2);
     for (const fn of functions) expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
   });
 
@@ -78,6 +78,10 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     );
     expect(withSecret).toHaveLength(routes.filter((r) => (r.access as { tokenSecret?: string }).tokenSecret).length);
     for (const fn of withSecret) expect(fn.Properties.Layers).toHaveLength(1);
+  });
+
+  it('loads the reference data on deploy through a custom resource keyed by the data\'s hash', () => {
+    template.hasResourceProperties('AWS::CloudFormation::CustomResource', { DataVersion: Match.stringLikeRegexp('^[0-9a-f]{16}$') });
   });
 
   it('alarms on API 5xx into the alarm topic', () => {

@@ -2,6 +2,7 @@
 import { afterEach } from 'vitest';
 import { clearAuthCache } from '../../shared/auth/authenticate.ts';
 import { setDepsForTest } from '../../shared/deps.ts';
+import { clearReferenceCache } from '../../shared/reference/snapshot.ts';
 
 process.env.TABLE_NAME = 'test-table';
 process.env.AWS_REGION = 'us-east-1';
@@ -10,5 +11,6 @@ process.env.STAGE = 'test';
 
 afterEach(() => {
   clearAuthCache();
+  clearReferenceCache();
   setDepsForTest(undefined);
 });

@@ -1,0 +1,27 @@
+// CloudFormation custom resource: on every deploy whose data changed, writes the committed reference data sets
+// (bundled into this function) into the stage's table. Deleting the resource leaves the data with the table.
+import type { CloudFormationCustomResourceEvent, CloudFormationCustomResourceResponse } from 'aws-lambda';
+import { getDeps } from '../../shared/deps.ts';
+import { seedReferenceData } from '../../shared/reference/seed.ts';
+
+export async function handler(event: CloudFormationCustomResourceEvent, fetchFn: typeof fetch = fetch): Promise<void> {
+  const deps = getDeps();
+  const identity = {
+    PhysicalResourceId: `reference-data-${deps.config.tableName}`,
+    StackId: event.StackId,
+    RequestId: event.RequestId,
+    LogicalResourceId: event.LogicalResourceId,
+  };
+  let response: CloudFormationCustomResourceResponse;
+  try {
+    const results = event.RequestType === 'Delete' ? [] : await seedReferenceData(deps.ddb, deps.config.tableName, deps.now());
+    deps.log.info('reference data loaded', { results });
+    response = { ...identity, Status: 'SUCCESS', Data: { Changed: results.filter((r) => r.changed).map((r) => r.set).join(',') } };
+  } catch (error) {
+    deps.log.error('reference data load failed', { error });
+    response = { ...identity, Status: 'FAILED', Reason: `Loading reference data failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  // CloudFormation waits for this PUT to the pre-signed URL; without it the stack hangs for an hour.
+  const body = JSON.stringify(response);
+  await fetchFn(event.ResponseURL, { method: 'PUT', body, headers: { 'content-type': '', 'content-length': String(Buffer.byteLength(body)) } });
+}

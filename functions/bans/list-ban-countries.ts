@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { countriesWithBreedLaws, loadLaws } from '../../shared/domain/legislation.ts';
+import { badRequest } from '../../shared/http/errors.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { speciesParam } from '../../shared/reference/species.ts';
+
+const query = z.strictObject({
+  species_id: z.optional(speciesParam),
+  animal_type: z.optional(z.enum(['dog', 'cat'])),
+});
+
+export const handler = httpRoute('bans.countries', { query }, async ({ query }, deps) => {
+  if (query.species_id && query.animal_type && query.species_id !== query.animal_type) {
+    throw badRequest('species_id and animal_type name different species');
+  }
+  return countriesWithBreedLaws(await loadLaws(deps), query.species_id ?? query.animal_type);
+});

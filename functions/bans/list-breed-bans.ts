@@ -1,0 +1,13 @@
+import * as z from 'zod/mini';
+import { requireBreed } from '../../shared/domain/breeds.ts';
+import { loadLaws, placesRestrictingBreed } from '../../shared/domain/legislation.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { speciesParam } from '../../shared/reference/species.ts';
+
+const query = z.strictObject({ species_id: z.optional(speciesParam) });
+
+export const handler = httpRoute('bans.breed', { params: idParam('breedId'), query }, async ({ params, query }, deps) => {
+  const breed = await requireBreed(deps, params.breedId);
+  return placesRestrictingBreed(await loadLaws(deps), breed.id, query.species_id);
+});

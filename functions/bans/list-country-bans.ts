@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+import { loadBreeds } from '../../shared/domain/breeds.ts';
+import { APPROACHES, LEGISLATION_TYPES, lawsOfCountry, loadLaws } from '../../shared/domain/legislation.ts';
+import { pageQuery } from '../../shared/http/common-params.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { Translator } from '../../shared/reference/i18n.ts';
+import { listReply, pageSlice } from '../../shared/reference/paging.ts';
+
+const query = z.strictObject({
+  ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
+  country: z.pipe(
+    z.string().check(z.refine((v) => /^[A-Za-z]{2}$/.test(v), 'must be an ISO 3166-1 alpha-2 code, e.g. DE')),
+    z.transform((v: string) => v.toUpperCase()),
+  ),
+  legislation_type: z.optional(z.enum(LEGISLATION_TYPES)),
+  approach: z.optional(z.enum(APPROACHES)),
+  jurisdiction: z.optional(text({ max: 100 })),
+});
+
+export const handler = httpRoute('bans.country', { query }, async ({ query: q }, deps) => {
+  const [laws, breeds] = await Promise.all([loadLaws(deps), loadBreeds(deps)]);
+  const selected = lawsOfCountry(
+    laws,
+    breeds,
+    {
+      country: q.country,
+      species: q.species_id,
+      legislationType: q.legislation_type,
+      approach: q.approach,
+      jurisdiction: q.jurisdiction,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+      order: q.order,
+    },
+    deps.random,
+  );
+  // Law texts are served in English, their official language names aside; the header says so.
+  return listReply(pageSlice(selected, q), selected.length, new Translator('en'));
+});

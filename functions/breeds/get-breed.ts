@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+import { hasFullBreedSchema, loadTemperaments, presentBreed, requireBreed } from '../../shared/domain/breeds.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { withHeaders } from '../../shared/http/responses.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { langParam, Translator } from '../../shared/reference/i18n.ts';
+
+const query = z.strictObject({ lang: z.optional(langParam) });
+
+export const handler = httpRoute('breeds.get', { params: idParam('id'), query }, async ({ params, query, account }, deps) => {
+  const [breed, temperaments] = await Promise.all([requireBreed(deps, params.id), loadTemperaments(deps)]);
+  const translator = new Translator(query.lang ?? 'en');
+  const body = presentBreed(breed, hasFullBreedSchema(account), translator, temperaments);
+  return withHeaders(body, { 'content-language': translator.contentLanguage });
+});

@@ -1,0 +1,16 @@
+import * as z from 'zod/mini';
+import { requireBreed } from '../../shared/domain/breeds.ts';
+import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/colours.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { withHeaders } from '../../shared/http/responses.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { langParam, Translator } from '../../shared/reference/i18n.ts';
+
+const query = z.strictObject({ lang: z.optional(langParam) });
+
+export const handler = httpRoute('breeds.colours', { params: idParam('id'), query }, async ({ params, query }, deps) => {
+  const [breed, colours] = await Promise.all([requireBreed(deps, params.id), loadColours(deps)]);
+  const translator = new Translator(query.lang ?? 'en');
+  const body = coloursOfBreed(colours, breed.id, breed.species_id).map((c) => presentColour(c, translator));
+  return withHeaders(body, { 'content-language': translator.contentLanguage });
+});

@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+import { breedPage } from '../../shared/domain/breed-listing.ts';
+import { pageQuery } from '../../shared/http/common-params.ts';
+import { boolean, text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+const query = z.strictObject({
+  ...pageQuery({ defaultLimit: 1000, maxLimit: 1000 }),
+  extinct: z._default(boolean(), false),
+  venom_code: z.optional(text({ max: 20 })),
+});
+
+export const handler = httpRoute('breeds.list', { query }, async ({ query: q, account }, deps) =>
+  breedPage(deps, account, {
+    filter: { speciesId: q.species_id, breedGroups: q.breed_groups, excludeBreedGroups: q.exclude_breed_groups, extinct: q.extinct, venomCode: q.venom_code },
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+    lang: q.lang,
+  }),
+);

@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { breedPage } from '../../shared/domain/breed-listing.ts';
+import { pageQuery } from '../../shared/http/common-params.ts';
+import { boolean, text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+const query = z.strictObject({
+  ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
+  q: text({ min: 1, max: 30 }),
+  venom_code: z.optional(text({ max: 20 })),
+  // Unlike the list, search leaves extinct breeds in unless asked.
+  extinct: z.optional(boolean()),
+});
+
+export const handler = httpRoute('breeds.search', { query }, async ({ query: q, account }, deps) =>
+  breedPage(deps, account, {
+    filter: { q: q.q, speciesId: q.species_id, breedGroups: q.breed_groups, excludeBreedGroups: q.exclude_breed_groups, extinct: q.extinct, venomCode: q.venom_code },
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+    lang: q.lang,
+  }),
+);

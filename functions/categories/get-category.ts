@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { getCategory, presentCategory } from '../../shared/domain/categories.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { withHeaders } from '../../shared/http/responses.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { langParam, Translator } from '../../shared/reference/i18n.ts';
+
+const query = z.strictObject({ lang: z.optional(langParam) });
+
+export const handler = httpRoute('categories.get', { params: idParam('id'), query }, async ({ params, query }, deps) => {
+  const translator = new Translator(query.lang ?? 'en');
+  const body = presentCategory(await getCategory(deps, params.id), translator);
+  return withHeaders(body, { 'content-language': translator.contentLanguage });
+});

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { presentFact, randomFact } from '../../shared/domain/facts.ts';
+import { contentQuery } from '../../shared/http/common-params.ts';
+import { notFound } from '../../shared/http/errors.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { presentation, translatedReply } from '../../shared/reference/content.ts';
+import { resolveSpecies } from '../../shared/reference/species.ts';
+
+const params = z.object({ speciesId: text({ max: 20 }) });
+
+export const handler = httpRoute('facts.random-by-species', { params, query: z.strictObject(contentQuery) }, async ({ params, query }, deps) => {
+  const species = resolveSpecies(params.speciesId);
+  if (!species) throw notFound(`Species ${params.speciesId} does not exist (use dog or cat)`);
+  const view = presentation(query.lang, query.include_sources);
+  return translatedReply(presentFact(await randomFact(deps, { speciesId: species }, `facts for species ${species}`), view), view);
+});

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { findFacts, presentFact } from '../../shared/domain/facts.ts';
+import { offsetQuery } from '../../shared/http/common-params.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
+import { speciesParam } from '../../shared/reference/species.ts';
+
+const query = z.strictObject({
+  ...offsetQuery,
+  breed_id: z.optional(text({ max: 100 })),
+  species_id: z.optional(speciesParam),
+  category: z.optional(text({ max: 50 })),
+});
+
+export const handler = httpRoute('facts.list', { query }, async ({ query: q }, deps) => {
+  const facts = await findFacts(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
+  const view = presentation(q.lang, q.include_sources);
+  return translatedReply(offsetPage(facts, q.offset, q.limit).map((f) => presentFact(f, view)), view);
+});

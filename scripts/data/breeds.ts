@@ -1,0 +1,234 @@
+/**
+ * Breed, colour/pattern and image-category data build.
+ *
+ * Reads the raw third-party sources in the shared data folder (FCI
+ * nomenclature, AKC numbers, VBO, corpora) and the project's own tables in
+ * `data/authored/`, and writes `data/breeds.json`, `data/colours.json` and
+ * `data/categories.json`. The output is deterministic: records and keys are
+ * emitted in a fixed order and nothing time-dependent is written, so the same
+ * input always gives byte-identical files. Rules and decisions are documented
+ * in docs/data.md ("Breeds, colours and categories").
+ *
+ * Run directly: `npx tsx scripts/data/breeds.ts` (exit code 1 when a check
+ * fails; nothing is written in that case). The shared data folder defaults to
+ * `../shared/data` relative to the repository root; set SHARED_DATA_DIR to
+ * override it.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildCats } from './breeds-cats.ts';
+import { buildColours } from './breeds-colours.ts';
+import { buildDogs } from './breeds-dogs.ts';
+import {
+  type BreedRecord,
+  type BuildContext,
+  type Category,
+  CAT_REGISTRIES,
+  type CountriesFile,
+  DOG_REGISTRIES,
+  type GroupsFile,
+  I18N_LANGS,
+  MAIN_LANGS,
+  type MainLang,
+  type SpeciesId,
+} from './breeds-model.ts';
+import { readCorporaCats, readCorporaDogs } from './breeds-sources.ts';
+import { compareNames, compareStrings, nameKey, readJson, toJson } from './breeds-util.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(HERE, '..', '..');
+const AUTHORED_DIR = path.join(REPO_ROOT, 'data', 'authored');
+const OUT_DIR = path.join(REPO_ROOT, 'data');
+
+export function sharedDataDir(): string {
+  const fromEnv = process.env.SHARED_DATA_DIR;
+  return fromEnv && fromEnv.trim() !== '' ? path.resolve(fromEnv) : path.resolve(REPO_ROOT, '..', 'shared', 'data');
+}
+
+const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const RECOGNITION_VALUES = new Set(['full', 'provisional', 'preliminary', 'none']);
+
+/** Drops alternative names that are another record's display name (keeps searches unambiguous). */
+function pruneAltNames(records: BreedRecord[]): void {
+  const owners = new Map<string, string>();
+  for (const r of records) owners.set(`${r.species_id}:${nameKey(r.name)}`, r.id);
+  for (const r of records) {
+    r.alt_names = r.alt_names.filter((a) => {
+      const owner = owners.get(`${r.species_id}:${nameKey(a)}`);
+      return owner === undefined || owner === r.id;
+    });
+  }
+}
+
+function validateBreeds(ctx: BuildContext, records: BreedRecord[]): void {
+  const seen = new Set<string>();
+  for (const r of records) {
+    const at = `breed ${r.id}`;
+    if (!ID_PATTERN.test(r.id)) ctx.errors.push(`${at}: id is not a lowercase ASCII slug`);
+    if (seen.has(r.id)) ctx.errors.push(`${at}: duplicate id`);
+    seen.add(r.id);
+    if (r.name.trim() === '' || r.name !== r.name.trim()) ctx.errors.push(`${at}: bad name`);
+    if (/^[^a-z]*$/.test(r.name) && r.name.length > 4) ctx.errors.push(`${at}: name is all upper case`);
+    for (const g of r.breed_groups) if (g.includes(',')) ctx.errors.push(`${at}: group "${g}" contains a comma`);
+    if (!r.extinct && r.species_id === 'dog' && r.breed_groups.length === 0) ctx.errors.push(`${at}: no breed group`);
+    const allowed: readonly string[] = r.species_id === 'dog' ? DOG_REGISTRIES : CAT_REGISTRIES;
+    for (const [k, v] of Object.entries(r.recognition)) {
+      if (!allowed.includes(k)) ctx.errors.push(`${at}: recognition key ${k} not allowed for ${r.species_id}`);
+      if (!v || !RECOGNITION_VALUES.has(v)) ctx.errors.push(`${at}: recognition ${k} = ${v}`);
+    }
+    for (const m of [r.weight, r.height]) {
+      if (!m) continue;
+      for (const rg of [m.imperial, m.metric]) if (!(rg.min > 0 && rg.min <= rg.max)) ctx.errors.push(`${at}: bad range ${JSON.stringify(rg)}`);
+    }
+    if (r.life_span && !(r.life_span.min > 0 && r.life_span.min <= r.life_span.max && r.life_span.max <= 30)) ctx.errors.push(`${at}: bad life span`);
+    if (r.country_code !== (r.country_codes[0] ?? null)) ctx.errors.push(`${at}: country_code is not the first of country_codes`);
+    for (const c of r.country_codes) if (!/^[A-Z]{2}$/.test(c)) ctx.errors.push(`${at}: bad country code ${c}`);
+    for (const lang of Object.keys(r.i18n)) if (!(I18N_LANGS as readonly string[]).includes(lang)) ctx.errors.push(`${at}: i18n language ${lang}`);
+    for (const lang of MAIN_LANGS) {
+      const g = r.i18n[lang]?.breed_groups;
+      if (g && g.length !== r.breed_groups.length) ctx.errors.push(`${at}: ${lang} group translations do not line up`);
+    }
+    for (const u of [...r.source_urls, ...(r.wikipedia_url ? [r.wikipedia_url] : [])]) if (!/^https:\/\//.test(u)) ctx.errors.push(`${at}: URL not https: ${u}`);
+    for (const v of r.venom_codes) if (!/^VeNom:\d+$/.test(v)) ctx.errors.push(`${at}: bad VeNom code ${v}`);
+  }
+}
+
+async function buildCategories(ctx: BuildContext): Promise<Category[]> {
+  const file = await readJson<{ categories: { id: number; name: string; species_ids: SpeciesId[]; i18n: Record<MainLang, string> }[] }>(
+    path.join(AUTHORED_DIR, 'categories.json'),
+  );
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  const out: Category[] = [];
+  for (const c of [...file.categories].sort((a, b) => a.id - b.id)) {
+    if (!Number.isInteger(c.id) || c.id < 1 || ids.has(c.id)) ctx.errors.push(`category ${c.id}: bad or duplicate id`);
+    if (names.has(c.name.toLowerCase())) ctx.errors.push(`category ${c.id}: duplicate name`);
+    ids.add(c.id);
+    names.add(c.name.toLowerCase());
+    const species = (['dog', 'cat'] as const).filter((s) => c.species_ids.includes(s));
+    if (species.length === 0 || species.length !== c.species_ids.length) ctx.errors.push(`category ${c.id}: bad species_ids`);
+    for (const lang of MAIN_LANGS) if (!c.i18n[lang]) ctx.errors.push(`category ${c.id}: missing ${lang} name`);
+    out.push({
+      id: c.id,
+      name: c.name,
+      species_ids: species,
+      i18n: { de: { name: c.i18n.de }, es: { name: c.i18n.es }, fr: { name: c.i18n.fr } },
+    });
+  }
+  if (out.length < 15) ctx.errors.push(`only ${out.length} categories (at least 15 expected)`);
+  return out;
+}
+
+export interface BreedBuildSummary {
+  files: string[];
+  counts: Record<string, number>;
+  notes: string[];
+}
+
+/** Builds and writes the three data files; throws (writing nothing) when any check fails. */
+export async function buildBreedData(): Promise<void> {
+  await runBuild();
+}
+
+export async function runBuild(options: { write?: boolean } = {}): Promise<BreedBuildSummary> {
+  const dataDir = sharedDataDir();
+  if (!existsSync(dataDir)) throw new Error(`shared data folder not found: ${dataDir} (set SHARED_DATA_DIR)`);
+  const ctx: BuildContext = {
+    dataDir,
+    authoredDir: AUTHORED_DIR,
+    groups: await readJson<GroupsFile>(path.join(AUTHORED_DIR, 'breed-groups.json')),
+    countries: await readJson<CountriesFile>(path.join(AUTHORED_DIR, 'countries.json')),
+    temperamentVocabulary: await readJson(path.join(AUTHORED_DIR, 'temperament-i18n.json')),
+    takenIds: new Set<string>(),
+    errors: [],
+    notes: [],
+  };
+  for (const [word, t] of Object.entries(ctx.temperamentVocabulary)) {
+    if (!/^[A-Z][a-z-]+$/.test(word)) ctx.errors.push(`temperament-i18n.json: "${word}" is not a capitalised English word`);
+    for (const lang of MAIN_LANGS) if (!t[lang]) ctx.errors.push(`temperament-i18n.json: "${word}" has no ${lang}`);
+  }
+
+  const dogs = await buildDogs(ctx);
+  const cats = await buildCats(ctx);
+  const records = [...dogs.records, ...cats.records];
+  pruneAltNames(records);
+  records.sort((a, b) => compareStrings(a.species_id, b.species_id) || compareNames(a.name, b.name) || compareStrings(a.id, b.id));
+  validateBreeds(ctx, records);
+
+  const speciesOf = new Map(records.map((r) => [r.id, r.species_id]));
+  const colours = await buildColours(ctx, speciesOf, cats.colourSpecs);
+  const categories = await buildCategories(ctx);
+
+  // cross-checks against the name lists in the corpora (informational)
+  const known = new Set(records.flatMap((r) => [r.name, ...r.alt_names].map(nameKey)));
+  const corporaDogs = await readCorporaDogs(dataDir);
+  const corporaCats = await readCorporaCats(dataDir);
+  const unmatchedDogs = corporaDogs.filter((n) => !known.has(nameKey(n.replace(/&amp;/g, '&').replace(/\s*\(dog breed\)/i, ''))));
+  const unmatchedCats = corporaCats.filter((n) => !known.has(nameKey(n)));
+  ctx.notes.push(`corpora: ${corporaDogs.length - unmatchedDogs.length}/${corporaDogs.length} dog names and ${corporaCats.length - unmatchedCats.length}/${corporaCats.length} cat names match a record name or alternative name`);
+
+  if (ctx.errors.length > 0) {
+    throw new Error(`breed data build failed with ${ctx.errors.length} problem(s):\n  ${[...new Set(ctx.errors)].join('\n  ')}`);
+  }
+
+  const dogsOut = records.filter((r) => r.species_id === 'dog');
+  const catsOut = records.filter((r) => r.species_id === 'cat');
+  const counts: Record<string, number> = {
+    breeds: records.length,
+    dogs: dogsOut.length,
+    dogs_fci: dogsOut.filter((r) => r.registry_ids.fci !== null).length,
+    dogs_fci_provisional: dogsOut.filter((r) => r.registry_ids.fci_provisional === true).length,
+    dogs_akc: dogsOut.filter((r) => r.registry_ids.akc).length,
+    dogs_akc_only: dogsOut.filter((r) => r.registry_ids.akc && r.registry_ids.fci === null).length,
+    dogs_extinct: dogsOut.filter((r) => r.extinct).length,
+    dogs_with_temperament: dogsOut.filter((r) => r.temperament.length > 0).length,
+    dogs_with_weight: dogsOut.filter((r) => r.weight !== null).length,
+    dogs_with_height: dogsOut.filter((r) => r.height !== null).length,
+    dogs_with_life_span: dogsOut.filter((r) => r.life_span !== null).length,
+    dogs_with_venom: dogsOut.filter((r) => r.venom_codes.length > 0).length,
+    dogs_with_wikipedia: dogsOut.filter((r) => r.wikipedia_url !== null).length,
+    dogs_measured_from_akc: dogs.stats.measured_akc ?? 0,
+    dogs_measured_from_authored: dogs.stats.measured_authored ?? 0,
+    cats: catsOut.length,
+    cats_cfa: catsOut.filter((r) => r.recognition.cfa === 'full' || r.recognition.cfa === 'provisional').length,
+    cats_tica: catsOut.filter((r) => r.recognition.tica === 'full' || r.recognition.tica === 'provisional').length,
+    cats_fife: catsOut.filter((r) => r.recognition.fife === 'full' || r.recognition.fife === 'provisional').length,
+    cats_with_temperament: catsOut.filter((r) => r.temperament.length > 0).length,
+    venom_codes: new Set(records.flatMap((r) => r.venom_codes)).size,
+    breed_groups: new Set(records.flatMap((r) => r.breed_groups)).size,
+    ...colours.stats,
+    categories: categories.length,
+  };
+
+  const files: string[] = [];
+  if (options.write !== false) {
+    await mkdir(OUT_DIR, { recursive: true });
+    const outputs: [string, unknown][] = [
+      ['breeds.json', records],
+      ['colours.json', { variants: colours.variants, breeds: colours.breeds }],
+      ['categories.json', categories],
+    ];
+    for (const [name, value] of outputs) {
+      const file = path.join(OUT_DIR, name);
+      await writeFile(file, toJson(value), 'utf8');
+      files.push(path.relative(REPO_ROOT, file));
+    }
+  }
+  return { files, counts, notes: ctx.notes };
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  runBuild()
+    .then((s) => {
+      for (const f of s.files) console.log(`wrote ${f}`);
+      console.log(Object.entries(s.counts).map(([k, v]) => `${k}=${v}`).join(' '));
+      if (process.env.BREEDS_VERBOSE) for (const n of s.notes) console.log(`note: ${n}`);
+    })
+    .catch((err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exitCode = 1;
+    });
+}

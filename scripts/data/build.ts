@@ -1,0 +1,12 @@
+// `npm run data:build`: derives every committed data set under data/ from ../shared/data (raw sources) and
+// data/authored (the project's own writing). Breeds go first: the other sets check their breed ids against them.
+import { buildBreedData } from './breeds.ts';
+import { buildFacts } from './facts.ts';
+import { buildHealthTips } from './health-tips.ts';
+import { buildLegislation } from './legislation.ts';
+
+await buildBreedData();
+await buildFacts();
+await buildHealthTips();
+await buildLegislation();
+console.log('data sets written to data/');

@@ -1,0 +1,407 @@
+/**
+ * Breed-legislation data set builder.
+ *
+ * Reads the hand-curated laws in `data/authored/legislation.json`, checks every
+ * rule documented in `docs/data.md` (section "Breed legislation") and writes
+ * `data/legislation.json` deterministically: records sorted by id, fixed key
+ * order, two-space JSON with a final newline and no timestamps, so the same
+ * input always gives byte-identical output.
+ *
+ * Run directly: `npx tsx scripts/data/legislation.ts` (exit code 1 and a list of
+ * problems on any violation).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(HERE, '..', '..');
+export const LEGISLATION_AUTHORED_FILE = path.join(REPO_ROOT, 'data', 'authored', 'legislation.json');
+export const LEGISLATION_OUTPUT_FILE = path.join(REPO_ROOT, 'data', 'legislation.json');
+const BREEDS_FILE = path.join(REPO_ROOT, 'data', 'breeds.json');
+
+export const JURISDICTION_LEVELS = ['state', 'province', 'canton', 'territory', 'county', 'city', 'region'] as const;
+export const LEGISLATION_TYPES = ['breed_specific', 'characteristic_based', 'behavior_based', 'hybrid'] as const;
+export const APPROACHES = ['ban', 'restriction', 'permit', 'approved_list'] as const;
+export const STATUSES = ['in_force', 'repealed', 'partially_repealed', 'suspended'] as const;
+export const VERIFICATIONS = ['verified', 'unverified'] as const;
+
+export type JurisdictionLevel = (typeof JURISDICTION_LEVELS)[number];
+export type LegislationType = (typeof LEGISLATION_TYPES)[number];
+export type Approach = (typeof APPROACHES)[number];
+export type LegislationStatus = (typeof STATUSES)[number];
+export type Verification = (typeof VERIFICATIONS)[number];
+
+export interface Jurisdiction {
+  level: JurisdictionLevel;
+  name: string;
+  code: string | null;
+}
+
+export interface LegislationBreed {
+  name: string;
+  breed_id: string | null;
+  includes_mixes: boolean;
+}
+
+export interface Legislation {
+  id: string;
+  country_code: string;
+  country_name: string;
+  jurisdiction: Jurisdiction | null;
+  title: string;
+  legislation_type: LegislationType;
+  approach: Approach;
+  species_id: 'dog';
+  breeds: LegislationBreed[];
+  summary: string;
+  status: LegislationStatus;
+  effective_date: string | null;
+  repealed_date: string | null;
+  preempts_local_bsl: boolean;
+  source_url: string;
+  verified_at: string | null;
+  verification: Verification;
+  verification_note: string | null;
+}
+
+/** Field order of a published record (also the set of allowed fields). */
+const FIELDS: readonly (keyof Legislation)[] = [
+  'id', 'country_code', 'country_name', 'jurisdiction', 'title', 'legislation_type', 'approach', 'species_id', 'breeds',
+  'summary', 'status', 'effective_date', 'repealed_date', 'preempts_local_bsl', 'source_url', 'verified_at',
+  'verification', 'verification_note',
+];
+
+/** Minimum coverage the data set must keep. */
+export const LEGISLATION_MINIMUMS = {
+  countriesWithNationalLaw: 20,
+  jurisdictionLaws: 20,
+  jurisdictionLevels: 4,
+} as const;
+
+/** ISO 3166-1 alpha-2 codes (officially assigned). */
+const ISO_3166_1_ALPHA_2 = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO ' +
+    'JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR ' +
+    'MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO ' +
+    'RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV ' +
+    'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
+);
+
+const ID_RE = /^[a-z]{2}(?:-[a-z0-9]+)+$/;
+const BREED_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SUBDIVISION_RE = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
+const DATE_RE = /^\d{4}(?:-\d{2}-\d{2})?$/;
+const TEXT_PROBLEM = /\s{2,}|^\s|\s$|[<>{}]|\bTODO\b/;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isNonEmptyString(v: unknown): v is string {
+  return typeof v === 'string' && v.trim().length > 0;
+}
+
+/** A "YYYY" or a real calendar "YYYY-MM-DD". */
+export function isValidDate(v: string): boolean {
+  if (!DATE_RE.test(v)) return false;
+  if (v.length === 4) return true;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** Sentence count: a sentence ends with . ! or ? followed by whitespace or the end of the text. */
+export function countSentences(text: string): number {
+  return text
+    .trim()
+    .split(/(?<=[.!?…])["»”)]*\s+/u)
+    .filter((p) => p.trim().length > 0).length;
+}
+
+interface BreedRef {
+  id: string;
+  species?: string;
+}
+
+/** Breed ids from data/breeds.json when another build step has produced it (null when absent). */
+export async function loadBreedIds(file = BREEDS_FILE): Promise<Map<string, BreedRef> | null> {
+  if (!existsSync(file)) return null;
+  const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
+  const list: unknown[] = Array.isArray(raw)
+    ? raw
+    : isRecord(raw)
+      ? Array.isArray(raw.breeds)
+        ? raw.breeds
+        : Object.values(raw).flatMap((v) => (Array.isArray(v) ? v : [v]))
+      : [];
+  const out = new Map<string, BreedRef>();
+  for (const item of list) {
+    if (!isRecord(item) || typeof item.id !== 'string') continue;
+    const sp = item.species_id ?? item.species;
+    out.set(item.id, { id: item.id, species: typeof sp === 'string' ? sp : undefined });
+  }
+  return out;
+}
+
+function checkUrl(url: unknown): string | null {
+  if (!isNonEmptyString(url)) return 'is empty';
+  if (/\s/.test(url)) return 'contains whitespace';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'must use http(s)';
+  return null;
+}
+
+/**
+ * Validates the authored laws. Returns the list of problems (empty when valid).
+ * `breeds` is the breed-id map from data/breeds.json, or null to skip that check.
+ */
+export function validateLegislation(input: unknown, breeds: Map<string, BreedRef> | null): string[] {
+  const errors: string[] = [];
+  if (!Array.isArray(input)) return ['data/authored/legislation.json must be a JSON array'];
+  const ids = new Set<string>();
+  const countryNames = new Map<string, string>();
+
+  input.forEach((raw, index) => {
+    const label = `law #${index + 1}${isRecord(raw) && typeof raw.id === 'string' ? ` (${raw.id})` : ''}`;
+    if (!isRecord(raw)) {
+      errors.push(`${label}: must be an object`);
+      return;
+    }
+    for (const key of Object.keys(raw)) {
+      if (!(FIELDS as readonly string[]).includes(key)) errors.push(`${label}: unknown field "${key}"`);
+    }
+    for (const key of FIELDS) if (!(key in raw)) errors.push(`${label}: field "${key}" is missing`);
+
+    // id and country
+    const cc = raw.country_code;
+    if (typeof cc !== 'string' || !ISO_3166_1_ALPHA_2.has(cc)) {
+      errors.push(`${label}: country_code must be an ISO 3166-1 alpha-2 code`);
+    }
+    if (typeof raw.id !== 'string' || !ID_RE.test(raw.id)) {
+      errors.push(`${label}: id must be a lower-case slug starting with the country code`);
+    } else {
+      if (ids.has(raw.id)) errors.push(`${label}: duplicate id`);
+      ids.add(raw.id);
+      if (typeof cc === 'string' && !raw.id.startsWith(`${cc.toLowerCase()}-`)) {
+        errors.push(`${label}: id must start with "${String(cc).toLowerCase()}-"`);
+      }
+    }
+    if (!isNonEmptyString(raw.country_name)) errors.push(`${label}: country_name is required`);
+    else if (typeof cc === 'string') {
+      const known = countryNames.get(cc);
+      if (known && known !== raw.country_name) errors.push(`${label}: country_name "${raw.country_name}" differs from "${known}" used for ${cc}`);
+      countryNames.set(cc, raw.country_name);
+    }
+
+    // jurisdiction
+    const jur = raw.jurisdiction;
+    if (jur !== null) {
+      if (!isRecord(jur) || Object.keys(jur).sort().join(',') !== 'code,level,name') {
+        errors.push(`${label}: jurisdiction must be null or {level, name, code}`);
+      } else {
+        if (!JURISDICTION_LEVELS.includes(jur.level as JurisdictionLevel)) {
+          errors.push(`${label}: jurisdiction.level must be one of ${JURISDICTION_LEVELS.join(', ')}`);
+        }
+        if (!isNonEmptyString(jur.name)) errors.push(`${label}: jurisdiction.name is required`);
+        if (jur.code !== null) {
+          if (typeof jur.code !== 'string' || !SUBDIVISION_RE.test(jur.code)) {
+            errors.push(`${label}: jurisdiction.code must be an ISO 3166-2 style code or null`);
+          } else if (typeof cc === 'string' && !jur.code.startsWith(`${cc}-`)) {
+            errors.push(`${label}: jurisdiction.code ${jur.code} does not belong to ${cc}`);
+          }
+        }
+      }
+    }
+
+    // texts
+    for (const key of ['title', 'summary'] as const) {
+      const v = raw[key];
+      if (!isNonEmptyString(v)) errors.push(`${label}: ${key} is required`);
+      else if (TEXT_PROBLEM.test(v)) errors.push(`${label}: ${key} has stray whitespace or markup`);
+    }
+    if (isNonEmptyString(raw.summary)) {
+      const n = countSentences(raw.summary);
+      if (n < 1 || n > 2) errors.push(`${label}: summary has ${n} sentences (1-2 allowed)`);
+      if (raw.summary.length > 420) errors.push(`${label}: summary longer than 420 characters`);
+    }
+
+    // enums
+    if (!LEGISLATION_TYPES.includes(raw.legislation_type as LegislationType)) {
+      errors.push(`${label}: legislation_type must be one of ${LEGISLATION_TYPES.join(', ')}`);
+    }
+    if (!APPROACHES.includes(raw.approach as Approach)) errors.push(`${label}: approach must be one of ${APPROACHES.join(', ')}`);
+    if (raw.species_id !== 'dog') errors.push(`${label}: species_id must be "dog"`);
+    if (!STATUSES.includes(raw.status as LegislationStatus)) errors.push(`${label}: status must be one of ${STATUSES.join(', ')}`);
+    if (!VERIFICATIONS.includes(raw.verification as Verification)) errors.push(`${label}: verification must be verified or unverified`);
+    if (typeof raw.preempts_local_bsl !== 'boolean') errors.push(`${label}: preempts_local_bsl must be a boolean`);
+
+    // breeds
+    if (!Array.isArray(raw.breeds)) {
+      errors.push(`${label}: breeds must be an array`);
+    } else {
+      const names = new Set<string>();
+      const breedIds = new Set<string>();
+      raw.breeds.forEach((b, i) => {
+        if (!isRecord(b) || Object.keys(b).sort().join(',') !== 'breed_id,includes_mixes,name') {
+          errors.push(`${label}: breeds[${i}] must have exactly name, breed_id and includes_mixes`);
+          return;
+        }
+        if (!isNonEmptyString(b.name)) errors.push(`${label}: breeds[${i}].name is required`);
+        else {
+          if (names.has(b.name)) errors.push(`${label}: breed "${b.name}" listed twice`);
+          names.add(b.name);
+        }
+        if (typeof b.includes_mixes !== 'boolean') errors.push(`${label}: breeds[${i}].includes_mixes must be a boolean`);
+        if (b.breed_id !== null) {
+          if (typeof b.breed_id !== 'string' || !BREED_ID_RE.test(b.breed_id)) {
+            errors.push(`${label}: breeds[${i}].breed_id must be a breed slug or null`);
+          } else {
+            if (breedIds.has(b.breed_id)) errors.push(`${label}: breed_id "${b.breed_id}" used twice`);
+            breedIds.add(b.breed_id);
+            if (breeds) {
+              const ref = breeds.get(b.breed_id);
+              if (!ref) errors.push(`${label}: breeds[${i}].breed_id "${b.breed_id}" does not exist in data/breeds.json`);
+              else if (ref.species && ref.species !== 'dog') errors.push(`${label}: breed_id "${b.breed_id}" is not a dog breed`);
+            }
+          }
+        }
+      });
+      const emptyAllowed =
+        raw.legislation_type === 'behavior_based' || raw.approach === 'approved_list' || raw.verification === 'unverified';
+      if (raw.breeds.length === 0 && !emptyAllowed) {
+        errors.push(`${label}: breeds may be empty only for behavior_based laws, approved lists or unverified rows with a note`);
+      }
+      if (raw.legislation_type === 'behavior_based' && raw.breeds.length > 0) {
+        errors.push(`${label}: a behavior_based law must not list breeds`);
+      }
+    }
+
+    // dates and status
+    for (const key of ['effective_date', 'repealed_date', 'verified_at'] as const) {
+      const v = raw[key];
+      if (v !== null && (typeof v !== 'string' || !isValidDate(v))) errors.push(`${label}: ${key} must be YYYY, YYYY-MM-DD or null`);
+    }
+    if (raw.verified_at !== null && typeof raw.verified_at === 'string' && raw.verified_at.length !== 10) {
+      errors.push(`${label}: verified_at must be a full date`);
+    }
+    if ((raw.status === 'in_force' || raw.status === 'suspended') && raw.repealed_date !== null) {
+      errors.push(`${label}: repealed_date must be null when status is ${String(raw.status)}`);
+    }
+    if (raw.status === 'repealed' && raw.repealed_date === null && !isNonEmptyString(raw.verification_note)) {
+      errors.push(`${label}: a repealed law without repealed_date needs a verification_note`);
+    }
+    if (typeof raw.effective_date === 'string' && typeof raw.repealed_date === 'string') {
+      const n = Math.min(raw.effective_date.length, raw.repealed_date.length);
+      if (raw.repealed_date.slice(0, n) < raw.effective_date.slice(0, n)) errors.push(`${label}: repealed_date is before effective_date`);
+    }
+    if (raw.preempts_local_bsl === true) {
+      if (!isRecord(jur) || !['state', 'province', 'territory', 'region'].includes(String(jur.level))) {
+        errors.push(`${label}: preempts_local_bsl needs a state, province, territory or region jurisdiction`);
+      }
+    }
+
+    // source and verification
+    const problem = checkUrl(raw.source_url);
+    if (problem) errors.push(`${label}: source_url ${problem}`);
+    if (raw.verification === 'verified' && raw.verified_at === null) errors.push(`${label}: verified rows need verified_at`);
+    if (raw.verification === 'unverified') {
+      if (raw.verified_at !== null) errors.push(`${label}: unverified rows must have verified_at null`);
+      if (!isNonEmptyString(raw.verification_note)) errors.push(`${label}: unverified rows need a verification_note`);
+    }
+    if (raw.verification_note !== null && !isNonEmptyString(raw.verification_note)) {
+      errors.push(`${label}: verification_note must be a non-empty string or null`);
+    }
+  });
+
+  // coverage
+  const laws = input.filter(isRecord);
+  const national = new Set(laws.filter((l) => l.jurisdiction === null).map((l) => l.country_code));
+  const m = LEGISLATION_MINIMUMS;
+  if (national.size < m.countriesWithNationalLaw) {
+    errors.push(`coverage: ${national.size} countries with national laws, at least ${m.countriesWithNationalLaw} required`);
+  }
+  const local = laws.filter((l) => l.jurisdiction !== null);
+  if (local.length < m.jurisdictionLaws) errors.push(`coverage: ${local.length} jurisdiction-level laws, at least ${m.jurisdictionLaws} required`);
+  const levels = new Set(local.map((l) => (isRecord(l.jurisdiction) ? l.jurisdiction.level : null)));
+  if (levels.size < m.jurisdictionLevels) errors.push(`coverage: ${levels.size} jurisdiction levels used, at least ${m.jurisdictionLevels} required`);
+  return errors;
+}
+
+/** Published record in fixed key order. */
+function toPublished(l: Legislation): Legislation {
+  return {
+    id: l.id,
+    country_code: l.country_code,
+    country_name: l.country_name,
+    jurisdiction: l.jurisdiction === null ? null : { level: l.jurisdiction.level, name: l.jurisdiction.name, code: l.jurisdiction.code },
+    title: l.title,
+    legislation_type: l.legislation_type,
+    approach: l.approach,
+    species_id: l.species_id,
+    breeds: l.breeds.map((b) => ({ name: b.name, breed_id: b.breed_id, includes_mixes: b.includes_mixes })),
+    summary: l.summary,
+    status: l.status,
+    effective_date: l.effective_date,
+    repealed_date: l.repealed_date,
+    preempts_local_bsl: l.preempts_local_bsl,
+    source_url: l.source_url,
+    verified_at: l.verified_at,
+    verification: l.verification,
+    verification_note: l.verification_note,
+  };
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export interface BuildLegislationResult {
+  count: number;
+  outputFile: string;
+  breedsChecked: boolean;
+}
+
+export interface BuildLegislationOptions {
+  authoredFile?: string;
+  outputFile?: string;
+  breedsFile?: string;
+}
+
+/** Validates the authored laws and writes data/legislation.json. Throws with every problem listed. */
+export async function buildLegislation(options: BuildLegislationOptions = {}): Promise<BuildLegislationResult> {
+  const authoredFile = options.authoredFile ?? LEGISLATION_AUTHORED_FILE;
+  const outputFile = options.outputFile ?? LEGISLATION_OUTPUT_FILE;
+  const input: unknown = JSON.parse(await readFile(authoredFile, 'utf8'));
+  const breeds = await loadBreedIds(options.breedsFile ?? BREEDS_FILE);
+  const errors = validateLegislation(input, breeds);
+  if (errors.length > 0) {
+    throw new Error(`legislation: ${errors.length} problem(s)\n  - ${errors.join('\n  - ')}`);
+  }
+  const published = (input as Legislation[]).map(toPublished).sort(byId);
+  await mkdir(path.dirname(outputFile), { recursive: true });
+  await writeFile(outputFile, `${JSON.stringify(published, null, 2)}\n`, 'utf8');
+  return { count: published.length, outputFile, breedsChecked: breeds !== null };
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  buildLegislation()
+    .then((r) => {
+      const note = r.breedsChecked ? 'breed ids checked against data/breeds.json' : 'data/breeds.json absent, breed ids not cross-checked';
+      console.log(`legislation: wrote ${r.count} laws to ${path.relative(REPO_ROOT, r.outputFile)} (${note})`);
+    })
+    .catch((err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,42 @@
+import type { Deps } from '../deps.ts';
+import type { Translations, Translator } from '../reference/i18n.ts';
+import { loadReferenceSet } from '../reference/snapshot.ts';
+import type { Species } from '../reference/species.ts';
+
+export interface ColourVariant {
+  id: string;
+  species_id: Species;
+  code: string;
+  name: string;
+  kind: 'colour' | 'pattern' | 'modifier' | 'combination';
+  i18n?: Translations<{ name: string }>;
+}
+
+export interface ColourData {
+  variants: ColourVariant[];
+  /** Breed id → ids (or codes) of the variants the breed's standard allows. */
+  breeds: Record<string, string[]>;
+}
+
+export const loadColours = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) => loadReferenceSet<ColourData>(deps, 'colours');
+
+/**
+ * The colours of one breed: first those its standard names (scope `breed`), then the species-wide colours,
+ * patterns and modifiers (scope `species`) that apply to every breed of the species.
+ */
+export function coloursOfBreed(data: ColourData, breedId: string, species: Species) {
+  const byRef = new Map<string, ColourVariant>();
+  for (const v of data.variants) {
+    byRef.set(v.id, v);
+    if (!byRef.has(v.code)) byRef.set(`${v.species_id}:${v.code}`, v);
+  }
+  const specific = (data.breeds[breedId] ?? []).map((ref) => byRef.get(ref) ?? byRef.get(`${species}:${ref}`)).filter((v): v is ColourVariant => v !== undefined);
+  const specificIds = new Set(specific.map((v) => v.id));
+  const speciesWide = data.variants.filter((v) => v.species_id === species && v.kind !== 'combination' && !specificIds.has(v.id));
+  return [...specific.map((v) => ({ variant: v, scope: 'breed' as const })), ...speciesWide.map((v) => ({ variant: v, scope: 'species' as const }))];
+}
+
+export function presentColour({ variant, scope }: { variant: ColourVariant; scope: 'breed' | 'species' }, translator: Translator) {
+  const { name } = translator.apply({ name: variant.name }, variant.i18n);
+  return { id: variant.id, code: variant.code, name, kind: variant.kind, species_id: variant.species_id, scope };
+}

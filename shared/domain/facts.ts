@@ -1,0 +1,43 @@
+import type { Deps } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { filtered, pickRandom, type ContentFilter, type ContentRecord, type Presentation } from '../reference/content.ts';
+import type { Translations } from '../reference/i18n.ts';
+import { loadReferenceSet } from '../reference/snapshot.ts';
+
+export interface FactRecord extends ContentRecord {
+  slug: string;
+  title: string;
+  fact: string;
+  source_url: string;
+  source_name: string;
+  i18n?: Translations<{ title: string; fact: string }>;
+}
+
+type FactDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
+
+export const findFacts = (deps: FactDeps, filter: ContentFilter) => filtered<FactRecord>(deps, 'facts', filter);
+
+export async function getFact(deps: FactDeps, id: string): Promise<FactRecord> {
+  const fact = (await loadReferenceSet<FactRecord[]>(deps, 'facts')).find((f) => f.id === id);
+  if (!fact) throw notFound(`Fact ${id} does not exist`);
+  return fact;
+}
+
+export async function randomFact(deps: FactDeps & Pick<Deps, 'random'>, filter: ContentFilter, what: string): Promise<FactRecord> {
+  return pickRandom(await findFacts(deps, filter), deps.random, what);
+}
+
+/** The public fact: sources only when asked for (`include_sources=true`). */
+export function presentFact(record: FactRecord, { includeSources, translator }: Presentation) {
+  const text = translator.apply({ title: record.title, fact: record.fact }, record.i18n);
+  return {
+    id: record.id,
+    slug: record.slug,
+    title: text.title,
+    fact: text.fact,
+    species_id: record.species_id,
+    breed_id: record.breed_id,
+    category: record.category,
+    ...(includeSources && { source_url: record.source_url, source_name: record.source_name }),
+  };
+}

@@ -1,0 +1,123 @@
+import type { Deps } from '../deps.ts';
+import type { Order } from '../http/common-params.ts';
+import { shuffle } from '../reference/paging.ts';
+import { loadReferenceSet } from '../reference/snapshot.ts';
+import type { Species } from '../reference/species.ts';
+import type { BreedRecord } from './breeds.ts';
+
+export const LEGISLATION_TYPES = ['breed_specific', 'characteristic_based', 'behavior_based', 'hybrid'] as const;
+export const APPROACHES = ['ban', 'restriction', 'permit', 'approved_list'] as const;
+
+export interface LawRecord {
+  id: string;
+  country_code: string;
+  country_name: string;
+  jurisdiction: { level: string; name: string; code: string | null } | null;
+  title: string;
+  legislation_type: (typeof LEGISLATION_TYPES)[number];
+  approach: (typeof APPROACHES)[number];
+  species_id: Species;
+  breeds: { name: string; breed_id: string | null; includes_mixes: boolean }[];
+  summary: string;
+  status: 'in_force' | 'repealed' | 'partially_repealed' | 'suspended';
+  effective_date: string | null;
+  repealed_date: string | null;
+  preempts_local_bsl: boolean;
+  source_url: string;
+  verified_at: string | null;
+  verification: 'verified' | 'unverified';
+  verification_note: string | null;
+}
+
+export const loadLaws = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) => loadReferenceSet<LawRecord[]>(deps, 'legislation');
+
+const inForce = (law: LawRecord) => law.status === 'in_force' || law.status === 'partially_repealed';
+/** What "breed-specific or characteristic-based legislation" covers: laws that single dogs out by type. */
+const targetsTypes = (law: LawRecord) => law.legislation_type !== 'behavior_based';
+
+/** Countries with laws in force that single dogs out by breed or characteristics, nationally or locally. */
+export function countriesWithBreedLaws(laws: LawRecord[], species: Species | undefined) {
+  const byCountry = new Map<string, { country_code: string; country_name: string; national_laws: number; jurisdiction_laws: number }>();
+  for (const law of laws) {
+    if (!inForce(law) || !targetsTypes(law) || (species && law.species_id !== species)) continue;
+    const entry = byCountry.get(law.country_code) ?? { country_code: law.country_code, country_name: law.country_name, national_laws: 0, jurisdiction_laws: 0 };
+    if (law.jurisdiction) entry.jurisdiction_laws++;
+    else entry.national_laws++;
+    byCountry.set(law.country_code, entry);
+  }
+  return [...byCountry.values()].sort((a, b) => a.country_name.localeCompare(b.country_name, 'en'));
+}
+
+export interface CountryLawQuery {
+  country: string;
+  species?: Species | undefined;
+  legislationType?: string | undefined;
+  approach?: string | undefined;
+  jurisdiction?: string | undefined;
+  breedGroups?: string[] | undefined;
+  excludeBreedGroups?: string[] | undefined;
+  order: Order | undefined;
+}
+
+/**
+ * A country's laws: the national ones; where it has none, its jurisdiction-level laws (states, cantons, cities);
+ * with `jurisdiction`, only that jurisdiction's laws (by name or code).
+ */
+export function lawsOfCountry(laws: LawRecord[], breeds: BreedRecord[], q: CountryLawQuery, random: () => number): LawRecord[] {
+  const groupsOf = new Map(breeds.map((b) => [b.id, b.breed_groups.map((g) => g.toLowerCase())]));
+  const linkedGroups = (law: LawRecord) => law.breeds.filter((b) => b.breed_id).map((b) => groupsOf.get(b.breed_id!) ?? []);
+  const lower = (list: string[] | undefined) => list?.map((g) => g.toLowerCase());
+  const include = lower(q.breedGroups);
+  const exclude = lower(q.excludeBreedGroups);
+  const candidates = laws.filter(
+    (law) =>
+      law.country_code === q.country &&
+      (!q.species || law.species_id === q.species) &&
+      (!q.legislationType || law.legislation_type === q.legislationType) &&
+      (!q.approach || law.approach === q.approach) &&
+      (!include?.length || linkedGroups(law).some((groups) => groups.some((g) => include.includes(g)))) &&
+      (!exclude?.length || !linkedGroups(law).length || !linkedGroups(law).every((groups) => groups.some((g) => exclude.includes(g)))),
+  );
+  let selected: LawRecord[];
+  if (q.jurisdiction) {
+    const wanted = q.jurisdiction.toLowerCase();
+    selected = candidates.filter((l) => l.jurisdiction && (l.jurisdiction.name.toLowerCase() === wanted || l.jurisdiction.code?.toLowerCase() === wanted));
+  } else {
+    const national = candidates.filter((l) => !l.jurisdiction);
+    selected = national.length > 0 ? national : candidates;
+  }
+  return orderLaws(selected, q.order, random);
+}
+
+const sortKey = (law: LawRecord) => `${law.jurisdiction?.name ?? ''}\u0000${law.title}`;
+
+function orderLaws(laws: LawRecord[], order: Order | undefined, random: () => number): LawRecord[] {
+  if (order === 'RANDOM') return shuffle([...laws], random);
+  const sorted = [...laws].sort((a, b) => sortKey(a).localeCompare(sortKey(b), 'en'));
+  return order === 'DESC' ? sorted.reverse() : sorted;
+}
+
+/** Everywhere a breed is banned, restricted or needs a permit, under laws in force. */
+export function placesRestrictingBreed(laws: LawRecord[], breedId: string, species: Species | undefined) {
+  return laws
+    .filter((law) => inForce(law) && law.approach !== 'approved_list' && (!species || law.species_id === species))
+    .flatMap((law) => {
+      const named = law.breeds.find((b) => b.breed_id === breedId);
+      if (!named) return [];
+      return [
+        {
+          country_code: law.country_code,
+          country_name: law.country_name,
+          jurisdiction: law.jurisdiction,
+          law_id: law.id,
+          title: law.title,
+          approach: law.approach,
+          legislation_type: law.legislation_type,
+          includes_mixes: named.includes_mixes,
+          status: law.status,
+          source_url: law.source_url,
+        },
+      ];
+    })
+    .sort((a, b) => `${a.country_name}${a.jurisdiction?.name ?? ''}`.localeCompare(`${b.country_name}${b.jurisdiction?.name ?? ''}`, 'en'));
+}

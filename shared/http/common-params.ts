@@ -1,0 +1,37 @@
+// Query parameters the spec shares between routes, defined once.
+import * as z from 'zod/mini';
+import { langParam } from '../reference/i18n.ts';
+import { speciesParam } from '../reference/species.ts';
+import { boolean, caseInsensitiveEnum, integer, list, text } from './params.ts';
+
+export const ORDERS = ['ASC', 'DESC', 'RANDOM'] as const;
+export type Order = (typeof ORDERS)[number];
+
+/** Content routes: `include_sources` and `lang`. */
+export const contentQuery = {
+  include_sources: z.optional(boolean()),
+  lang: z.optional(langParam),
+};
+
+/** Offset-style lists (facts, health tips): `limit` 1-100 (default 10), `offset` from 0. */
+export const offsetQuery = {
+  limit: z._default(integer({ min: 1, max: 100 }), 10),
+  offset: z._default(integer({ min: 0 }), 0),
+  ...contentQuery,
+};
+
+/** Page-style lists: zero-based `page`, `limit` within the route's bounds, `order`, and the shared filters. */
+export function pageQuery(limits: { defaultLimit: number; maxLimit: number; defaultOrder?: Order }) {
+  return {
+    limit: z._default(integer({ min: 1, max: limits.maxLimit }), limits.defaultLimit),
+    page: z._default(integer({ min: 0 }), 0),
+    order: limits.defaultOrder ? z._default(caseInsensitiveEnum(ORDERS), limits.defaultOrder) : z.optional(caseInsensitiveEnum(ORDERS)),
+    species_id: z.optional(speciesParam),
+    breed_groups: z.optional(list()),
+    exclude_breed_groups: z.optional(list()),
+    lang: z.optional(langParam),
+  };
+}
+
+/** A path with one id segment, e.g. `idParam('breedId')` for `/breeds/{breedId}`. */
+export const idParam = <const K extends string>(name: K) => z.object({ [name]: text({ max: 100 }) } as Record<K, ReturnType<typeof text>>);

@@ -1,0 +1,30 @@
+// Loads the committed data sets (data/*.json, built by `npm run data:build`) into the table as snapshots:
+// by `npm start` locally, by the deploy-time loader in AWS.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import breeds from '../../data/breeds.json' with { type: 'json' };
+import categories from '../../data/categories.json' with { type: 'json' };
+import colours from '../../data/colours.json' with { type: 'json' };
+import facts from '../../data/facts.json' with { type: 'json' };
+import healthTips from '../../data/health-tips.json' with { type: 'json' };
+import legislation from '../../data/legislation.json' with { type: 'json' };
+import temperaments from '../../data/authored/temperament-i18n.json' with { type: 'json' };
+import type { ReferenceSet } from './snapshot.ts';
+import { writeReferenceSnapshot, type SnapshotResult } from './write-snapshot.ts';
+
+export const REFERENCE_DATA: Record<ReferenceSet, unknown[] | Record<string, unknown>> = {
+  breeds,
+  temperaments,
+  colours,
+  categories,
+  facts,
+  'health-tips': healthTips,
+  legislation,
+};
+
+export async function seedReferenceData(ddb: DynamoDBDocumentClient, tableName: string, now: Date): Promise<SnapshotResult[]> {
+  const results: SnapshotResult[] = [];
+  for (const [set, records] of Object.entries(REFERENCE_DATA) as [ReferenceSet, unknown[]][]) {
+    results.push(await writeReferenceSnapshot(ddb, tableName, set, records, now));
+  }
+  return results;
+}

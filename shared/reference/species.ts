@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+
+export const SPECIES = ['dog', 'cat'] as const;
+export type Species = (typeof SPECIES)[number];
+
+/** The real service's example scripts send "1" for dogs and "2" for cats; both spellings are accepted. */
+const ALIASES: Record<string, Species> = { dog: 'dog', dogs: 'dog', '1': 'dog', cat: 'cat', cats: 'cat', '2': 'cat' };
+
+export const speciesParam = z.pipe(
+  z.string().check(z.refine((v) => v.toLowerCase() in ALIASES, 'must be dog or cat (or 1 for dogs, 2 for cats)')),
+  z.transform((v: string) => ALIASES[v.toLowerCase()]!),
+);
+
+export const resolveSpecies = (value: string): Species | undefined => ALIASES[value.toLowerCase()];

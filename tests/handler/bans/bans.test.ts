@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as breedBans } from '../../../functions/bans/list-breed-bans.ts';
+import { handler as banCountries } from '../../../functions/bans/list-ban-countries.ts';
+import { handler as countryBans } from '../../../functions/bans/list-country-bans.ts';
+import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { aBreed, aLaw, serveReferenceData } from '../../support/reference-fixtures.ts';
+
+const pit = { name: 'Pit bull terrier', breed_id: 'pit', includes_mixes: true };
+const legislation = [
+  aLaw({ id: 'gb-dda', country_code: 'GB', country_name: 'United Kingdom', breeds: [pit] }),
+  aLaw({ id: 'de-by', country_code: 'DE', country_name: 'Germany', jurisdiction: { level: 'state', name: 'Bavaria', code: 'BY' }, approach: 'permit', breeds: [pit] }),
+  aLaw({ id: 'de-be', country_code: 'DE', country_name: 'Germany', jurisdiction: { level: 'state', name: 'Berlin', code: 'BE' }, legislation_type: 'hybrid', approach: 'restriction' }),
+  aLaw({ id: 'nl-old', country_code: 'NL', country_name: 'Netherlands', status: 'repealed', breeds: [pit] }),
+  aLaw({ id: 'ie-beh', country_code: 'IE', country_name: 'Ireland', legislation_type: 'behavior_based', approach: 'restriction' }),
+];
+const call = (handler: (e: any, c: any) => Promise<any>, path: string, query?: Record<string, string>, pathParameters?: Record<string, string>) =>
+  handler(httpEvent({ path: `/v1${path}`, headers: { 'x-api-key': USER_KEY }, ...(query && { query }), ...(pathParameters && { pathParameters }) }), lambdaContext);
+const ids = (result: unknown) => jsonBody(result).map((l: { id?: string; law_id?: string }) => l.id ?? l.law_id);
+
+describe('breed legislation', () => {
+  beforeEach(() => serveReferenceData(mockDynamoWithAccounts(standardAccounts()), { legislation, breeds: [aBreed({ id: 'pit', name: 'Pit', breed_groups: ['Terrier'] })] }));
+
+  it('lists countries with breed-specific or characteristic-based laws in force, national or local', async () => {
+    const body = jsonBody(await call(banCountries, '/breeds/bans/countries'));
+
+    expect(body).toEqual([
+      { country_code: 'DE', country_name: 'Germany', national_laws: 0, jurisdiction_laws: 2 },
+      { country_code: 'GB', country_name: 'United Kingdom', national_laws: 1, jurisdiction_laws: 0 },
+    ]);
+    expect(jsonBody(await call(banCountries, '/breeds/bans/countries', { animal_type: 'cat' }))).toEqual([]);
+  });
+
+  it('returns national laws, or the jurisdiction-level ones where there are none', async () => {
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'gb' }))).toEqual(['gb-dda']);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE' }))).toEqual(['de-by', 'de-be']);
+  });
+
+  it('narrows by jurisdiction (name or code), type and approach', async () => {
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', jurisdiction: 'be' }))).toEqual(['de-be']);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', legislation_type: 'hybrid' }))).toEqual(['de-be']);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', approach: 'permit' }))).toEqual(['de-by']);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', breed_groups: 'terrier' }))).toEqual(['de-by']);
+  });
+
+  it('requires a valid country and known enum values', async () => {
+    expect(jsonBody(await call(countryBans, '/breeds/bans/country')).message).toEqual(['country is required']);
+    expect(jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DEU' })).message).toEqual(['country must be an ISO 3166-1 alpha-2 code, e.g. DE']);
+    expect(jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DE', approach: 'forbid' })).message).toEqual(['approach must be one of: ban, restriction, permit, approved_list']);
+  });
+
+  it('lists every place that bans, restricts or licenses a breed, repealed laws left out', async () => {
+    const body = jsonBody(await call(breedBans, '/breeds/bans/breed/pit', {}, { breedId: 'pit' }));
+
+    expect(body.map((p: { law_id: string; approach: string }) => `${p.law_id}:${p.approach}`)).toEqual(['de-by:permit', 'gb-dda:ban']);
+    expect(body[0]).toMatchObject({ includes_mixes: true, jurisdiction: { name: 'Bavaria' } });
+    expect((await call(breedBans, '/breeds/bans/breed/nope', {}, { breedId: 'nope' })).statusCode).toBe(404);
+  });
+});

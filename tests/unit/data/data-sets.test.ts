@@ -1,0 +1,94 @@
+// The committed data sets keep the promises of the reference-content issue and stay internally consistent.
+import { describe, expect, it } from 'vitest';
+import breeds from '../../../data/breeds.json' with { type: 'json' };
+import categories from '../../../data/categories.json' with { type: 'json' };
+import colours from '../../../data/colours.json' with { type: 'json' };
+import facts from '../../../data/facts.json' with { type: 'json' };
+import healthTips from '../../../data/health-tips.json' with { type: 'json' };
+import legislation from '../../../data/legislation.json' with { type: 'json' };
+import type { BreedRecord } from '../../../shared/domain/breeds.ts';
+import type { ColourData } from '../../../shared/domain/colours.ts';
+import type { LawRecord } from '../../../shared/domain/legislation.ts';
+
+const allBreeds = breeds as unknown as BreedRecord[];
+const breedIds = new Set(allBreeds.map((b) => b.id));
+const dogs = allBreeds.filter((b) => b.species_id === 'dog');
+const cats = allBreeds.filter((b) => b.species_id === 'cat');
+
+describe('breeds', () => {
+  it('cover every FCI breed, AKC breeds outside FCI, 60+ cats and 20+ extinct dogs, with unique ids', () => {
+    expect(breedIds.size).toBe(allBreeds.length);
+    expect(dogs.filter((b) => b.registry_ids.fci !== null).length).toBeGreaterThanOrEqual(355);
+    expect(dogs.filter((b) => b.registry_ids.fci === null && b.registry_ids.akc).length).toBeGreaterThan(0);
+    expect(cats.length).toBeGreaterThanOrEqual(60);
+    expect(dogs.filter((b) => b.extinct).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('never put a comma inside a group name (filters are comma-separated)', () => {
+    for (const b of allBreeds) for (const g of b.breed_groups) expect(g).not.toContain(',');
+  });
+
+  it('give every living breed measurements and a life span', () => {
+    for (const b of allBreeds.filter((x) => !x.extinct)) {
+      expect(b.life_span, b.id).not.toBeNull();
+      expect(b.weight, b.id).not.toBeNull();
+    }
+  });
+});
+
+describe('colours', () => {
+  const data = colours as unknown as ColourData;
+  const variantIds = new Set(data.variants.map((v) => v.id));
+
+  it('reference only defined variants, for existing breeds, with 100+ dog breeds covered', () => {
+    for (const [breedId, refs] of Object.entries(data.breeds)) {
+      expect(breedIds.has(breedId), breedId).toBe(true);
+      for (const ref of refs) expect(variantIds.has(ref), `${breedId}: ${ref}`).toBe(true);
+    }
+    expect(Object.keys(data.breeds).filter((id) => dogs.some((d) => d.id === id)).length).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe('facts and health tips', () => {
+  it('have 300+ sourced facts, a third tied to existing breeds', () => {
+    expect(facts.length).toBeGreaterThanOrEqual(300);
+    for (const f of facts) expect(f.source_url, f.id).toMatch(/^https:\/\//);
+    const tied = facts.filter((f) => f.breed_id !== null);
+    expect(tied.length).toBeGreaterThanOrEqual(facts.length / 3);
+    for (const f of tied) expect(breedIds.has(f.breed_id!), f.breed_id!).toBe(true);
+  });
+
+  it('have 150+ categorised, sourced tips covering the four core categories', () => {
+    expect(healthTips.length).toBeGreaterThanOrEqual(150);
+    for (const t of healthTips) expect(t.sources.length, t.id).toBeGreaterThan(0);
+    const categoriesUsed = new Set(healthTips.map((t) => t.category));
+    for (const c of ['nutrition', 'exercise', 'grooming', 'preventative_care']) expect(categoriesUsed).toContain(c);
+  });
+
+  it('translate every fact and tip into de, es and fr', () => {
+    for (const record of [...facts, ...healthTips] as { id: string; i18n: Record<string, unknown> }[]) {
+      for (const lang of ['de', 'es', 'fr']) expect(record.i18n[lang], `${record.id} ${lang}`).toBeDefined();
+    }
+  });
+});
+
+describe('legislation', () => {
+  const laws = legislation as unknown as LawRecord[];
+
+  it('covers 20+ countries and jurisdiction-level laws, each with a source and an honest verification mark', () => {
+    expect(new Set(laws.filter((l) => !l.jurisdiction).map((l) => l.country_code)).size).toBeGreaterThanOrEqual(20);
+    const levels = new Set(laws.filter((l) => l.jurisdiction).map((l) => l.jurisdiction!.level));
+    for (const level of ['state', 'canton', 'province', 'city']) expect(levels).toContain(level);
+    for (const l of laws) {
+      expect(l.source_url, l.id).toMatch(/^https?:\/\//);
+      expect(l.verification === 'verified' ? l.verified_at : 'unverified', l.id).toBeTruthy();
+      for (const b of l.breeds) if (b.breed_id) expect(breedIds.has(b.breed_id), `${l.id}: ${b.breed_id}`).toBe(true);
+    }
+  });
+});
+
+describe('categories', () => {
+  it('have unique numeric ids', () => {
+    expect(new Set(categories.map((c) => c.id)).size).toBe(categories.length);
+  });
+});
