@@ -68,6 +68,9 @@ export const routes = [
   { id: 'bans.countries', method: 'GET', path: '/breeds/bans/countries', entry: 'bans/list-ban-countries', auth: 'apiKey', access: { table: 'read' }, status: 200 },
   { id: 'bans.country', method: 'GET', path: '/breeds/bans/country', entry: 'bans/list-country-bans', auth: 'apiKey', access: { table: 'read' }, status: 200 },
   { id: 'bans.breed', method: 'GET', path: '/breeds/bans/breed/{breedId}', entry: 'bans/list-breed-bans', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+
+  // Images
+  { id: 'images.search', method: 'GET', path: '/images/search', entry: 'images/search-images', auth: 'apiKey', access: { table: 'read' }, status: 200 },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -12,6 +12,8 @@ const envSchema = z.object({
   AUTH_CACHE_TTL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 30),
   /** Seconds a bearer token stays valid. */
   TOKEN_TTL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 3600),
+  /** Where media objects are served from: the CDN deployed, the local S3 bucket in local mode. */
+  MEDIA_BASE_URL: z._default(z.string(), 'http://127.0.0.1:4566/pet-api-media'),
   /** Set by Lambda; authenticates calls to the Parameters and Secrets extension. */
   AWS_SESSION_TOKEN: z.optional(z.string()),
 });
@@ -24,6 +26,7 @@ export type Config = {
   authCacheTtlSeconds: number;
   tokenTtlSeconds: number;
   awsSessionToken: string | undefined;
+  mediaBaseUrl: string;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -41,5 +44,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authCacheTtlSeconds: e.AUTH_CACHE_TTL_SECONDS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     awsSessionToken: e.AWS_SESSION_TOKEN,
+    mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/+$/, ''),
   };
 }

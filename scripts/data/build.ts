@@ -1,12 +1,15 @@
 // `npm run data:build`: derives every committed data set under data/ from ../shared/data (raw sources) and
-// data/authored (the project's own writing). Breeds go first: the other sets check their breed ids against them.
+// data/authored (the project's own writing). Breeds go first: the other sets check their breed ids against them,
+// and the image catalogue draws its breeds, colours and categories from them.
 import { buildBreedData } from './breeds.ts';
 import { buildFacts } from './facts.ts';
 import { buildHealthTips } from './health-tips.ts';
+import { buildImageCatalogue } from './images.ts';
 import { buildLegislation } from './legislation.ts';
 
 await buildBreedData();
 await buildFacts();
 await buildHealthTips();
 await buildLegislation();
+await buildImageCatalogue();
 console.log('data sets written to data/');

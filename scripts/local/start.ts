@@ -5,6 +5,9 @@ import { startGateway } from './gateway.ts';
 import { seedAdmin } from './seed.ts';
 import { seedReferenceData } from '../../shared/reference/seed.ts';
 import { getDeps } from '../../shared/deps.ts';
+import { seedImageCatalogue } from '../../shared/images/seed.ts';
+import { S3Client } from '@aws-sdk/client-s3';
+import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
 import { startLocalStack } from './stack.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -18,12 +21,17 @@ const started = Date.now();
 const stack = await startLocalStack({ dynamoDbPort, awsPort, tableName: 'pet-api-local', ...(dataDir && { dataDir }) });
 Object.assign(process.env, stack.env, {
   STAGE: 'local',
+  MEDIA_BASE_URL: `${stack.awsEndpoint}/${LOCAL_MEDIA_BUCKET}`,
   // A fresh signing secret per run: bearer tokens do not outlive the local process.
   TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
 });
 const admin = await seedAdmin(process.env.ADMIN_API_KEY);
 const deps = getDeps();
-const sets = await seedReferenceData(deps.ddb, deps.config.tableName, deps.now());
+const [sets, catalogue, media] = await Promise.all([
+  seedReferenceData(deps.ddb, deps.config.tableName, deps.now()),
+  seedImageCatalogue(deps.ddb, deps.config.tableName),
+  publishCatalogueImages(new S3Client({ endpoint: stack.awsEndpoint, forcePathStyle: true })),
+]);
 const gateway = await startGateway({ port });
 
 console.log(
@@ -34,6 +42,7 @@ console.log(
     `  DynamoDB Local ${stack.dynamoDbEndpoint}   table pet-api-local, ${dataDir ? `persisted in ${dataDir}` : 'in memory (LOCAL_PERSIST=1 keeps it)'}`,
     `  SQS + S3       ${stack.awsEndpoint}   (fauxqs)`,
     `  Reference data ${sets.map((s) => `${s.set} ${s.records}`).join(', ')}`,
+    `  Image catalogue ${media.uploaded} images (${catalogue.facets} facets) in bucket ${LOCAL_MEDIA_BUCKET}${media.rendered ? `, ${media.rendered} rendered into .local/images` : ''}`,
     admin ? `  Admin API key  ${admin}` : '  Admin API key  none (set ADMIN_API_KEY to seed one)',
     '  Ctrl-C stops everything.',
     '',

@@ -22,3 +22,7 @@ export const refChunkKey = (set: string, version: string, index: number) => ({
   pk: refChunkPartition(set, version),
   sk: `CHUNK#${String(index).padStart(4, '0')}`,
 });
+
+/** One posting (an image summary at an ordinal) of a catalogue facet, within one index version. */
+export const imageFacetPartition = (version: string, facet: string) => `IMGIDX#${version}#${facet}`;
+export const imagePostingKey = (version: string, facet: string, ordinal: string) => ({ pk: imageFacetPartition(version, facet), sk: ordinal });

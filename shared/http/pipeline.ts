@@ -1,13 +1,13 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { routeById, type RouteDef, type RouteId, type routes } from '../../functions/routes.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import type { Account } from '../domain/account.ts';
 import { badRequest, HttpError } from './errors.ts';
-import { compressIfAccepted, errorResponse, jsonResponse, Reply } from './responses.ts';
+import { compressIfAccepted, errorResponse, jsonResponse, Reply, type HttpResult } from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
 
 export interface RequestSchemas {
@@ -48,7 +48,7 @@ export function httpRoute<Id extends RouteId, S extends RequestSchemas>(routeId:
   const route: RouteDef = routeById(routeId);
   const state = new WeakMap<Event, { account: Account | null }>();
 
-  const pipeline = middy<Event, APIGatewayProxyResultV2>({ timeoutEarlyInMillis: 0 }).use({
+  const pipeline = middy<Event, HttpResult>({ timeoutEarlyInMillis: 0 }).use({
     before: async (request) => {
       normaliseEvent(request.event);
       const account = await authenticate(getDeps(), route, request.event.headers);
@@ -91,7 +91,7 @@ function hasBody(event: Event): boolean {
 
 const BODY_PARSER = '@middy/http-json-body-parser';
 
-function toErrorResponse(error: unknown, event: Event, context: Context): APIGatewayProxyResultV2 {
+function toErrorResponse(error: unknown, event: Event, context: Context): HttpResult {
   const deps = getDeps();
   const path = event.rawPath ?? '';
   if (error instanceof HttpError) return errorResponse(error, path, deps.now());

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { HttpError, STATUS_TEXT } from './errors.ts';
 
 /** A handler result that needs headers besides the JSON body (e.g. `Pagination-Count`). */
@@ -41,7 +41,7 @@ export function errorResponse(error: HttpError, path: string, now: Date): HttpRe
 }
 
 /** Gzips large bodies for clients that accept it (the 1,000-breed list is ~0.5 MB of JSON). */
-export function compressIfAccepted(result: HttpResult, acceptEncoding: string | undefined): APIGatewayProxyResultV2 {
+export function compressIfAccepted(result: HttpResult, acceptEncoding: string | undefined): HttpResult {
   const body = result.body ?? '';
   if (!acceptEncoding || Buffer.byteLength(body) < COMPRESSION_THRESHOLD_BYTES || !acceptsGzip(acceptEncoding)) {
     return result;

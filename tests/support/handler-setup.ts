@@ -3,6 +3,7 @@ import { afterEach } from 'vitest';
 import { clearAuthCache } from '../../shared/auth/authenticate.ts';
 import { setDepsForTest } from '../../shared/deps.ts';
 import { clearReferenceCache } from '../../shared/reference/snapshot.ts';
+import { clearCatalogueCache } from '../../shared/images/catalogue-store.ts';
 
 process.env.TABLE_NAME = 'test-table';
 process.env.AWS_REGION = 'us-east-1';
@@ -12,5 +13,6 @@ process.env.STAGE = 'test';
 afterEach(() => {
   clearAuthCache();
   clearReferenceCache();
+  clearCatalogueCache();
   setDepsForTest(undefined);
 });

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { buildPostings, ordinalKey, type ImageSummary } from '../../shared/images/catalogue-index.ts';
 import type { mockDynamoWithAccounts } from './fixtures.ts';
 import type { BreedRecord } from '../../shared/domain/breeds.ts';
 import type { CategoryRecord } from '../../shared/domain/categories.ts';
@@ -89,6 +90,8 @@ export interface ReferenceFixtures {
   facts?: FactRecord[];
   'health-tips'?: HealthTipRecord[];
   legislation?: LawRecord[];
+  /** The image catalogue, served through its facet index. */
+  images?: ImageSummary[];
 }
 
 /**
@@ -106,12 +109,49 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
     legislation: [],
     ...fixtures,
   };
+  const postings = buildPostings(fixtures.images ?? [], {
+    groupsOf: new Map((sets.breeds as BreedRecord[]).map((b) => [b.id, b.breed_groups.map((g) => g.toLowerCase())])),
+    codeOf: new Map((sets.colours as ColourData).variants.map((v) => [v.id, v.code])),
+  });
+  const counts = Object.fromEntries([...postings].map(([f, list]) => [f, list.length]));
   ddb.on(GetCommand, { Key: { sk: 'CURRENT' } } as never).callsFake((input: { Key: { pk: string } }) => {
-    const set = input.Key.pk.replace('REFDATA#', '') as ReferenceSet;
-    return { Item: { version: `v-${set}`, chunks: 1 } };
+    const set = input.Key.pk.replace('REFDATA#', '');
+    return { Item: set === 'images' ? { version: 'img', counts } : { version: `v-${set}`, chunks: 1 } };
   });
-  ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, string> }) => {
-    const set = input.ExpressionAttributeValues[':pk']!.replace(/^REFDATA#/, '').replace(/#v-.*$/, '') as ReferenceSet;
-    return { Items: [{ data: gzipSync(JSON.stringify(sets[set])) }] };
+  const posting = (pk: string, n: number) => {
+    const image = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.[n];
+    return image && { pk, sk: ordinalKey(n), image };
+  };
+  ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, string>; ScanIndexForward?: boolean }) => {
+    const values = input.ExpressionAttributeValues;
+    const pk = values[':pk']!;
+    if (pk.startsWith('REFDATA#')) {
+      const set = pk.replace(/^REFDATA#/, '').replace(/#v-.*$/, '') as ReferenceSet;
+      return { Items: [{ data: gzipSync(JSON.stringify(sets[set])) }] };
+    }
+    const size = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.length ?? 0;
+    const from = values[':from'] === undefined ? 0 : Number(values[':from']);
+    const to = values[':to'] === undefined ? size - 1 : Number(values[':to']);
+    const items = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => posting(pk, from + i)).filter(Boolean);
+    return { Items: input.ScanIndexForward === false ? items.reverse() : items };
   });
+  ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => {
+    const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
+    return { Responses: { [table]: Keys.map((k) => posting(k.pk, Number(k.sk))).filter(Boolean) } };
+  });
+}
+
+export function anImage(overrides: Partial<ImageSummary> & Pick<ImageSummary, 'id'>): ImageSummary {
+  return {
+    file: `catalogue/${overrides.id}.jpg`,
+    width: 800,
+    height: 600,
+    species_id: 'dog',
+    breed_ids: [],
+    category_ids: [],
+    colour_ids: [],
+    age_months: null,
+    created_at: `2025-01-01T00:00:${overrides.id.padStart(2, '0').slice(-2)}.000Z`,
+    ...overrides,
+  };
 }

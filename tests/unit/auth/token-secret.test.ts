@@ -10,6 +10,7 @@ const config = (overrides: Partial<Config>): Config => ({
   authCacheTtlSeconds: 30,
   tokenTtlSeconds: 3600,
   awsSessionToken: 'session-token',
+  mediaBaseUrl: 'https://media.example',
   ...overrides,
 });
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

@@ -1,0 +1,130 @@
+// Reads and writes the catalogue index in the single table (layout: shared/images/catalogue-index.ts).
+import { createHash } from 'node:crypto';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Deps } from '../deps.ts';
+import { imageFacetPartition, imagePostingKey, refPointerKey } from '../db/keys.ts';
+import { buildPostings, ordinalKey, type CatalogueFacetContext, type ImageSummary } from './catalogue-index.ts';
+
+const POINTER = refPointerKey('images');
+const RECHECK_MS = 5 * 60 * 1000;
+
+export interface CatalogueVersion {
+  version: string;
+  /** Facet → number of images in it. */
+  counts: Record<string, number>;
+}
+
+type ReadDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
+
+let cached: { value: CatalogueVersion; checkedAt: number } | undefined;
+
+/** The current index version and facet sizes; warm functions re-read it every five minutes. */
+export async function currentCatalogue(deps: ReadDeps): Promise<CatalogueVersion> {
+  const nowMs = deps.now().getTime();
+  if (cached && nowMs - cached.checkedAt < RECHECK_MS) return cached.value;
+  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: POINTER }));
+  if (!Item) throw new Error('the image catalogue has not been loaded (run the seed step)');
+  cached = { value: { version: String(Item.version), counts: Item.counts as Record<string, number> }, checkedAt: nowMs };
+  return cached.value;
+}
+
+export function clearCatalogueCache(): void {
+  cached = undefined;
+}
+
+/** Postings `from`..`to` (inclusive ordinals) of a facet, in ordinal order or reversed. */
+export async function readOrdinalRange(deps: ReadDeps, version: string, facetName: string, from: number, to: number, descending: boolean): Promise<ImageSummary[]> {
+  if (to < from) return [];
+  const { Items = [] } = await deps.ddb.send(
+    new QueryCommand({
+      TableName: deps.config.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': imageFacetPartition(version, facetName), ':from': ordinalKey(from), ':to': ordinalKey(to) },
+      ScanIndexForward: !descending,
+    }),
+  );
+  return Items.map((item) => item.image as ImageSummary);
+}
+
+/** The postings at the given ordinals (at most 100), returned in the order asked for. */
+export async function readOrdinals(deps: ReadDeps, version: string, facetName: string, ordinals: number[]): Promise<ImageSummary[]> {
+  if (ordinals.length === 0) return [];
+  let keys = ordinals.map((n) => imagePostingKey(version, facetName, ordinalKey(n)));
+  const found = new Map<string, ImageSummary>();
+  while (keys.length > 0) {
+    const result = await deps.ddb.send(new BatchGetCommand({ RequestItems: { [deps.config.tableName]: { Keys: keys } } }));
+    for (const item of result.Responses?.[deps.config.tableName] ?? []) found.set(item.sk as string, item.image as ImageSummary);
+    keys = (result.UnprocessedKeys?.[deps.config.tableName]?.Keys ?? []) as typeof keys;
+  }
+  return ordinals.flatMap((n) => found.get(ordinalKey(n)) ?? []);
+}
+
+/** Every posting of a facet (used when filters remain that no single facet answers). */
+export async function readFacet(deps: ReadDeps, version: string, facetName: string): Promise<ImageSummary[]> {
+  const images: ImageSummary[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.ddb.send(
+      new QueryCommand({
+        TableName: deps.config.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': imageFacetPartition(version, facetName) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    images.push(...(page.Items ?? []).map((item) => item.image as ImageSummary));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return images;
+}
+
+/**
+ * Writes a catalogue as a new index version (content-addressed), then points searches at it and removes the
+ * postings of the version it replaced.
+ */
+export async function writeCatalogueIndex(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  images: ImageSummary[],
+  ctx: CatalogueFacetContext,
+  options: { concurrency?: number; onlyFacets?: (facetName: string) => boolean } = {},
+): Promise<{ version: string; facets: number; postings: number; changed: boolean }> {
+  const version = createHash('sha256').update(JSON.stringify(images)).digest('hex').slice(0, 16);
+  const postings = buildPostings(images, ctx);
+  // Benchmarks index only the facets their queries read; each facet is its own partition, so the rest change nothing.
+  if (options.onlyFacets) for (const f of [...postings.keys()]) if (!options.onlyFacets(f)) postings.delete(f);
+  const total = [...postings.values()].reduce((n, list) => n + list.length, 0);
+  const { Item: current } = await ddb.send(new GetCommand({ TableName: tableName, Key: POINTER, ConsistentRead: true }));
+  if (current?.version === version) return { version, facets: postings.size, postings: total, changed: false };
+
+  const puts = [...postings].flatMap(([facetName, list]) =>
+    list.map((image, n) => ({ PutRequest: { Item: { ...imagePostingKey(version, facetName, ordinalKey(n)), type: 'ImagePosting', image } } })),
+  );
+  await batchWrite(ddb, tableName, puts, options.concurrency ?? 4);
+  const counts = Object.fromEntries([...postings].map(([facetName, list]) => [facetName, list.length]));
+  await ddb.send(new PutCommand({ TableName: tableName, Item: { ...POINTER, type: 'ImageCatalogue', version, counts, images: images.length } }));
+
+  if (current?.version) {
+    const old = Object.entries(current.counts as Record<string, number>).flatMap(([facetName, count]) =>
+      Array.from({ length: count }, (_, n) => ({ DeleteRequest: { Key: imagePostingKey(String(current.version), facetName, ordinalKey(n)) } })),
+    );
+    await batchWrite(ddb, tableName, old, options.concurrency ?? 4);
+  }
+  return { version, facets: postings.size, postings: total, changed: true };
+}
+
+async function batchWrite(ddb: DynamoDBDocumentClient, tableName: string, requests: Record<string, unknown>[], concurrency: number): Promise<void> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let pending: Record<string, unknown>[] | undefined = batches[next++];
+      while (pending && pending.length > 0) {
+        const result = await ddb.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }));
+        pending = result.UnprocessedItems?.[tableName] as Record<string, unknown>[] | undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}

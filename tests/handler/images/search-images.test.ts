@@ -1,0 +1,116 @@
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/images/search-images.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { aBreed, anImage, serveReferenceData } from '../../support/reference-fixtures.ts';
+
+const images = [
+  anImage({ id: '01', breed_ids: ['beagle'], category_ids: [1], colour_ids: ['dog-black'], age_months: 6 }),
+  anImage({ id: '02', breed_ids: ['beagle'], colour_ids: ['dog-tan'], age_months: 30 }),
+  anImage({ id: '03', breed_ids: ['pug'], category_ids: [1] }),
+  anImage({ id: '04', species_id: 'cat', breed_ids: ['abyssinian'], colour_ids: ['cat-n'] }),
+  anImage({ id: '05' }),
+];
+const fixtures = {
+  images,
+  breeds: [
+    aBreed({ id: 'beagle', name: 'Beagle', breed_groups: ['Hound'] }),
+    aBreed({ id: 'pug', name: 'Pug', breed_groups: ['Toy'] }),
+    aBreed({ id: 'abyssinian', name: 'Abyssinian', species_id: 'cat', breed_groups: ['Shorthair'] }),
+  ],
+  categories: [{ id: 1, name: 'Hats', species_ids: ['dog' as const, 'cat' as const] }],
+  colours: {
+    variants: [
+      { id: 'dog-black', species_id: 'dog' as const, code: 'BLK', name: 'Black', kind: 'colour' as const },
+      { id: 'dog-tan', species_id: 'dog' as const, code: 'TAN', name: 'Tan', kind: 'colour' as const },
+      { id: 'cat-n', species_id: 'cat' as const, code: 'n', name: 'Black', kind: 'colour' as const },
+    ],
+    breeds: {},
+  },
+};
+
+let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+const search = (query: Record<string, string> = {}) =>
+  handler(httpEvent({ path: '/v1/images/search', headers: { 'x-api-key': USER_KEY }, query }), lambdaContext);
+const ids = (result: unknown) => jsonBody(result).map((i: { id: string }) => i.id);
+
+describe('GET /v1/images/search', () => {
+  beforeEach(() => {
+    ddb = mockDynamoWithAccounts(standardAccounts());
+    serveReferenceData(ddb, fixtures);
+    setDepsForTest({ random: () => 0 });
+  });
+
+  it('answers one random image by default, with breeds and categories, and the total in Pagination-Count', async () => {
+    const result = await search();
+
+    expect(jsonBody(result)).toHaveLength(1);
+    expect(result.headers['pagination-count']).toBe('5');
+    expect(jsonBody(result)[0]).toMatchObject({ url: expect.stringMatching(/\/catalogue\/\d+\.jpg$/), breeds: expect.any(Array), categories: expect.any(Array) });
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(1);
+  });
+
+  it('pages in ASC and DESC order with one ranged query', async () => {
+    expect(ids(await search({ order: 'ASC', limit: '2', page: '1' }))).toEqual(['03', '04']);
+    expect(ids(await search({ order: 'desc', limit: '2', page: '0' }))).toEqual(['05', '04']);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(0);
+  });
+
+  it('filters by breed, breed lists, species, colour, colour code and categories', async () => {
+    expect(ids(await search({ breed_id: 'beagle', order: 'ASC', limit: '10' }))).toEqual(['01', '02']);
+    expect(ids(await search({ breed_ids: 'pug,abyssinian', order: 'ASC', limit: '10' }))).toEqual(['03', '04']);
+    expect(ids(await search({ species_id: 'cat', order: 'ASC', limit: '10' }))).toEqual(['04']);
+    expect(ids(await search({ colour_code: 'blk', order: 'ASC', limit: '10' }))).toEqual(['01']);
+    expect(ids(await search({ category_ids: '1', breed_id: 'pug', order: 'ASC', limit: '10' }))).toEqual(['03']);
+  });
+
+  it('filters has_breeds, has_colours, breed groups and excluded groups', async () => {
+    expect(ids(await search({ has_breeds: 'false', order: 'ASC', limit: '10' }))).toEqual(['05']);
+    expect(ids(await search({ has_colours: 'true', species_id: 'dog', order: 'ASC', limit: '10' }))).toEqual(['01', '02']);
+    expect(ids(await search({ breed_groups: 'hound', order: 'ASC', limit: '10' }))).toEqual(['01', '02']);
+    expect(ids(await search({ exclude_breed_groups: 'HOUND', has_breeds: 'true', order: 'ASC', limit: '10' }))).toEqual(['03', '04']);
+  });
+
+  it('filters by the pet\'s age at the time of the photo', async () => {
+    const result = await search({ age_months_min: '12', order: 'ASC', limit: '10' });
+
+    expect(ids(result)).toEqual(['02']);
+    expect(result.headers['pagination-count']).toBe('1');
+  });
+
+  it('includes colours on request and leaves out breeds and categories on request', async () => {
+    const [image] = jsonBody(await search({ breed_id: 'beagle', order: 'ASC', include_colours: 'true', include_breeds: 'false', include_categories: 'false' }));
+
+    expect(image.colours).toEqual([{ id: 'dog-black', code: 'BLK', name: 'Black' }]);
+    expect(image).not.toHaveProperty('breeds');
+    expect(image).not.toHaveProperty('categories');
+  });
+
+  it('orders by id on request', async () => {
+    expect(ids(await search({ order_by: 'id', order: 'DESC', limit: '2' }))).toEqual(['05', '04']);
+  });
+
+  it('returns nothing for an account without uploads, reading no postings', async () => {
+    const result = await search({ account_id: 'acc-nobody', order: 'ASC' });
+
+    expect(jsonBody(result)).toEqual([]);
+    expect(result.headers['pagination-count']).toBe('0');
+    expect(ddb.commandCalls(QueryCommand).filter((c) => String(c.args[0].input.ExpressionAttributeValues?.[':pk']).startsWith('IMGIDX'))).toHaveLength(0);
+  });
+
+  it.each([
+    [{ limit: '101' }, 'limit must be at most 100'],
+    [{ order: 'newest' }, 'order must be one of: ASC, DESC, RANDOM'],
+    [{ order_by: 'colour' }, 'order_by must be one of: created_at, id'],
+    [{ age_months_min: '24', age_months_max: '12' }, 'age_months_min must not be greater than age_months_max'],
+    [{ sub_id: 'jane@example.com' }, 'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)'],
+    [{ breed: 'beagle' }, "unknown query parameter 'breed'"],
+  ])('rejects %o with 400', async (query, message) => {
+    const result = await search(query);
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).message).toEqual([message]);
+  });
+});
