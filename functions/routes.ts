@@ -1,5 +1,6 @@
 // The route table: plain data, imported by the CDK app, the local gateway, the HTTP pipeline and the tests.
 // Only routes that are built belong here. Paths are relative to the `/v1` base path.
+import type { Capability } from '../shared/domain/account.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,6 +25,8 @@ export interface RouteDef {
   auth: AuthMode;
   /** Account feature flag the route requires (403 naming it when absent). */
   feature?: string;
+  /** Capability an administrator can switch off for an account (403 when switched off). */
+  capability?: Capability;
   access: RouteAccess;
   /** Success status, from the spec. */
   status: 200 | 201 | 204;
@@ -39,6 +42,14 @@ export const routes = [
   { id: 'auth.token', method: 'POST', path: '/auth/token', entry: 'auth/create-token', auth: 'apiKey', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
   { id: 'accounts.create', method: 'POST', path: '/accounts', entry: 'accounts/create-account', auth: 'admin', access: { table: 'write' }, status: 201 },
   { id: 'accounts.update', method: 'PATCH', path: '/accounts/{accountId}', entry: 'accounts/update-account', auth: 'admin', access: { table: 'write' }, status: 200 },
+
+  // Accounts: the caller's own flags and quota; quota and overview of any account for administrators
+  { id: 'accounts.features', method: 'GET', path: '/accounts/features', entry: 'accounts/list-features', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'accounts.capabilities', method: 'GET', path: '/accounts/capabilities', entry: 'accounts/list-capabilities', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'accounts.quota', method: 'GET', path: '/accounts/quota', entry: 'accounts/get-quota', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'accounts.quota-get', method: 'GET', path: '/accounts/{accountId}/quota', entry: 'accounts/get-account-quota', auth: 'admin', access: { table: 'read' }, status: 200 },
+  { id: 'accounts.quota-update', method: 'PATCH', path: '/accounts/{accountId}/quota', entry: 'accounts/update-account-quota', auth: 'admin', access: { table: 'write' }, status: 200 },
+  { id: 'accounts.overview', method: 'GET', path: '/accounts/{accountId}/overview', entry: 'accounts/get-account-overview', auth: 'admin', access: { table: 'read' }, status: 200 },
 
   // Facts (offset-style lists)
   { id: 'facts.list', method: 'GET', path: '/facts', entry: 'facts/list-facts', auth: 'apiKey', access: { table: 'read' }, status: 200 },
@@ -71,6 +82,18 @@ export const routes = [
 
   // Images
   { id: 'images.search', method: 'GET', path: '/images/search', entry: 'images/search-images', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+
+  // Votes (spec: list and lookup take a bearer token, create an API key)
+  { id: 'votes.list', method: 'GET', path: '/votes', entry: 'votes/list-votes', auth: 'bearer', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
+  { id: 'votes.create', method: 'POST', path: '/votes', entry: 'votes/create-vote', auth: 'apiKey', capability: 'votes', access: { table: 'write' }, status: 200 },
+  { id: 'votes.get', method: 'GET', path: '/votes/{vote_id}', entry: 'votes/get-vote', auth: 'bearer', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
+  { id: 'votes.delete', method: 'DELETE', path: '/votes/{vote_id}', entry: 'votes/delete-vote', auth: 'apiKeyOrBearer', capability: 'votes', access: { table: 'write', tokenSecret: 'read' }, status: 200 },
+
+  // Favourites (API key or bearer)
+  { id: 'favourites.list', method: 'GET', path: '/favourites', entry: 'favourites/list-favourites', auth: 'apiKeyOrBearer', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
+  { id: 'favourites.create', method: 'POST', path: '/favourites', entry: 'favourites/create-favourite', auth: 'apiKeyOrBearer', capability: 'favourites', access: { table: 'write', tokenSecret: 'read' }, status: 200 },
+  { id: 'favourites.get', method: 'GET', path: '/favourites/{id}', entry: 'favourites/get-favourite', auth: 'apiKeyOrBearer', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
+  { id: 'favourites.delete', method: 'DELETE', path: '/favourites/{id}', entry: 'favourites/delete-favourite', auth: 'apiKeyOrBearer', capability: 'favourites', access: { table: 'write', tokenSecret: 'read' }, status: 200 },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

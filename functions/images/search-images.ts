@@ -7,6 +7,7 @@ import { ORDERS } from '../../shared/http/common-params.ts';
 import { badRequest } from '../../shared/http/errors.ts';
 import { boolean, caseInsensitiveEnum, integer, list, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { interactionsOf } from '../../shared/images/interactions.ts';
 import { presentImage } from '../../shared/images/present.ts';
 import { ORDER_BY, searchImages } from '../../shared/images/search.ts';
 import { langParam, Translator } from '../../shared/reference/i18n.ts';
@@ -78,5 +79,10 @@ export const handler = httpRoute('images.search', { query }, async ({ query: q, 
   const translator = new Translator(q.lang ?? 'en');
   const data = { breeds: breedById, categories: new Map(categories.map((c) => [c.id, c])), colours: colourById, temperaments };
   const view = { mediaBaseUrl: deps.config.mediaBaseUrl, includeBreeds: q.include_breeds, includeCategories: q.include_categories, includeColours: q.include_colours, account, translator };
-  return listReply(images.map((image) => presentImage(image, data, view)), total, translator);
+  const interactions = q.sub_id && images.length > 0 ? await interactionsOf(deps, account.id, q.sub_id, images.map((i) => i.id)) : undefined;
+  const body = images.map((image) => {
+    const done = interactions?.get(image.id);
+    return { ...presentImage(image, data, view), ...(done?.vote && { vote: done.vote }), ...(done?.favourite && { favourite: done.favourite }) };
+  });
+  return listReply(body, total, translator);
 });

@@ -19,8 +19,15 @@ const latency = await measureReadLatency();
 console.log('measuring image search at 1,000 and 100,000 images (indexing 100,000 takes a few minutes)…');
 const scale = await measureSearchScale((line) => console.log(line));
 const [small, large] = SIZES;
-const scaleRows = scale.map((r) => ({ ...r, latencyRatio: r.p50[large]! / r.p50[small]!, rcuRatio: r.rcu[large]! / r.rcu[small]! }));
-const worstIndexed = Math.max(...scaleRows.filter((r) => r.indexed).flatMap((r) => [r.latencyRatio, r.rcuRatio]));
+const control = scale.find((r) => r.kind === 'control')!;
+const emulatorDrift = control.p50[large]! / control.p50[small]!;
+const scaleRows = scale.map((r) => {
+  const latencyRatio = r.p50[large]! / r.p50[small]!;
+  return { ...r, latencyRatio, normalised: latencyRatio / emulatorDrift, rcuRatio: r.rcu[small]! > 0 ? r.rcu[large]! / r.rcu[small]! : 1 };
+});
+const indexed = scaleRows.filter((r) => r.kind === 'indexed');
+const worstRcu = Math.max(...indexed.map((r) => r.rcuRatio));
+const worstNormalised = Math.max(...indexed.map((r) => r.normalised));
 
 const rows = bundles.map((b) => {
   const importMs = median(times.get(b.file)!);
@@ -39,14 +46,15 @@ const summary = [
   `| cold import vs SDK clients alone (worst route) | ${fmt(worstImport)}× | ≤ ${TARGETS.importTime}× | ${verdict(worstImport, TARGETS.importTime)} |`,
   `| p50 read route via gateway vs bare GetItem | ${fmt(p50.gateway / p50.bare)}× (${fmt(p50.gateway, 3)} vs ${fmt(p50.bare, 3)} ms) | ≤ ${TARGETS.p50}× | ${verdict(p50.gateway / p50.bare, TARGETS.p50)} |`,
   `| p99 read route via gateway vs bare GetItem | ${fmt(p99.gateway / p99.bare)}× (${fmt(p99.gateway, 3)} vs ${fmt(p99.bare, 3)} ms) | ≤ ${TARGETS.p99}× | ${verdict(p99.gateway / p99.bare, TARGETS.p99)} |`,
-  `| image search 100,000 vs 1,000 images, latency and read units (worst indexed query) | ${fmt(worstIndexed)}× | ≤ ${TARGETS.searchScale}× | ${verdict(worstIndexed, TARGETS.searchScale)} |`,
+  `| image search 100,000 vs 1,000 images: read units per page (worst indexed query) | ${fmt(worstRcu)}× | ≤ ${TARGETS.searchScale}× | ${verdict(worstRcu, TARGETS.searchScale)} |`,
+  `| image search 100,000 vs 1,000 images: p50 latency beyond the emulator's own slowdown (worst indexed query) | ${fmt(worstNormalised)}× | ≤ ${TARGETS.searchScale}× | ${verdict(worstNormalised, TARGETS.searchScale)} |`,
 ];
 const scaleTable = [
-  `| Query | p50 ${small} (ms) | p50 ${large} (ms) | latency ratio | RCU ${small} | RCU ${large} | RCU ratio |`,
-  `|---|---|---|---|---|---|---|`,
+  `| Query | p50 ${small} (ms) | p50 ${large} (ms) | latency ratio | ÷ emulator drift | RCU ${small} | RCU ${large} | RCU ratio |`,
+  `|---|---|---|---|---|---|---|---|`,
   ...scaleRows.map(
     (r) =>
-      `| ${r.query}${r.indexed ? '' : ' †'} | ${fmt(r.p50[small]!, 3)} | ${fmt(r.p50[large]!, 3)} | ${fmt(r.latencyRatio)}× | ${fmt(r.rcu[small]!, 1)} | ${fmt(r.rcu[large]!, 1)} | ${fmt(r.rcuRatio)}× |`,
+      `| ${r.query}${r.kind === 'in-memory filter' ? ' †' : ''} | ${fmt(r.p50[small]!, 3)} | ${fmt(r.p50[large]!, 3)} | ${fmt(r.latencyRatio)}× | ${r.kind === 'control' ? '–' : `${fmt(r.normalised)}×`} | ${fmt(r.rcu[small]!, 1)} | ${fmt(r.rcu[large]!, 1)} | ${fmt(r.rcuRatio)}× |`,
   ),
 ];
 const perRoute = [
@@ -93,7 +101,9 @@ same table, alternated in blocks of 100 after a warm-up.
 
 The same synthetic catalogue shape indexed twice in DynamoDB Local, ${small.toLocaleString('en')} and ${large.toLocaleString('en')}
 images, searched alternately (median of ${process.env.BENCH_SEARCH_SAMPLES ?? 150} searches each, warm pointer). RCU is the read
-capacity DynamoDB reports per search (ReturnConsumedCapacity), eventually consistent.
+capacity DynamoDB reports per search (ReturnConsumedCapacity), eventually consistent. DynamoDB's read units do not
+depend on table size, and they stay flat here; DynamoDB Local's latency does (its SQLite store holds 40× more items),
+which the control row measures: "÷ emulator drift" divides each latency ratio by the control's.
 
 ${scaleTable.join('\n')}
 

@@ -21,6 +21,7 @@ export async function seedAdmin(adminApiKey: string | undefined): Promise<string
       status: 'active',
       features: [...KNOWN_FEATURES],
       quota: DEFAULT_MONTHLY_UPLOAD_QUOTA,
+      disabled_capabilities: [],
       created_at: now,
       updated_at: now,
     },

@@ -69,6 +69,9 @@ export async function authenticate(deps: AuthDeps, route: RouteDef, headers: Rec
   }
   if (account.status !== 'active') throw unauthorized('This account is inactive', { code: 'account_inactive' });
   if (route.auth === 'admin' && account.role !== 'admin') throw forbidden('This route is for administrators only', { code: 'admin_only' });
+  if (route.capability && account.disabled_capabilities.includes(route.capability)) {
+    throw forbidden(`The capability '${route.capability}' is switched off for this account`, { code: 'capability_disabled', details: { capability: route.capability } });
+  }
   if (route.feature && !account.features.includes(route.feature)) {
     throw forbidden(`This route needs the account feature '${route.feature}'`, { code: 'feature_not_enabled', details: { feature: route.feature } });
   }

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../deps.ts';
+import { isConditionFailure } from './errors.ts';
 import { accountSchema, type Account } from '../domain/account.ts';
 import { ACCOUNT_LIST_PARTITION, accountKey, accountListKey, apiKeyKey } from './keys.ts';
 
@@ -41,7 +42,7 @@ export async function putNewAccount(db: Db, account: Account, keyHash: string): 
   );
 }
 
-export type AccountChanges = Partial<Pick<Account, 'name' | 'email' | 'role' | 'status' | 'features' | 'quota'>>;
+export type AccountChanges = Partial<Pick<Account, 'name' | 'email' | 'role' | 'status' | 'features' | 'quota' | 'disabled_capabilities'>>;
 
 /** Applies the given fields; undefined when the account does not exist. */
 export async function updateAccountFields(db: Db, accountId: string, changes: AccountChanges, updatedAt: string): Promise<Account | undefined> {
@@ -60,7 +61,7 @@ export async function updateAccountFields(db: Db, accountId: string, changes: Ac
     );
     return Attributes ? toAccount(Attributes) : undefined;
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

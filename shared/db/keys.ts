@@ -26,3 +26,31 @@ export const refChunkKey = (set: string, version: string, index: number) => ({
 /** One posting (an image summary at an ordinal) of a catalogue facet, within one index version. */
 export const imageFacetPartition = (version: string, facet: string) => `IMGIDX#${version}#${facet}`;
 export const imagePostingKey = (version: string, facet: string, ordinal: string) => ({ pk: imageFacetPartition(version, facet), sk: ordinal });
+
+/** Per-account counters (votes, favourites, uploads, webhooks) kept by the same transactions that write the items. */
+export const accountStatsKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'STATS' });
+/** Uploads counted against one calendar month's quota (UTC, `2026-11`). */
+export const uploadQuotaKey = (accountId: string, month: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `QUOTA#${month}` });
+
+/** Any image (catalogue or upload) by id: existence checks and lookups. */
+export const imageKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'IMAGE' });
+
+/** Vote ids are numbers from one atomic counter; zero-padded in keys so text order is numeric order. */
+export const voteCounterKey = () => ({ pk: 'COUNTER', sk: 'VOTE' });
+const voteOrdinal = (voteId: number) => String(voteId).padStart(12, '0');
+export const voteKey = (voteId: number) => ({ pk: `VOTE#${voteOrdinal(voteId)}`, sk: 'VOTE' });
+export const accountVotesPartition = (accountId: string) => `ACCOUNT#${accountId}#VOTES`;
+export const accountVoteIndex = (accountId: string, voteId: number) => ({ gsi1pk: accountVotesPartition(accountId), gsi1sk: `VOTE#${voteOrdinal(voteId)}` });
+
+export const favouriteKey = (favouriteId: string) => ({ pk: `FAV#${favouriteId}`, sk: 'FAV' });
+export const accountFavouritesPartition = (accountId: string) => `ACCOUNT#${accountId}#FAVS`;
+export const accountFavouriteIndex = (accountId: string, favouriteId: string) => ({ gsi1pk: accountFavouritesPartition(accountId), gsi1sk: `FAV#${favouriteId}` });
+
+/**
+ * What one account's end user (sub_id) did to one image: its latest vote and its live favourite. Image search
+ * attaches these with one BatchGetItem per page; favourites use it to stay unique per account, sub_id and image.
+ */
+export const interactionKey = (accountId: string, subId: string | null, imageId: string) => ({
+  pk: `SUBIMG#${accountId}#${subId ?? ''}`,
+  sk: `IMAGE#${imageId}`,
+});

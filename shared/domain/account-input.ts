@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_STATUSES, KNOWN_FEATURES, ROLES } from './account.ts';
+import { ACCOUNT_STATUSES, CAPABILITIES, KNOWN_FEATURES, ROLES } from './account.ts';
 
 // Request bodies of the admin account routes; shared by the HTTP handlers and the operator CLI.
 const fields = {
@@ -9,7 +9,11 @@ const fields = {
   status: z.enum(ACCOUNT_STATUSES),
   features: z.array(z.enum(KNOWN_FEATURES)).check(z.maxLength(KNOWN_FEATURES.length * 2)),
   quota: z.int().check(z.gte(0), z.lte(1_000_000)),
+  disabled_capabilities: z.array(z.enum(CAPABILITIES)).check(z.maxLength(CAPABILITIES.length * 2)),
 };
+
+/** Body of PATCH /accounts/{accountId}/quota. */
+export const quotaChangeSchema = z.strictObject({ quota: fields.quota });
 
 export const newAccountSchema = z.strictObject({
   name: fields.name,
@@ -18,6 +22,7 @@ export const newAccountSchema = z.strictObject({
   status: z.optional(fields.status),
   features: z.optional(fields.features),
   quota: z.optional(fields.quota),
+  disabled_capabilities: z.optional(fields.disabled_capabilities),
 });
 
 export const accountChangesSchema = z.strictObject({
@@ -27,4 +32,5 @@ export const accountChangesSchema = z.strictObject({
   status: z.optional(fields.status),
   features: z.optional(fields.features),
   quota: z.optional(fields.quota),
+  disabled_capabilities: z.optional(fields.disabled_capabilities),
 }).check(z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'));

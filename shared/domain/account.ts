@@ -4,6 +4,10 @@ import * as z from 'zod/mini';
 export const KNOWN_FEATURES = ['full_breed_schema', 'body_condition', 'calculators'] as const;
 export type Feature = (typeof KNOWN_FEATURES)[number];
 
+/** Capabilities an administrator can switch off for an account; a route naming one then answers 403. */
+export const CAPABILITIES = ['votes', 'favourites', 'image_uploads', 'webhooks'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
 export const ROLES = ['admin', 'user'] as const;
 export const ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 
@@ -18,6 +22,7 @@ export const accountSchema = z.object({
   status: z.enum(ACCOUNT_STATUSES),
   features: z.array(z.string()),
   quota: z.number(),
+  disabled_capabilities: z._default(z.array(z.string()), []),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -12,6 +12,7 @@ export interface NewAccountInput {
   status?: Account['status'] | undefined;
   features?: string[] | undefined;
   quota?: number | undefined;
+  disabled_capabilities?: string[] | undefined;
 }
 
 export type AccountWithKey = Account & { api_key: string };
@@ -27,6 +28,7 @@ export async function createAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now' | 
     status: input.status ?? 'active',
     features: [...new Set(input.features ?? [])].sort(),
     quota: input.quota ?? DEFAULT_MONTHLY_UPLOAD_QUOTA,
+    disabled_capabilities: [...new Set(input.disabled_capabilities ?? [])].sort(),
     created_at: now,
     updated_at: now,
   };
@@ -36,7 +38,8 @@ export async function createAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now' | 
 }
 
 export async function updateAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now'>, accountId: string, changes: accountsDb.AccountChanges): Promise<Account> {
-  const normalised = changes.features ? { ...changes, features: [...new Set(changes.features)].sort() } : changes;
+  const unique = (xs: string[] | undefined) => xs && [...new Set(xs)].sort();
+  const normalised = { ...changes, features: unique(changes.features), disabled_capabilities: unique(changes.disabled_capabilities) };
   const account = await accountsDb.updateAccountFields(deps, accountId, normalised, deps.now().toISOString());
   if (!account) throw notFound(`account ${accountId} does not exist`);
   forgetAccount(accountId);

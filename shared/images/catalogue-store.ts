@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../deps.ts';
-import { imageFacetPartition, imagePostingKey, refPointerKey } from '../db/keys.ts';
+import { imageFacetPartition, imageKey, imagePostingKey, refPointerKey } from '../db/keys.ts';
 import { buildPostings, ordinalKey, type CatalogueFacetContext, type ImageSummary } from './catalogue-index.ts';
 
 const POINTER = refPointerKey('images');
@@ -97,9 +97,13 @@ export async function writeCatalogueIndex(
   const { Item: current } = await ddb.send(new GetCommand({ TableName: tableName, Key: POINTER, ConsistentRead: true }));
   if (current?.version === version) return { version, facets: postings.size, postings: total, changed: false };
 
-  const puts = [...postings].flatMap(([facetName, list]) =>
-    list.map((image, n) => ({ PutRequest: { Item: { ...imagePostingKey(version, facetName, ordinalKey(n)), type: 'ImagePosting', image } } })),
-  );
+  const puts = [
+    // Each image also gets its own item: votes and favourites check that the image they name exists.
+    ...images.map((image) => ({ PutRequest: { Item: { ...imageKey(image.id), type: 'Image', source: 'catalogue', status: 'approved', ...image } } })),
+    ...[...postings].flatMap(([facetName, list]) =>
+      list.map((image, n) => ({ PutRequest: { Item: { ...imagePostingKey(version, facetName, ordinalKey(n)), type: 'ImagePosting', image } } })),
+    ),
+  ];
   await batchWrite(ddb, tableName, puts, options.concurrency ?? 4);
   const counts = Object.fromEntries([...postings].map(([facetName, list]) => [facetName, list.length]));
   await ddb.send(new PutCommand({ TableName: tableName, Item: { ...POINTER, type: 'ImageCatalogue', version, counts, images: images.length } }));

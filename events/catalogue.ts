@@ -1,0 +1,62 @@
+// The event catalogue: every event the service emits, with the schema of its resource. One place, read by the
+// event router (what to emit), the webhook topics route (what can be subscribed to) and the tests.
+import * as z from 'zod/mini';
+
+const vote = z.object({
+  id: z.number(),
+  image_id: z.string(),
+  sub_id: z.nullable(z.string()),
+  value: z.number(),
+  country_code: z.nullable(z.string()),
+  created_at: z.string(),
+});
+
+const favourite = z.object({ id: z.string(), image_id: z.string(), sub_id: z.nullable(z.string()), created_at: z.string() });
+
+const image = z.object({
+  id: z.string(),
+  url: z.string(),
+  sub_id: z.nullable(z.string()),
+  breed_ids: z.array(z.string()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+  mime_type: z.nullable(z.string()),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+const imageProcessed = z.object({
+  id: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  reason: z.nullable(z.string()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+});
+
+const imageLabels = z.object({
+  id: z.string(),
+  labels: z.array(z.object({ name: z.string(), confidence: z.number() })),
+  source: z.string(),
+});
+
+export const EVENT_CATALOGUE = {
+  'vote.created': { description: 'a vote was recorded', resource: vote },
+  'favourite.created': { description: 'a favourite was recorded', resource: favourite },
+  'image.uploaded': { description: 'an image upload succeeded', resource: image },
+  'image.processed': { description: 'an image finished validation (approved or rejected)', resource: imageProcessed },
+  'image.labels_created': { description: 'labels were generated for an image', resource: imageLabels },
+} as const;
+
+export type EventName = keyof typeof EVENT_CATALOGUE;
+export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
+
+/** What travels on the events queue: one committed change of one account. */
+export interface DomainEvent<N extends EventName = EventName> {
+  /** Stable per committed change, so a redelivered stream record produces the same id (receivers dedupe by it). */
+  id: string;
+  type: N;
+  account_id: string;
+  occurred_at: string;
+  country_code: string | null;
+  resource: z.output<(typeof EVENT_CATALOGUE)[N]['resource']>;
+}

@@ -1,0 +1,8 @@
+import { requireAccount } from '../../shared/domain/overview.ts';
+import { quotaOf } from '../../shared/domain/quota.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+export const handler = httpRoute('accounts.quota-get', { params: idParam('accountId') }, async ({ params }, deps) =>
+  quotaOf(deps, await requireAccount(deps, params.accountId)),
+);

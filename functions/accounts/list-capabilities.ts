@@ -1,0 +1,4 @@
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+/** Capabilities switched off for the caller (routes naming them answer 403). */
+export const handler = httpRoute('accounts.capabilities', {}, async ({ account }) => account.disabled_capabilities);

@@ -1,0 +1,9 @@
+import * as z from 'zod/mini';
+import { createFavourite, presentFavourite } from '../../shared/domain/favourites.ts';
+import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) });
+
+export const handler = httpRoute('favourites.create', { body }, async ({ body, account }, deps) => presentFavourite(await createFavourite(deps, account, body)));

@@ -1,0 +1,5 @@
+import { getOwnFavourite, presentFavourite } from '../../shared/domain/favourites.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+export const handler = httpRoute('favourites.get', { params: idParam('id') }, async ({ params, account }, deps) => presentFavourite(await getOwnFavourite(deps, account, params.id)));

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+import { breedGroupsLookup } from '../../shared/domain/breed-groups-lookup.ts';
+import { listFavourites, presentFavourite } from '../../shared/domain/favourites.ts';
+import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { pageQuery } from '../../shared/http/common-params.ts';
+import { forbidden } from '../../shared/http/errors.ts';
+import { boolean, text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { imageDetails } from '../../shared/images/image-details.ts';
+
+const query = z.strictObject({
+  ...pageQuery({ defaultLimit: 10, maxLimit: 100 }),
+  account_id: z.optional(text({ max: 64 })),
+  image_id: z.optional(text({ max: 100 })),
+  sub_id: z.optional(subIdParam),
+  is_deleted: z._default(boolean(), false),
+  attach_image: z._default(boolean(), false),
+});
+
+export const handler = httpRoute('favourites.list', { query }, async ({ query: q, account }, deps) => {
+  // Administrators may look at another account's favourites; everyone else only at their own.
+  if (q.account_id && q.account_id !== account.id && account.role !== 'admin') throw forbidden('account_id must be your own account');
+  const favourites = await listFavourites(
+    deps,
+    q.account_id ?? account.id,
+    { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id, imageId: q.image_id, includeDeleted: q.is_deleted, species: q.species_id, breedGroups: q.breed_groups, excludeBreedGroups: q.exclude_breed_groups },
+    await breedGroupsLookup(deps),
+  );
+  const images = q.attach_image ? await imageDetails(deps, favourites.map((f) => f.image_id)) : undefined;
+  return favourites.map((f) => ({ ...presentFavourite(f), ...(images && { image: images.get(f.image_id) ?? null }) }));
+});

@@ -1,0 +1,16 @@
+import * as z from 'zod/mini';
+import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/votes.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { viewerCountry } from '../../shared/http/viewer-country.ts';
+
+const body = z.strictObject({
+  image_id: text({ max: 100 }),
+  value: z.literal(VOTE_VALUES),
+  sub_id: z.optional(subIdParam),
+});
+
+export const handler = httpRoute('votes.create', { body }, async ({ body, account, headers }, deps) =>
+  presentVote(await createVote(deps, account, body, viewerCountry(headers))),
+);

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { breedGroupsLookup } from '../../shared/domain/breed-groups-lookup.ts';
+import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { listVotes, presentVote } from '../../shared/domain/votes.ts';
+import { pageQuery } from '../../shared/http/common-params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+const query = z.strictObject({ ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }), sub_id: z.optional(subIdParam) });
+
+export const handler = httpRoute('votes.list', { query }, async ({ query: q, account }, deps) => {
+  const votes = await listVotes(
+    deps,
+    account,
+    { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id, species: q.species_id, breedGroups: q.breed_groups, excludeBreedGroups: q.exclude_breed_groups },
+    await breedGroupsLookup(deps),
+  );
+  return votes.map(presentVote);
+});

@@ -1,0 +1,149 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { pageAccountItems } from '../db/account-items.ts';
+import { accountStatsKey, accountVoteIndex, accountVotesPartition, imageKey, interactionKey, voteCounterKey, voteKey } from '../db/keys.ts';
+import { transactionFailures } from '../db/errors.ts';
+import type { Deps } from '../deps.ts';
+import type { Order } from '../http/common-params.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import type { Account } from './account.ts';
+import { imageMatchesBreedFilters, type ImageBreedFilter } from './image-refs.ts';
+
+/** 1 is an up-vote, 0 a down-vote, as in the real service (docs/decisions.md). */
+export const VOTE_VALUES = [0, 1] as const;
+
+const voteItemSchema = z.object({
+  id: z.number(),
+  account_id: z.string(),
+  image_id: z.string(),
+  sub_id: z.nullable(z.string()),
+  value: z.number(),
+  country_code: z.nullable(z.string()),
+  created_at: z.string(),
+  image_species: z._default(z.nullable(z.string()), null),
+  image_breed_ids: z._default(z.array(z.string()), []),
+});
+export type VoteItem = z.infer<typeof voteItemSchema>;
+
+type VoteDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>;
+
+export const presentVote = (v: VoteItem) => ({
+  id: v.id,
+  image_id: v.image_id,
+  sub_id: v.sub_id,
+  value: v.value,
+  country_code: v.country_code,
+  created_at: v.created_at,
+});
+
+export interface NewVote {
+  image_id: string;
+  value: number;
+  sub_id?: string | undefined;
+}
+
+/**
+ * Records a vote: the id comes from an atomic counter, then the vote, the account's vote count and the
+ * image-interaction entry are written in one transaction that also checks the image exists.
+ */
+export async function createVote(deps: VoteDeps, account: Account, input: NewVote, countryCode: string | null): Promise<VoteItem> {
+  const table = deps.config.tableName;
+  const { Item: image } = await deps.ddb.send(new GetCommand({ TableName: table, Key: imageKey(input.image_id) }));
+  if (!image) throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
+  const { Attributes } = await deps.ddb.send(
+    new UpdateCommand({ TableName: table, Key: voteCounterKey(), UpdateExpression: 'ADD seq :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+  );
+  const vote: VoteItem = {
+    id: Number(Attributes!.seq),
+    account_id: account.id,
+    image_id: input.image_id,
+    sub_id: input.sub_id ?? null,
+    value: input.value,
+    country_code: countryCode,
+    created_at: deps.now().toISOString(),
+    image_species: (image.species_id as string | undefined) ?? null,
+    image_breed_ids: (image.breed_ids as string[] | undefined) ?? [],
+  };
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: table, Item: { ...voteKey(vote.id), ...accountVoteIndex(account.id, vote.id), type: 'Vote', ...vote }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD votes :one', ExpressionAttributeValues: { ':one': 1 } } },
+          {
+            Update: {
+              TableName: table,
+              Key: interactionKey(account.id, vote.sub_id, vote.image_id),
+              UpdateExpression: 'SET #type = :type, vote = :vote',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':type': 'Interaction', ':vote': presentVote(vote) },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
+    throw error;
+  }
+  return vote;
+}
+
+/** The caller's own vote; another account's vote is 403, as for images. */
+export async function getOwnVote(deps: VoteDeps, account: Account, voteId: number): Promise<VoteItem> {
+  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: voteKey(voteId) }));
+  if (!Item) throw notFound(`Vote ${voteId} does not exist`);
+  const vote = voteItemSchema.parse(Item);
+  if (vote.account_id !== account.id) throw forbidden(`Vote ${voteId} belongs to another account`);
+  return vote;
+}
+
+/** Deletes the caller's vote with its count and interaction entry; a vote deleted meanwhile is 404. */
+export async function deleteVote(deps: VoteDeps, account: Account, voteId: number): Promise<void> {
+  const vote = await getOwnVote(deps, account, voteId);
+  const table = deps.config.tableName;
+  const voteAndCount = [
+    { Delete: { TableName: table, Key: voteKey(voteId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
+    { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD votes :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+  ];
+  const interaction = {
+    Update: {
+      TableName: table,
+      Key: interactionKey(account.id, vote.sub_id, vote.image_id),
+      UpdateExpression: 'REMOVE vote',
+      ConditionExpression: 'vote.id = :id',
+      ExpressionAttributeValues: { ':id': voteId },
+    },
+  };
+  // The interaction entry shows the latest vote only; when a newer vote replaced it, it stays as it is.
+  for (const items of [[...voteAndCount, interaction], voteAndCount]) {
+    try {
+      await deps.ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = transactionFailures(error);
+      if (reasons[0] === 'ConditionalCheckFailed') throw notFound(`Vote ${voteId} does not exist`);
+      if (reasons[2] !== 'ConditionalCheckFailed') throw error;
+    }
+  }
+}
+
+export interface VoteListing extends ImageBreedFilter {
+  order: Order | undefined;
+  page: number;
+  limit: number;
+  subId?: string | undefined;
+}
+
+export function listVotes(deps: VoteDeps, account: Account, q: VoteListing, groupsOf: (breedId: string) => string[]): Promise<VoteItem[]> {
+  return pageAccountItems(deps, {
+    partition: accountVotesPartition(account.id),
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+    filter: q.subId === undefined ? undefined : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
+    keep: (v) => imageMatchesBreedFilters({ species: v.image_species, breedIds: v.image_breed_ids }, q, groupsOf),
+    decode: (item) => voteItemSchema.parse(item),
+  });
+}

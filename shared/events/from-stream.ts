@@ -1,0 +1,44 @@
+// Which committed writes are events: derived from DynamoDB stream records, so an event exists if and only if its
+// write committed (a failed transaction leaves no record; a committed one always does).
+import { createHash } from 'node:crypto';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { EVENT_CATALOGUE, type DomainEvent, type EventName } from '../../events/catalogue.ts';
+
+type Item = Record<string, unknown>;
+
+const decode = (image: Record<string, unknown> | undefined): Item | undefined => (image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
+
+function event<N extends EventName>(type: N, record: DynamoDBRecord, item: Item, resource: unknown, mediaBaseUrl: string): DomainEvent<N> {
+  const parsed = EVENT_CATALOGUE[type].resource.parse(withUrl(resource, mediaBaseUrl)) as DomainEvent<N>['resource'];
+  return {
+    id: `evt_${createHash('sha256').update(`${record.eventID}:${type}`).digest('hex').slice(0, 24)}`,
+    type,
+    account_id: String(item.account_id),
+    occurred_at: new Date((record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString(),
+    country_code: typeof item.country_code === 'string' ? item.country_code : null,
+    resource: parsed,
+  };
+}
+
+const withUrl = (resource: unknown, mediaBaseUrl: string) =>
+  resource && typeof resource === 'object' && 'file' in resource ? { ...resource, url: `${mediaBaseUrl}/${String((resource as { file: unknown }).file)}` } : resource;
+
+export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): DomainEvent[] {
+  const next = decode(record.dynamodb?.NewImage as Record<string, unknown> | undefined);
+  const previous = decode(record.dynamodb?.OldImage as Record<string, unknown> | undefined);
+  if (!next) return [];
+  if (record.eventName === 'INSERT' && next.type === 'Vote') return [event('vote.created', record, next, next, mediaBaseUrl)];
+  if (record.eventName === 'INSERT' && next.type === 'Favourite') return [event('favourite.created', record, next, next, mediaBaseUrl)];
+  if (next.type !== 'Image' || next.source !== 'upload') return [];
+  const events: DomainEvent[] = [];
+  if (record.eventName === 'INSERT') events.push(event('image.uploaded', record, next, next, mediaBaseUrl));
+  if (previous?.status === 'pending' && (next.status === 'approved' || next.status === 'rejected')) {
+    events.push(event('image.processed', record, next, { ...next, reason: next.rejection_reason ?? null }, mediaBaseUrl));
+  }
+  if (!previous?.labels && Array.isArray(next.labels)) {
+    events.push(event('image.labels_created', record, next, { id: next.id, labels: next.labels, source: next.label_source ?? 'unknown' }, mediaBaseUrl));
+  }
+  return events;
+}
