@@ -14,6 +14,10 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 3600),
   /** Where media objects are served from: the CDN deployed, the local S3 bucket in local mode. */
   MEDIA_BASE_URL: z._default(z.string(), 'http://127.0.0.1:4566/pet-api-media'),
+  /** The queue the event router publishes domain events to. */
+  EVENTS_QUEUE_URL: z.optional(z.string()),
+  /** Local mode: fauxqs' endpoint, passed to the SQS client explicitly (queue URLs name a host that does not resolve). */
+  AWS_ENDPOINT_URL_SQS: z.optional(z.string()),
   /** Set by Lambda; authenticates calls to the Parameters and Secrets extension. */
   AWS_SESSION_TOKEN: z.optional(z.string()),
 });
@@ -27,6 +31,8 @@ export type Config = {
   tokenTtlSeconds: number;
   awsSessionToken: string | undefined;
   mediaBaseUrl: string;
+  eventsQueueUrl: string | undefined;
+  sqsEndpoint: string | undefined;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -45,5 +51,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     awsSessionToken: e.AWS_SESSION_TOKEN,
     mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/+$/, ''),
+    eventsQueueUrl: e.EVENTS_QUEUE_URL,
+    sqsEndpoint: e.AWS_ENDPOINT_URL_SQS,
   };
 }

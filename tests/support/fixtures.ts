@@ -12,6 +12,7 @@ export function anAccount(overrides: Partial<Account> = {}): Account {
     status: 'active',
     features: [],
     quota: 100,
+    disabled_capabilities: [],
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     ...overrides,

@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Config } from '../../../shared/config.ts';
+import { loadConfig, type Config } from '../../../shared/config.ts';
 import { clearTokenSecretCache, getTokenSecret } from '../../../shared/auth/token-secret.ts';
 
 const config = (overrides: Partial<Config>): Config => ({
-  stage: 'staging',
-  tableName: 't',
-  tokenSecret: undefined,
-  tokenSecretArn: 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:token-AbCdEf',
-  authCacheTtlSeconds: 30,
-  tokenTtlSeconds: 3600,
-  awsSessionToken: 'session-token',
-  mediaBaseUrl: 'https://media.example',
+  ...loadConfig({ TABLE_NAME: 't', AWS_SESSION_TOKEN: 'session-token', TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:token-AbCdEf' }),
   ...overrides,
 });
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
