@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { parseStage } from './stage.ts';
@@ -6,8 +8,12 @@ import { PetApiStack } from './stack.ts';
 const app = new App();
 const stage = parseStage(app.node.tryGetContext('stage'));
 
+const catalogueImagesDir = join(import.meta.dirname, '..', '.local', 'images', 'catalogue');
+if (!existsSync(catalogueImagesDir)) throw new Error('Render the catalogue images first: npm run data:images');
+
 new PetApiStack(app, `PetApi-${stage}`, {
   stage,
+  catalogueImagesDir,
   alarmEmail: app.node.tryGetContext('alarmEmail'),
   // Deploys to the account and region of the caller's credentials; synth needs neither.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },

@@ -34,6 +34,7 @@ export interface ApiRoutesProps {
   fallbackRoute: RouteDef;
   table: ITable;
   tokenSecret: ISecret;
+  mediaBaseUrl: string;
 }
 
 /**
@@ -100,6 +101,7 @@ export class ApiRoutes extends Construct {
       environment: {
         STAGE: this.props.stage,
         TABLE_NAME: this.props.table.tableName,
+        MEDIA_BASE_URL: this.props.mediaBaseUrl,
         ...(needsSecret && { TOKEN_SECRET_ARN: this.props.tokenSecret.secretArn }),
       },
       ...(needsSecret && { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) }),

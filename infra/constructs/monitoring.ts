@@ -5,6 +5,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Alias } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 export interface MonitoringProps {
@@ -30,6 +31,20 @@ export class Monitoring extends Construct {
         alarmDescription: 'The API answered 5xx: a handler crashed or a dependency failed (see FunctionLogs).',
         metric: props.api.metricServerError({ period: Duration.minutes(1), statistic: 'Sum' }),
         threshold: 5,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  /** Any message in a dead-letter queue is an incident: one alarm per DLQ. */
+  alarmOnDlq(dlq: Queue, holds: string): Alarm {
+    return this.alarm(
+      new Alarm(dlq, 'DepthAlarm', {
+        alarmDescription: `Messages in ${dlq.node.path}: ${holds}. Inspect them, fix the cause, then redrive.`,
+        metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+        threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,

@@ -53,6 +53,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     fauxqs = await startFauxqs({ port: options.awsPort, host: HOST, logger: false });
     const dynamoDbEndpoint = `http://${HOST}:${dynamoDbPort}`;
     const awsEndpoint = `http://${HOST}:${fauxqs.port}`;
+    const queues = createQueues(fauxqs);
     const env = {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
@@ -64,6 +65,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_EC2_METADATA_DISABLED: 'true',
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       TABLE_NAME: options.tableName,
+      EVENTS_QUEUE_URL: queues.events,
     };
     const ddb = new DynamoDBClient({ endpoint: dynamoDbEndpoint, region: env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await waitForDynamoDb(ddb, java.exited);
@@ -170,6 +172,17 @@ async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void
   );
   await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
   await ddb.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+}
+
+/** The same queues (and dead-letter queues) the CDK app declares. */
+function createQueues(fauxqs: FauxqsServer) {
+  const withDlq = (name: string, maxReceiveCount: number, visibilityTimeout: number) => {
+    const dlq = fauxqs.createQueue(`${name}-dlq`);
+    return fauxqs.createQueue(name, {
+      attributes: { VisibilityTimeout: String(visibilityTimeout), RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount }) },
+    }).queueUrl;
+  };
+  return { events: withDlq('pet-api-events', 5, 60) };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -9,6 +9,8 @@ import { seedImageCatalogue } from '../../shared/images/seed.ts';
 import { S3Client } from '@aws-sdk/client-s3';
 import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
 import { startLocalStack } from './stack.ts';
+import { startStreamRunner } from './stream-runner.ts';
+import { handler as routeEvents } from '../../events/consumers/route-events.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -33,6 +35,13 @@ const [sets, catalogue, media] = await Promise.all([
   publishCatalogueImages(new S3Client({ endpoint: stack.awsEndpoint, forcePathStyle: true })),
 ]);
 const gateway = await startGateway({ port });
+// Committed writes become events exactly as deployed: table stream → router → events queue.
+const streamRunner = await startStreamRunner({
+  endpoint: stack.dynamoDbEndpoint,
+  tableName: deps.config.tableName,
+  handler: routeEvents,
+  log: (message, error) => console.error(`  stream: ${message}`, error ?? ''),
+});
 
 console.log(
   [
@@ -40,7 +49,7 @@ console.log(
     `  Pet API (local) ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     `  API            ${gateway.url}   (try: curl ${gateway.url}/health)`,
     `  DynamoDB Local ${stack.dynamoDbEndpoint}   table pet-api-local, ${dataDir ? `persisted in ${dataDir}` : 'in memory (LOCAL_PERSIST=1 keeps it)'}`,
-    `  SQS + S3       ${stack.awsEndpoint}   (fauxqs)`,
+    `  SQS + S3       ${stack.awsEndpoint}   (fauxqs; events queue ${stack.env.EVENTS_QUEUE_URL})`,
     `  Reference data ${sets.map((s) => `${s.set} ${s.records}`).join(', ')}`,
     `  Image catalogue ${media.uploaded} images (${catalogue.facets} facets) in bucket ${LOCAL_MEDIA_BUCKET}${media.rendered ? `, ${media.rendered} rendered into .local/images` : ''}`,
     admin ? `  Admin API key  ${admin}` : '  Admin API key  none (set ADMIN_API_KEY to seed one)',
@@ -55,6 +64,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`\n  ${signal}: stopping…`);
   await gateway.close();
+  await streamRunner.stop();
   await stack.stop();
   process.exit(0);
 }

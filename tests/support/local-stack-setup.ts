@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
     AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${awsPort}`,
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${awsPort}`,
     TABLE_NAME: 'pet-api-local',
+    EVENTS_QUEUE_URL: `http://sqs.us-east-1.localhost:${awsPort}/000000000000/pet-api-events`,
   });
 
   return async () => {

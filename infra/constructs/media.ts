@@ -1,0 +1,99 @@
+import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Distribution, SecurityPolicyProtocol, ViewerProtocolPolicy, CachePolicy, PriceClass } from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { Stage } from '../stage.ts';
+
+export interface MediaProps {
+  stage: Stage;
+  /** Rendered catalogue JPEGs (`npm run data:images`); omitted, the catalogue objects are not uploaded. */
+  catalogueImagesDir?: string | undefined;
+}
+
+/**
+ * The private, encrypted, TLS-only media bucket (catalogue images, uploads) behind a CloudFront distribution that
+ * alone may read it (origin access control): image URLs are CDN URLs, the bucket is never public.
+ */
+export class Media extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: MediaProps) {
+    super(scope, id);
+    const production = props.stage === 'production';
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(accessLogs).acknowledge({ id: 'AwsSolutions::AwsSolutions-S1', reason: 'This bucket receives the access logs of the media bucket and the CDN; logging it again would recurse.' });
+    this.bucket = new Bucket(this, 'Bucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'media-bucket/',
+      removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.distribution = new Distribution(this, 'Cdn', {
+      comment: `Pet API media (${props.stage})`,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      },
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cdn/',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-CFR1',
+      reason: 'Pet images are served worldwide; no country is excluded.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-CFR2',
+      reason: 'Read-only static images behind origin access control; attach a WAF web ACL per stage if abuse appears (docs/operations.md).',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-CFR4',
+      reason: 'The default *.cloudfront.net certificate cannot pin TLS 1.2; a stage with its own domain sets TLSv1.2_2021 (already requested above).',
+    });
+    if (props.catalogueImagesDir) {
+      new BucketDeployment(this, 'Catalogue', {
+        sources: [Source.asset(props.catalogueImagesDir)],
+        destinationBucket: this.bucket,
+        destinationKeyPrefix: 'catalogue/',
+        prune: false,
+        memoryLimit: 1024,
+      });
+      // The copy handler is a stack-level singleton of aws-cdk-lib, so its findings are acknowledged on the stack,
+      // each by its exact finding id.
+      const stackScope = Validations.of(Stack.of(this));
+      const handlerReason = 'CDK BucketDeployment copy handler (aws-cdk-lib singleton) that uploads the rendered catalogue into catalogue/.';
+      for (const finding of [
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        'AwsSolutions-IAM5[Action::s3:GetObject*]',
+        'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+        'AwsSolutions-IAM5[Action::s3:List*]',
+        'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+        'AwsSolutions-IAM5[Action::s3:Abort*]',
+        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
+        'AwsSolutions-L1',
+      ]) {
+        stackScope.acknowledge({ id: `AwsSolutions::${finding}`, reason: handlerReason });
+      }
+    }
+  }
+
+  get baseUrl(): string {
+    return `https://${this.distribution.distributionDomainName}`;
+  }
+}

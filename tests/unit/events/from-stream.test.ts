@@ -1,0 +1,48 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { eventsFromRecord } from '../../../shared/events/from-stream.ts';
+
+const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', next?: Record<string, unknown>, previous?: Record<string, unknown>, eventID = 'rec-1'): DynamoDBRecord => ({
+  eventID,
+  eventName,
+  dynamodb: {
+    ApproximateCreationDateTime: 1795348800,
+    SequenceNumber: '100',
+    ...(next && { NewImage: marshall(next, { removeUndefinedValues: true }) as never }),
+    ...(previous && { OldImage: marshall(previous, { removeUndefinedValues: true }) as never }),
+  },
+});
+const vote = { type: 'Vote', id: 7, account_id: 'acc-1', image_id: 'img', sub_id: null, value: 1, country_code: 'DE', created_at: '2026-11-22T10:00:00.000Z' };
+const upload = { type: 'Image', source: 'upload', id: 'up1', account_id: 'acc-1', file: 'uploads/acc-1/up1.jpg', sub_id: null, breed_ids: [], width: null, height: null, mime_type: 'image/jpeg', status: 'pending', created_at: '2026-11-22T10:00:00.000Z' };
+
+describe('events from stream records', () => {
+  it('turns an inserted vote into vote.created with a stable id, the account and the country', () => {
+    const [a] = eventsFromRecord(record('INSERT', vote), 'https://cdn');
+    const [b] = eventsFromRecord(record('INSERT', vote), 'https://cdn');
+
+    expect(a).toMatchObject({ type: 'vote.created', account_id: 'acc-1', country_code: 'DE', occurred_at: '2026-11-22T12:00:00.000Z', resource: { id: 7, value: 1 } });
+    expect(a!.id).toBe(b!.id);
+    expect(a!.id).not.toBe(eventsFromRecord(record('INSERT', vote, undefined, 'rec-2'), 'https://cdn')[0]!.id);
+  });
+
+  it('ignores updates, removals and items that are not events', () => {
+    expect(eventsFromRecord(record('MODIFY', vote, vote), 'x')).toEqual([]);
+    expect(eventsFromRecord(record('REMOVE', undefined, vote), 'x')).toEqual([]);
+    expect(eventsFromRecord(record('INSERT', { type: 'Account', id: 'a' }), 'x')).toEqual([]);
+    expect(eventsFromRecord(record('INSERT', { ...upload, source: 'catalogue' }), 'x')).toEqual([]);
+  });
+
+  it('follows an upload through uploaded, processed and labels_created', () => {
+    const uploaded = eventsFromRecord(record('INSERT', upload), 'https://cdn');
+    const approved = { ...upload, status: 'approved', width: 10, height: 20 };
+    const processed = eventsFromRecord(record('MODIFY', approved, upload), 'https://cdn');
+    const labelled = eventsFromRecord(record('MODIFY', { ...approved, labels: [{ name: 'Dog', confidence: 0.9 }], label_source: 'rekognition' }, approved), 'https://cdn');
+
+    expect(uploaded.map((e) => e.type)).toEqual(['image.uploaded']);
+    expect(uploaded[0]!.resource).toMatchObject({ url: 'https://cdn/uploads/acc-1/up1.jpg' });
+    expect(processed.map((e) => e.type)).toEqual(['image.processed']);
+    expect(processed[0]!.resource).toMatchObject({ status: 'approved', reason: null });
+    expect(labelled.map((e) => e.type)).toEqual(['image.labels_created']);
+  });
+});
