@@ -10,8 +10,14 @@ export type AuthMode = 'none' | 'apiKey' | 'bearer' | 'apiKeyOrBearer' | 'admin'
 export interface RouteAccess {
   /** Single-table DynamoDB access; `read` grants GetItem/BatchGetItem/Query only. */
   table?: 'read' | 'write';
+  /** The media bucket's uploads/ prefix: write = put and delete objects (and presign uploads). */
+  media?: 'write';
   /** Reads the bearer-token signing secret (Secrets Manager when deployed). */
   tokenSecret?: 'read';
+  /** Encrypts webhook signing secrets (KMS deployed). */
+  webhookSecrets?: 'encrypt';
+  /** Sends messages to this queue. */
+  sendsTo?: 'webhookDeliveries';
 }
 
 export interface RouteDef {
@@ -82,6 +88,11 @@ export const routes = [
 
   // Images
   { id: 'images.search', method: 'GET', path: '/images/search', entry: 'images/search-images', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'images.upload', method: 'POST', path: '/images/upload', entry: 'images/upload-image', auth: 'apiKey', capability: 'image_uploads', access: { table: 'write', media: 'write' }, status: 201 },
+  { id: 'images.create-upload', method: 'POST', path: '/images/uploads', entry: 'images/create-upload', auth: 'apiKey', capability: 'image_uploads', access: { table: 'write', media: 'write' }, status: 201 },
+  { id: 'images.list', method: 'GET', path: '/images', entry: 'images/list-images', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'images.get', method: 'GET', path: '/images/{id}', entry: 'images/get-image', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'images.delete', method: 'DELETE', path: '/images/{id}', entry: 'images/delete-image', auth: 'apiKey', access: { table: 'write', media: 'write' }, status: 200 },
 
   // Votes (spec: list and lookup take a bearer token, create an API key)
   { id: 'votes.list', method: 'GET', path: '/votes', entry: 'votes/list-votes', auth: 'bearer', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
@@ -94,6 +105,17 @@ export const routes = [
   { id: 'favourites.create', method: 'POST', path: '/favourites', entry: 'favourites/create-favourite', auth: 'apiKeyOrBearer', capability: 'favourites', access: { table: 'write', tokenSecret: 'read' }, status: 200 },
   { id: 'favourites.get', method: 'GET', path: '/favourites/{id}', entry: 'favourites/get-favourite', auth: 'apiKeyOrBearer', access: { table: 'read', tokenSecret: 'read' }, status: 200 },
   { id: 'favourites.delete', method: 'DELETE', path: '/favourites/{id}', entry: 'favourites/delete-favourite', auth: 'apiKeyOrBearer', capability: 'favourites', access: { table: 'write', tokenSecret: 'read' }, status: 200 },
+
+  // Webhooks (API key; capability `webhooks` on every route that changes or sends)
+  { id: 'webhooks.topics', method: 'GET', path: '/webhooks/topics', entry: 'webhooks/list-topics', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'webhooks.create', method: 'POST', path: '/webhooks', entry: 'webhooks/create-webhook', auth: 'apiKey', capability: 'webhooks', access: { table: 'write', webhookSecrets: 'encrypt' }, status: 200 },
+  { id: 'webhooks.list', method: 'GET', path: '/webhooks', entry: 'webhooks/list-webhooks', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'webhooks.get', method: 'GET', path: '/webhooks/{id}', entry: 'webhooks/get-webhook', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'webhooks.delete', method: 'DELETE', path: '/webhooks/{id}', entry: 'webhooks/delete-webhook', auth: 'apiKey', capability: 'webhooks', access: { table: 'write' }, status: 200 },
+  { id: 'webhooks.rotate-secret', method: 'POST', path: '/webhooks/{id}/rotate-secret', entry: 'webhooks/rotate-webhook-secret', auth: 'apiKey', capability: 'webhooks', access: { table: 'write', webhookSecrets: 'encrypt' }, status: 200 },
+  { id: 'webhooks.deliveries', method: 'GET', path: '/webhooks/{id}/deliveries', entry: 'webhooks/list-webhook-deliveries', auth: 'apiKey', access: { table: 'read' }, status: 200 },
+  { id: 'webhooks.test', method: 'POST', path: '/webhooks/{id}/test', entry: 'webhooks/send-test-event', auth: 'apiKey', capability: 'webhooks', access: { table: 'write', sendsTo: 'webhookDeliveries' }, status: 200 },
+  { id: 'webhooks.redeliver', method: 'POST', path: '/webhooks/{id}/deliveries/{eventId}/redeliver', entry: 'webhooks/redeliver-event', auth: 'apiKey', capability: 'webhooks', access: { table: 'read', sendsTo: 'webhookDeliveries' }, status: 200 },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

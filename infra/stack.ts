@@ -1,10 +1,13 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes, fallbackRoute } from '../functions/routes.ts';
 import { ApiRoutes } from './constructs/api-routes.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { EventsPipeline } from './constructs/events-pipeline.ts';
 import { Media } from './constructs/media.ts';
+import { UploadProcessing } from './constructs/upload-processing.ts';
+import { Webhooks } from './constructs/webhooks.ts';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ReferenceData } from './constructs/reference-data.ts';
 import { TokenSecret } from './constructs/token-secret.ts';
@@ -13,6 +16,8 @@ import type { Stage } from './stage.ts';
 export interface PetApiStackProps extends StackProps {
   stage: Stage;
   alarmEmail?: string;
+  /** Sender of the owner e-mails (SES-verified); `-c mailFrom=…`. */
+  mailFrom?: string;
   /** Rendered catalogue images to upload to the media bucket (infra/app.ts passes .local/images/catalogue). */
   catalogueImagesDir?: string;
 }
@@ -26,10 +31,37 @@ export class PetApiStack extends Stack {
     const data = new DataTable(this, 'Data', { stage });
     const media = new Media(this, 'Media', { stage, catalogueImagesDir: props.catalogueImagesDir });
     const tokenSecret = new TokenSecret(this, 'TokenSecret', { stage });
-    const api = new ApiRoutes(this, 'Api', { stage, routes, fallbackRoute, table: data.table, tokenSecret: tokenSecret.secret, mediaBaseUrl: media.baseUrl });
-    new ReferenceData(this, 'ReferenceData', { table: data.table, logGroup: api.logGroup });
-    const monitoring = new Monitoring(this, 'Monitoring', { api: api.httpApi, alarmEmail: props.alarmEmail });
-    new EventsPipeline(this, 'Events', { table: data.table, logGroup: api.logGroup, monitoring, mediaBaseUrl: media.baseUrl });
+    // One log group for every function keeps the stack small; stream names carry the function name.
+    const logGroup = new LogGroup(this, 'FunctionLogs', {
+      retention: stage === 'production' ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail });
+    const events = new EventsPipeline(this, 'Events', { table: data.table, logGroup, monitoring, mediaBaseUrl: media.baseUrl });
+    const webhooks = new Webhooks(this, 'Webhooks', {
+      stage,
+      table: data.table,
+      eventsQueue: events.queue,
+      logGroup,
+      monitoring,
+      mediaBaseUrl: media.baseUrl,
+      mailFrom: props.mailFrom ?? 'Pet API <no-reply@example.com>',
+    });
+    new UploadProcessing(this, 'Uploads', { table: data.table, bucket: media.bucket, logGroup, monitoring });
+    const api = new ApiRoutes(this, 'Api', {
+      stage,
+      routes,
+      fallbackRoute,
+      table: data.table,
+      tokenSecret: tokenSecret.secret,
+      mediaBaseUrl: media.baseUrl,
+      mediaBucket: media.bucket,
+      webhookSecretsKey: webhooks.secretsKey,
+      deliveriesQueue: webhooks.deliveriesQueue,
+      logGroup,
+    });
+    monitoring.alarmOnApiErrors(api.httpApi);
+    new ReferenceData(this, 'ReferenceData', { table: data.table, logGroup });
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.httpApi.apiEndpoint}/v1` });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });

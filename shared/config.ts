@@ -14,10 +14,22 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 3600),
   /** Where media objects are served from: the CDN deployed, the local S3 bucket in local mode. */
   MEDIA_BASE_URL: z._default(z.string(), 'http://127.0.0.1:4566/pet-api-media'),
+  /** The media bucket (catalogue images and uploads). */
+  MEDIA_BUCKET: z._default(z.string(), 'pet-api-media'),
+  /** Who labels uploaded images: Amazon Rekognition deployed; locally no model yet (labels stay empty, and say so). */
+  LABELS_PROVIDER: z._default(z.enum(['rekognition', 'none']), 'none'),
+  /** Local mode: fauxqs' S3 endpoint (path-style addressing). */
+  AWS_ENDPOINT_URL_S3: z.optional(z.string()),
   /** The queue the event router publishes domain events to. */
   EVENTS_QUEUE_URL: z.optional(z.string()),
   /** Local mode: fauxqs' endpoint, passed to the SQS client explicitly (queue URLs name a host that does not resolve). */
   AWS_ENDPOINT_URL_SQS: z.optional(z.string()),
+  WEBHOOK_DELIVERIES_QUEUE_URL: z.optional(z.string()),
+  ALLOW_LOOPBACK_WEBHOOKS: z._default(z.pipe(z.string(), z.transform((v) => v === 'true')), false),
+  WEBHOOK_KMS_KEY_ID: z.optional(z.string()),
+  WEBHOOK_SECRET_KEY: z.optional(z.string()),
+  OWNER_MAIL_FROM: z._default(z.string(), 'Pet API <no-reply@pet-api.local>'),
+  OWNER_MAIL_OUTBOX_DIR: z.optional(z.string()),
   /** Set by Lambda; authenticates calls to the Parameters and Secrets extension. */
   AWS_SESSION_TOKEN: z.optional(z.string()),
 });
@@ -32,7 +44,16 @@ export type Config = {
   awsSessionToken: string | undefined;
   mediaBaseUrl: string;
   eventsQueueUrl: string | undefined;
+  mediaBucket: string;
+  labelsProvider: 'rekognition' | 'none';
+  s3Endpoint: string | undefined;
   sqsEndpoint: string | undefined;
+  webhookDeliveriesQueueUrl: string | undefined;
+  allowLoopbackWebhooks: boolean;
+  webhookKmsKeyId: string | undefined;
+  webhookSecretKey: string | undefined;
+  ownerMailFrom: string;
+  ownerMailOutboxDir: string | undefined;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -52,6 +73,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     awsSessionToken: e.AWS_SESSION_TOKEN,
     mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/+$/, ''),
     eventsQueueUrl: e.EVENTS_QUEUE_URL,
+    mediaBucket: e.MEDIA_BUCKET,
+    labelsProvider: e.LABELS_PROVIDER,
+    s3Endpoint: e.AWS_ENDPOINT_URL_S3,
     sqsEndpoint: e.AWS_ENDPOINT_URL_SQS,
+    webhookDeliveriesQueueUrl: e.WEBHOOK_DELIVERIES_QUEUE_URL,
+    allowLoopbackWebhooks: e.ALLOW_LOOPBACK_WEBHOOKS,
+    webhookKmsKeyId: e.WEBHOOK_KMS_KEY_ID,
+    webhookSecretKey: e.WEBHOOK_SECRET_KEY,
+    ownerMailFrom: e.OWNER_MAIL_FROM,
+    ownerMailOutboxDir: e.OWNER_MAIL_OUTBOX_DIR,
   };
 }

@@ -1,8 +1,11 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpMethod, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { Role } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
@@ -35,6 +38,10 @@ export interface ApiRoutesProps {
   table: ITable;
   tokenSecret: ISecret;
   mediaBaseUrl: string;
+  mediaBucket: IBucket;
+  webhookSecretsKey: IKey;
+  deliveriesQueue: IQueue;
+  logGroup: LogGroup;
 }
 
 /**
@@ -49,11 +56,7 @@ export class ApiRoutes extends Construct {
 
   constructor(scope: Construct, id: string, private readonly props: ApiRoutesProps) {
     super(scope, id);
-    // One log group for every route function keeps the stack small; stream names carry the function name.
-    this.logGroup = new LogGroup(this, 'FunctionLogs', {
-      retention: props.stage === 'production' ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.logGroup = props.logGroup;
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
 
     const fallback = this.routeFunction(props.fallbackRoute);
@@ -103,6 +106,9 @@ export class ApiRoutes extends Construct {
         TABLE_NAME: this.props.table.tableName,
         MEDIA_BASE_URL: this.props.mediaBaseUrl,
         ...(needsSecret && { TOKEN_SECRET_ARN: this.props.tokenSecret.secretArn }),
+        ...(route.access.media && { MEDIA_BUCKET: this.props.mediaBucket.bucketName }),
+        ...(route.access.webhookSecrets && { WEBHOOK_KMS_KEY_ID: this.props.webhookSecretsKey.keyArn }),
+        ...(route.access.sendsTo && { WEBHOOK_DELIVERIES_QUEUE_URL: this.props.deliveriesQueue.queueUrl }),
       },
       ...(needsSecret && { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) }),
     });
@@ -118,6 +124,16 @@ export class ApiRoutes extends Construct {
     const role = functionRole(this, `${name}Role`, this.logGroup, `Route functions with access ${key}`);
     if (access.table) grantTable(role, this.props.table, TABLE_ACTIONS[access.table], true);
     if (access.tokenSecret) this.props.tokenSecret.grantRead(role);
+    if (access.media) {
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [this.props.mediaBucket.arnForObjects('uploads/*')] }));
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.props.mediaBucket.node.defaultChild as CfnElement)}.Arn>/uploads/*]`,
+        reason: 'Upload routes write and delete objects under uploads/ only; each upload has its own key.',
+      });
+    }
+    // Only Encrypt: grantEncrypt would add ReEncrypt* and GenerateDataKey*, which no route needs.
+    if (access.webhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Encrypt'], resources: [this.props.webhookSecretsKey.keyArn] }));
+    if (access.sendsTo) this.props.deliveriesQueue.grantSendMessages(role);
     this.roles.set(key, role);
     return role;
   }

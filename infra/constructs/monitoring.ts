@@ -9,7 +9,6 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 export interface MonitoringProps {
-  api: HttpApi;
   /** Where alarms are e-mailed (`-c alarmEmail=ops@example.com`); subscribe other targets to the topic. */
   alarmEmail?: string | undefined;
 }
@@ -25,11 +24,14 @@ export class Monitoring extends Construct {
       masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
     });
     if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+  }
 
-    this.alarm(
+  /** 5xx answers of the API: a handler crashed or a dependency failed. */
+  alarmOnApiErrors(api: HttpApi): Alarm {
+    return this.alarm(
       new Alarm(this, 'Api5xxAlarm', {
         alarmDescription: 'The API answered 5xx: a handler crashed or a dependency failed (see FunctionLogs).',
-        metric: props.api.metricServerError({ period: Duration.minutes(1), statistic: 'Sum' }),
+        metric: api.metricServerError({ period: Duration.minutes(1), statistic: 'Sum' }),
         threshold: 5,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

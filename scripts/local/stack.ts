@@ -33,6 +33,8 @@ export interface LocalStack {
   awsEndpoint: string;
   /** Environment for handlers, CLIs and tests talking to this stack. */
   env: Record<string, string>;
+  /** fauxqs' view of every stored object (the local stand-in for bucket notifications reads it). */
+  spy: FauxqsServer['spy'];
   /** Another table of the same shape (benchmarks compare tables side by side). */
   createTable(tableName: string): Promise<void>;
   stop(): Promise<void>;
@@ -50,7 +52,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const java = startDynamoDbLocal(dynamoDbPort, options.dataDir, options.profile ?? 'start-fast');
   let fauxqs: FauxqsServer | undefined;
   try {
-    fauxqs = await startFauxqs({ port: options.awsPort, host: HOST, logger: false });
+    fauxqs = await startFauxqs({ port: options.awsPort, host: HOST, logger: false, messageSpies: { bufferSize: 10_000 } });
     const dynamoDbEndpoint = `http://${HOST}:${dynamoDbPort}`;
     const awsEndpoint = `http://${HOST}:${fauxqs.port}`;
     const queues = createQueues(fauxqs);
@@ -66,6 +68,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       TABLE_NAME: options.tableName,
       EVENTS_QUEUE_URL: queues.events,
+      UPLOADS_QUEUE_URL: queues.uploads,
+      WEBHOOK_DELIVERIES_QUEUE_URL: queues.deliveries,
     };
     const ddb = new DynamoDBClient({ endpoint: dynamoDbEndpoint, region: env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await waitForDynamoDb(ddb, java.exited);
@@ -76,6 +80,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoDbEndpoint,
       awsEndpoint,
       env,
+      spy: server.spy,
       createTable: (tableName) => ensureTable(ddb, tableName),
       stop: async () => {
         ddb.destroy();
@@ -182,7 +187,11 @@ function createQueues(fauxqs: FauxqsServer) {
       attributes: { VisibilityTimeout: String(visibilityTimeout), RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount }) },
     }).queueUrl;
   };
-  return { events: withDlq('pet-api-events', 5, 60) };
+  return {
+    events: withDlq('pet-api-events', 5, 180),
+    uploads: withDlq('pet-api-uploads', 5, 360),
+    deliveries: withDlq('pet-api-webhook-deliveries', 5, 180),
+  };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

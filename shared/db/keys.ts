@@ -54,3 +54,27 @@ export const interactionKey = (accountId: string, subId: string | null, imageId:
   pk: `SUBIMG#${accountId}#${subId ?? ''}`,
   sk: `IMAGE#${imageId}`,
 });
+
+/** An account's uploads, newest last (gsi1). */
+export const accountImagesPartition = (accountId: string) => `ACCOUNT#${accountId}#IMAGES`;
+export const accountImageIndex = (accountId: string, imageId: string) => ({ gsi1pk: accountImagesPartition(accountId), gsi1sk: `IMAGE#${imageId}` });
+
+
+/** One account's endpoints (at most five): listing and matching an event to its subscribers is one Query. */
+export const accountWebhooksPartition = (accountId: string) => `ACCOUNT#${accountId}#WEBHOOKS`;
+export const webhookKey = (accountId: string, webhookId: string) => ({ pk: accountWebhooksPartition(accountId), sk: `WEBHOOK#${webhookId}` });
+
+/** An event as webhooks deliver it, kept for 30 days so that retries, tests and redeliveries can rebuild the body. */
+export const webhookEventKey = (accountId: string, eventId: string) => ({ pk: `WHEVENT#${accountId}#${eventId}`, sk: 'EVENT' });
+
+/**
+ * One delivery attempt (ids are ULIDs, so sort keys follow time). The base partition holds one event's attempts at one
+ * endpoint (has this endpoint ever had this event?); gsi1 holds the endpoint's whole log, newest last.
+ */
+export const webhookEventAttemptsPartition = (webhookId: string, eventId: string) => `WHDELIVERY#${webhookId}#${eventId}`;
+export const webhookAttemptKey = (webhookId: string, eventId: string, attemptId: string) => ({
+  pk: webhookEventAttemptsPartition(webhookId, eventId),
+  sk: `ATTEMPT#${attemptId}`,
+});
+export const webhookAttemptsPartition = (webhookId: string) => `WEBHOOK#${webhookId}#DELIVERIES`;
+export const webhookAttemptIndex = (webhookId: string, attemptId: string) => ({ gsi1pk: webhookAttemptsPartition(webhookId), gsi1sk: `ATTEMPT#${attemptId}` });

@@ -33,7 +33,8 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
   if (record.eventName === 'INSERT' && next.type === 'Favourite') return [event('favourite.created', record, next, next, mediaBaseUrl)];
   if (next.type !== 'Image' || next.source !== 'upload') return [];
   const events: DomainEvent[] = [];
-  if (record.eventName === 'INSERT') events.push(event('image.uploaded', record, next, next, mediaBaseUrl));
+  // An upload is announced when its object has arrived (awaiting_upload → pending), whichever path it took.
+  if (previous?.status === 'awaiting_upload' && next.status === 'pending') events.push(event('image.uploaded', record, next, next, mediaBaseUrl));
   if (previous?.status === 'pending' && (next.status === 'approved' || next.status === 'rejected')) {
     events.push(event('image.processed', record, next, { ...next, reason: next.rejection_reason ?? null }, mediaBaseUrl));
   }

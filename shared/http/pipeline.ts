@@ -9,21 +9,30 @@ import type { Account } from '../domain/account.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { compressIfAccepted, errorResponse, jsonResponse, Reply, type HttpResult } from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
+import type { parseMultipart, MultipartLimits, UploadedFile } from '../media/multipart.ts';
 
 export interface RequestSchemas {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  /**
+   * multipart/form-data routes: the parser (passed in, so busboy enters only the bundles of upload routes),
+   * its limits and a schema for the text fields.
+   */
+  form?: { parse: typeof parseMultipart; limits: MultipartLimits; fields: Schema };
 }
 
 type Out<S, K extends keyof RequestSchemas> = S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
 type RouteOf<Id extends RouteId> = Extract<(typeof routes)[number], { id: Id }>;
 type CallerOf<Id extends RouteId> = RouteOf<Id>['auth'] extends 'none' ? null : Account;
 
+type FormOut<S> = S extends { form: { fields: infer T extends Schema } } ? { fields: z.output<T>; files: UploadedFile[] } : undefined;
+
 export interface HttpRequest<S extends RequestSchemas, Caller> {
   params: Out<S, 'params'>;
   query: Out<S, 'query'>;
   body: Out<S, 'body'>;
+  form: FormOut<S>;
   account: Caller;
   /** Lower-cased request headers. */
   headers: Record<string, string | undefined>;
@@ -62,11 +71,12 @@ export function httpRoute<Id extends RouteId, S extends RequestSchemas>(routeId:
   return pipeline
     .handler(async (event, context) => {
       const deps = getDeps();
-      if (!schemas.body && hasBody(event)) throw badRequest('This route takes no request body');
+      if (!schemas.body && !schemas.form && hasBody(event)) throw badRequest('This route takes no request body');
       const request = {
         params: parseOrThrow(schemas.params ?? ANY_PARAMS, event.pathParameters ?? {}, 'params'),
         query: parseOrThrow(schemas.query ?? NO_QUERY, event.queryStringParameters ?? {}, 'query'),
         body: schemas.body ? parseOrThrow(schemas.body, event.body, 'body') : {},
+        form: schemas.form ? await parseForm(event, schemas.form) : undefined,
         account: state.get(event)?.account ?? null,
         headers: event.headers as Record<string, string | undefined>,
         path: event.rawPath,
@@ -83,6 +93,14 @@ function normaliseEvent(event: Event): void {
   event.headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   event.queryStringParameters ??= {};
   event.pathParameters ??= {};
+}
+
+async function parseForm(event: Event, form: NonNullable<RequestSchemas['form']>) {
+  const contentType = event.headers['content-type'] ?? '';
+  if (!event.body) throw badRequest('A multipart/form-data body is required', { code: 'invalid_multipart' });
+  const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  const { fields, files } = await form.parse(raw, contentType, form.limits);
+  return { fields: parseOrThrow(form.fields, fields, 'body'), files };
 }
 
 function hasBody(event: Event): boolean {

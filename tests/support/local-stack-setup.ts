@@ -2,6 +2,8 @@
 // fauxqs), on free ports, and hands its base URL and seeded admin key to the tests.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/local/ports.ts';
@@ -20,7 +22,8 @@ const START_TIMEOUT_MS = 60_000;
 export default async function setup(project: TestProject) {
   const [port, dynamoDbPort, awsPort] = [await freePort(), await freePort(), await freePort()];
   const adminKey = `live_${randomBytes(24).toString('base64url')}`;
-  const env = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoDbPort), AWS_LOCAL_PORT: String(awsPort), ADMIN_API_KEY: adminKey };
+  const outbox = mkdtempSync(join(tmpdir(), 'pet-api-outbox-'));
+  const env = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoDbPort), AWS_LOCAL_PORT: String(awsPort), ADMIN_API_KEY: adminKey, OWNER_MAIL_OUTBOX_DIR: outbox };
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'scripts/local/start.ts'], {
     cwd: ROOT,
     env,
@@ -44,6 +47,8 @@ export default async function setup(project: TestProject) {
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${awsPort}`,
     TABLE_NAME: 'pet-api-local',
     EVENTS_QUEUE_URL: `http://sqs.us-east-1.localhost:${awsPort}/000000000000/pet-api-events`,
+    UPLOADS_QUEUE_URL: `http://sqs.us-east-1.localhost:${awsPort}/000000000000/pet-api-uploads`,
+    OUTBOX_DIR: outbox,
   });
 
   return async () => {

@@ -34,7 +34,8 @@ describe('events from stream records', () => {
   });
 
   it('follows an upload through uploaded, processed and labels_created', () => {
-    const uploaded = eventsFromRecord(record('INSERT', upload), 'https://cdn');
+    const uploaded = eventsFromRecord(record('MODIFY', upload, { ...upload, status: 'awaiting_upload' }), 'https://cdn');
+    expect(eventsFromRecord(record('INSERT', { ...upload, status: 'awaiting_upload' }), 'https://cdn')).toEqual([]);
     const approved = { ...upload, status: 'approved', width: 10, height: 20 };
     const processed = eventsFromRecord(record('MODIFY', approved, upload), 'https://cdn');
     const labelled = eventsFromRecord(record('MODIFY', { ...approved, labels: [{ name: 'Dog', confidence: 0.9 }], label_source: 'rekognition' }, approved), 'https://cdn');

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/uploads.ts';
+import { list, text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { PHOTO_FORMATS } from '../../shared/media/format.ts';
+
+const body = z.strictObject({
+  content_type: z.enum(Object.values(PHOTO_FORMATS).map((f) => f.mimeType) as [string, ...string[]]),
+  size: z.int().check(z.gte(1), z.lte(MAX_PHOTO_BYTES)),
+  filename: z.optional(text({ max: 255 })),
+  sub_id: z.optional(subIdParam),
+  breed_ids: z.optional(z.array(text({ max: 100 })).check(z.maxLength(10))),
+});
+
+/** Step one of a large upload: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. */
+export const handler = httpRoute('images.create-upload', { body }, async ({ body, account }, deps) => {
+  const slot = await createUploadSlot(deps, account, body);
+  return { ...presentUpload(slot.upload, deps.config.mediaBaseUrl), upload: { method: slot.method, url: slot.url, headers: slot.headers, expires_at: slot.expires_at } };
+});

@@ -1,0 +1,8 @@
+import { deleteUpload } from '../../shared/domain/uploads.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+export const handler = httpRoute('images.delete', { params: idParam('id') }, async ({ params, account }, deps) => {
+  await deleteUpload(deps, account, params.id);
+  return { message: 'SUCCESS' };
+});

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { listUploads, presentUpload } from '../../shared/domain/uploads.ts';
+import { ORDERS } from '../../shared/http/common-params.ts';
+import { caseInsensitiveEnum, integer } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+const query = z.strictObject({
+  limit: z._default(integer({ min: 1, max: 100 }), 10),
+  page: z._default(integer({ min: 0 }), 0),
+  order: z._default(caseInsensitiveEnum(ORDERS), 'DESC'),
+  sub_id: z.optional(subIdParam),
+});
+
+/** The caller's own uploads, newest first by default. */
+export const handler = httpRoute('images.list', { query }, async ({ query: q, account }, deps) =>
+  (await listUploads(deps, account, { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id })).map((u) => presentUpload(u, deps.config.mediaBaseUrl)),
+);

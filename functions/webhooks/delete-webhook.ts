@@ -1,0 +1,8 @@
+import { webhookIdParams } from '../../shared/domain/webhook-input.ts';
+import { deleteWebhook } from '../../shared/domain/webhooks.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+export const handler = httpRoute('webhooks.delete', { params: webhookIdParams }, async ({ params, account }, deps) => {
+  await deleteWebhook(deps, account.id, params.id);
+  return { message: 'SUCCESS', id: params.id };
+});

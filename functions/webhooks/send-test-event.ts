@@ -1,0 +1,8 @@
+import { webhookIdParams } from '../../shared/domain/webhook-input.ts';
+import { sendTestEvent } from '../../shared/domain/webhooks.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+export const handler = httpRoute('webhooks.test', { params: webhookIdParams }, async ({ params, account }, deps) => {
+  const event = await sendTestEvent(deps, account.id, params.id);
+  return { message: 'QUEUED', id: params.id, event_id: event.id, event_type: event.event_type };
+});

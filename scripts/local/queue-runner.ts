@@ -1,0 +1,66 @@
+// Local stand-in for Lambda's SQS event source: long-polls a fauxqs queue, hands batches to the same consumer
+// handler, deletes what succeeded and leaves reported failures to reappear after their visibility timeout.
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+
+export interface QueueRunnerOptions {
+  sqs: SQSClient;
+  queueUrl: string;
+  handler: (event: SQSEvent) => Promise<SQSBatchResponse>;
+  batchSize?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export function startQueueRunner(options: QueueRunnerOptions): { stop(): Promise<void> } {
+  let stopped = false;
+  const log = options.log ?? (() => {});
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const { Messages = [] } = await options.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: options.queueUrl,
+            MaxNumberOfMessages: options.batchSize ?? 10,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+        );
+        if (Messages.length === 0) continue;
+        const records: SQSRecord[] = Messages.map((m) => ({
+          messageId: m.MessageId!,
+          receiptHandle: m.ReceiptHandle!,
+          body: m.Body ?? '',
+          attributes: m.Attributes as unknown as SQSRecord['attributes'],
+          messageAttributes: Object.fromEntries(
+            Object.entries(m.MessageAttributes ?? {}).map(([k, v]) => [k, { dataType: v.DataType ?? 'String', stringValue: v.StringValue }]),
+          ) as SQSRecord['messageAttributes'],
+          md5OfBody: m.MD5OfBody ?? '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: options.queueUrl,
+          awsRegion: 'us-east-1',
+        }));
+        const result = await options.handler({ Records: records }).catch((error: unknown) => {
+          log('queue consumer crashed; the whole batch will be retried', error);
+          return { batchItemFailures: records.map((r) => ({ itemIdentifier: r.messageId })) };
+        });
+        const failed = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
+        const done = records.filter((r) => !failed.has(r.messageId));
+        if (done.length > 0) {
+          await options.sqs.send(
+            new DeleteMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })) }),
+          );
+        }
+      } catch (error) {
+        if (!stopped) log('queue runner error', error);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { s3Client } from '../aws/s3.ts';
+import { pageAccountItems } from '../db/account-items.ts';
+import { isConditionFailure, transactionFailures } from '../db/errors.ts';
+import { accountImageIndex, accountImagesPartition, accountStatsKey, imageKey, uploadQuotaKey } from '../db/keys.ts';
+import type { Deps } from '../deps.ts';
+import type { Order } from '../http/common-params.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { detectPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../media/format.ts';
+import { readImageDimensions } from '../media/dimensions.ts';
+import { parseMultipart } from '../media/multipart.ts';
+import type { Account } from './account.ts';
+import { quotaMonth } from './quota.ts';
+
+/** The spec's photo limit. */
+export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
+/**
+ * What fits through API Gateway (10 MB) and Lambda (6 MB request, base64-encoded: ~4.4 MB of file) with room for the
+ * multipart envelope. Larger photos use the two-step upload (docs/decisions.md#image-uploads).
+ */
+export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+
+export const IMAGE_STATUSES = ['awaiting_upload', 'pending', 'approved', 'rejected'] as const;
+
+const uploadSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  file: z.string(),
+  source: z.literal('upload'),
+  status: z.enum(IMAGE_STATUSES),
+  sub_id: z.nullable(z.string()),
+  breed_ids: z.array(z.string()),
+  original_filename: z.nullable(z.string()),
+  mime_type: z.nullable(z.string()),
+  size: z.nullable(z.number()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+  rejection_reason: z._default(z.nullable(z.string()), null),
+  labels: z._default(z.nullable(z.array(z.object({ name: z.string(), confidence: z.number() }))), null),
+  label_source: z._default(z.nullable(z.string()), null),
+  created_at: z.string(),
+});
+export type UploadItem = z.infer<typeof uploadSchema>;
+
+type UploadDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'random'>;
+
+export function presentUpload(item: UploadItem, mediaBaseUrl: string) {
+  return {
+    id: item.id,
+    url: `${mediaBaseUrl}/${item.file}`,
+    status: item.status,
+    sub_id: item.sub_id,
+    breed_ids: item.breed_ids,
+    original_filename: item.original_filename,
+    mime_type: item.mime_type,
+    size: item.size,
+    width: item.width,
+    height: item.height,
+    ...(item.rejection_reason && { rejection_reason: item.rejection_reason }),
+    labels: item.labels,
+    label_source: item.label_source,
+    created_at: item.created_at,
+  };
+}
+
+/** The multipart parser, with the way forward for photos too large for the direct route. */
+export const parseUploadForm: typeof parseMultipart = (body, contentType, limits) =>
+  parseMultipart(body, contentType, limits).catch((error: unknown) => {
+    if (error instanceof HttpError && error.code === 'file_too_large') {
+      throw new HttpError(413, `Photos over ${limits.maxFileBytes / 1024 / 1024} MB take the two-step upload: POST /v1/images/uploads (up to 50 MB)`, { code: 'use_two_step_upload' });
+    }
+    throw error;
+  });
+
+const objectKey = (accountId: string, imageId: string, format: PhotoFormat) => `uploads/${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
+
+export interface UploadFields {
+  sub_id?: string | undefined;
+  breed_ids?: string[] | undefined;
+}
+
+/**
+ * Counts the upload against this month's quota, writes the image item and the account's image count, all in one
+ * transaction: under any concurrency no upload passes the quota and none is lost from the count.
+ */
+async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem): Promise<void> {
+  const table = deps.config.tableName;
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
+              UpdateExpression: 'ADD used :one',
+              ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
+              ExpressionAttributeValues: { ':one': 1, ':quota': account.quota },
+            },
+          },
+          { Put: { TableName: table, Item: { ...imageKey(item.id), ...accountImageIndex(account.id, item.id), type: 'Image', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD images :one', ExpressionAttributeValues: { ':one': 1 } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') {
+      throw badRequest(`The monthly upload quota of ${account.quota} images is used up; it resets on the 1st (UTC)`, { code: 'upload_quota_exceeded' });
+    }
+    throw error;
+  }
+}
+
+/** Checks that the bytes are a photo the service accepts: the format by its bytes (415), a readable header (400). */
+export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: number; height: number } {
+  const format = detectPhotoFormat(bytes);
+  if (!format) throw new HttpError(415, 'The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)', { code: 'unsupported_format' });
+  const size = readImageDimensions(bytes, format);
+  if (!size) throw badRequest('The file is not a valid image: its header is damaged or truncated', { code: 'invalid_image' });
+  return { format, ...size };
+}
+
+/**
+ * The direct upload: validated here, then counted and recorded (awaiting its object), then stored in S3 and marked
+ * pending. If S3 fails the record is removed again, before any event could announce it; status and labels follow
+ * from the stored object (events/consumers/process-upload.ts).
+ */
+export async function uploadPhoto(deps: UploadDeps, account: Account, file: { filename: string; bytes: Buffer }, fields: UploadFields): Promise<UploadItem> {
+  if (file.bytes.length === 0) throw badRequest('The file is empty', { code: 'invalid_image' });
+  const { format, width, height } = inspectPhoto(file.bytes);
+  const id = deps.newId();
+  const item: UploadItem = {
+    id,
+    account_id: account.id,
+    file: objectKey(account.id, id, format),
+    source: 'upload',
+    status: 'awaiting_upload',
+    sub_id: fields.sub_id ?? null,
+    breed_ids: fields.breed_ids ?? [],
+    original_filename: file.filename || null,
+    mime_type: PHOTO_FORMATS[format].mimeType,
+    size: file.bytes.length,
+    width,
+    height,
+    rejection_reason: null,
+    labels: null,
+    label_source: null,
+    created_at: deps.now().toISOString(),
+  };
+  await recordUpload(deps, account, item);
+  try {
+    await s3Client(deps.config).send(new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: item.file, Body: file.bytes, ContentType: item.mime_type! }));
+  } catch (error) {
+    await deps.ddb.send(new DeleteCommand({ TableName: deps.config.tableName, Key: imageKey(id) }));
+    throw error;
+  }
+  await markArrived(deps, id);
+  return { ...item, status: 'pending' };
+}
+
+/** awaiting_upload → pending, once: whoever sees the object first (this route or the processor) announces it. */
+export async function markArrived(deps: Pick<Deps, 'ddb' | 'config'>, imageId: string): Promise<boolean> {
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: imageKey(imageId),
+        UpdateExpression: 'SET #status = :pending',
+        ConditionExpression: '#status = :awaiting',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':awaiting': 'awaiting_upload' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The two-step upload: reserves quota and an image id, and answers a presigned PUT URL bound to the declared size
+ * and type. The object's arrival in S3 completes the upload (events/consumers/process-upload.ts).
+ */
+export async function createUploadSlot(
+  deps: UploadDeps,
+  account: Account,
+  request: { content_type: string; size: number; filename?: string | undefined } & UploadFields,
+) {
+  const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find((f) => PHOTO_FORMATS[f].mimeType === request.content_type)!;
+  const id = deps.newId();
+  const item: UploadItem = {
+    id,
+    account_id: account.id,
+    file: objectKey(account.id, id, format),
+    source: 'upload',
+    status: 'awaiting_upload',
+    sub_id: request.sub_id ?? null,
+    breed_ids: request.breed_ids ?? [],
+    original_filename: request.filename ?? null,
+    mime_type: request.content_type,
+    size: request.size,
+    width: null,
+    height: null,
+    rejection_reason: null,
+    labels: null,
+    label_source: null,
+    created_at: deps.now().toISOString(),
+  };
+  await recordUpload(deps, account, item);
+  const url = await getSignedUrl(
+    s3Client(deps.config),
+    new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: item.file, ContentType: request.content_type, ContentLength: request.size }),
+    { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
+  );
+  return {
+    upload: item,
+    method: 'PUT' as const,
+    url,
+    headers: { 'content-type': request.content_type, 'content-length': String(request.size) },
+    expires_at: new Date(deps.now().getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Any image by id: catalogue images for everyone, uploads for their account only (403 otherwise). */
+export async function getImage(deps: Pick<Deps, 'ddb' | 'config'>, account: Account, imageId: string): Promise<Record<string, unknown>> {
+  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: imageKey(imageId) }));
+  if (!Item) throw notFound(`Image ${imageId} does not exist`);
+  if (Item.source === 'upload' && Item.account_id !== account.id) throw forbidden(`Image ${imageId} belongs to another account`);
+  return Item;
+}
+
+export const asUpload = (item: Record<string, unknown>) => uploadSchema.parse(item);
+
+export async function deleteUpload(deps: UploadDeps, account: Account, imageId: string): Promise<void> {
+  const item = await getImage(deps, account, imageId);
+  if (item.source !== 'upload') throw forbidden(`Image ${imageId} is a catalogue image and cannot be deleted`);
+  const table = deps.config.tableName;
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: table, Key: imageKey(imageId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
+          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD images :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') throw notFound(`Image ${imageId} does not exist`);
+    throw error;
+  }
+  await s3Client(deps.config).send(new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: String(item.file) }));
+}
+
+export function listUploads(deps: UploadDeps, account: Account, q: { order: Order | undefined; page: number; limit: number; subId?: string | undefined }): Promise<UploadItem[]> {
+  return pageAccountItems(deps, {
+    partition: accountImagesPartition(account.id),
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+    filter: q.subId === undefined ? undefined : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
+    decode: asUpload,
+  });
+}

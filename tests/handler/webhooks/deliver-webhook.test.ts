@@ -1,0 +1,376 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDeliveryHandler, type DeliveryDeps } from '../../../events/consumers/deliver-webhook.ts';
+import { loadConfig, type Config } from '../../../shared/config.ts';
+import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
+import { getDeps } from '../../../shared/deps.ts';
+import type { DeliveryJob } from '../../../shared/domain/webhooks.ts';
+import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
+import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
+import { verifySignature } from '../../../shared/webhooks/signature.ts';
+import { anAccount, mockDynamoWithAccounts } from '../../support/fixtures.ts';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const NOW_SECONDS = NOW.getTime() / 1000;
+const DELIVERIES_QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries';
+const REPLY_TIMEOUT_MS = 150;
+const cipher = localSecretCipher(randomBytes(32).toString('base64'));
+const OLD_SECRET = 'whsec_old-secret-old-secret-old-secret-old-secret';
+const NEW_SECRET = 'whsec_new-secret-new-secret-new-secret-new-secret';
+
+// ---- the receiver: a real HTTP server on 127.0.0.1 whose answer each test chooses ----
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+type Reply = (request: IncomingMessage, response: ServerResponse) => void;
+
+let server: Server;
+let receiverUrl: string;
+let received: Received[];
+let reply: Reply;
+const answer = (status: number, headers: Record<string, string> = {}): Reply => (_request, response) => response.writeHead(status, headers).end();
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      reply(request, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+// ---- the table: a small stateful stand-in for the endpoint item, its stored event and the attempt log ----
+
+type Item = Record<string, unknown>;
+interface TableState {
+  webhook: Item | undefined;
+  event: Item | undefined;
+  attempts: Item[];
+  /** Resolves once this many failures are counted, holding each counting call until then (to line up racing workers). */
+  countingBarrier?: { waitFor: number; arrived: number; release: () => void; released: Promise<void> };
+}
+
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+
+async function applyUpdate(state: TableState, input: UpdateCommandInput) {
+  const webhook = state.webhook;
+  const values = input.ExpressionAttributeValues ?? {};
+  if (input.UpdateExpression === 'ADD consecutive_failures :one') {
+    if (!webhook) throw conditionFailed();
+    webhook.consecutive_failures = Number(webhook.consecutive_failures) + 1;
+    const snapshot = { ...webhook };
+    const barrier = state.countingBarrier;
+    if (barrier) {
+      if (++barrier.arrived >= barrier.waitFor) barrier.release();
+      await barrier.released;
+    }
+    return { Attributes: snapshot };
+  }
+  if (input.UpdateExpression?.startsWith('SET #status = :disabled')) {
+    if (webhook?.status !== 'enabled') throw conditionFailed();
+    Object.assign(webhook, { status: 'disabled', disabled_at: values[':now'], disabled_reason: values[':reason'], updated_at: values[':now'] });
+    return { Attributes: { ...webhook } };
+  }
+  if (input.UpdateExpression === 'ADD attempt_slots :one') {
+    if (webhook?.status !== 'enabled' || Number(webhook.attempt_slots ?? 0) >= Number(values[':max'])) throw conditionFailed();
+    webhook.attempt_slots = Number(webhook.attempt_slots ?? 0) + 1;
+    return {};
+  }
+  if (input.UpdateExpression === 'SET consecutive_failures = :zero ADD attempt_slots :minusOne') {
+    if (!webhook) throw conditionFailed();
+    const old = { consecutive_failures: webhook.consecutive_failures, attempt_slots: webhook.attempt_slots };
+    webhook.consecutive_failures = 0;
+    webhook.attempt_slots = Number(webhook.attempt_slots ?? 0) - 1;
+    return { Attributes: old };
+  }
+  if (input.UpdateExpression === 'ADD attempt_slots :minus') {
+    if (!webhook) throw conditionFailed();
+    webhook.attempt_slots = Number(webhook.attempt_slots ?? 0) + Number(values[':minus']);
+    return {};
+  }
+  throw new Error(`unexpected update ${input.UpdateExpression}`);
+}
+
+let state: TableState;
+let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+const sqs = mockClient(SQSClient);
+let notifyOwner: ReturnType<typeof vi.fn<NotifyOwner>>;
+
+const owner = anAccount({ email: 'owner@example.com', name: 'Owner' });
+const storedEvent = {
+  ...webhookEventKey('acc-user', 'evt_1'),
+  type: 'WebhookEvent',
+  id: 'evt_1',
+  event_type: 'vote.created',
+  account_id: 'acc-user',
+  occurred_at: '2026-11-22T09:59:58.000Z',
+  country_code: 'GB',
+  resource: { id: 42, image_id: 'img-1', sub_id: null, value: 1, country_code: 'GB', created_at: '2026-11-22T09:59:58.000Z' },
+};
+
+/** `secret: null` is an endpoint created before signing existed. */
+async function storedWebhook(overrides: Item = {}, secret: string | null = OLD_SECRET): Promise<Item> {
+  return {
+    ...webhookKey('acc-user', 'wh-1'),
+    type: 'Webhook',
+    id: 'wh-1',
+    account_id: 'acc-user',
+    url: receiverUrl,
+    description: '',
+    enabled_events: ['vote.created'],
+    status: 'enabled',
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    consecutive_failures: 0,
+    ...(secret !== null && { encrypted_secret: await cipher.encrypt(secret, 'wh-1') }),
+    ...overrides,
+  };
+}
+
+function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
+  let ids = 0;
+  return {
+    ...getDeps(),
+    config: { ...loadConfig(), allowLoopbackWebhooks: true, webhookDeliveriesQueueUrl: DELIVERIES_QUEUE, ...config },
+    log: { info: () => {}, error: () => {} },
+    now: () => NOW,
+    newId: () => `att-${++ids}`,
+    random: () => 0,
+    cipher,
+    notifyOwner,
+    replyTimeoutMs: REPLY_TIMEOUT_MS,
+  };
+}
+
+const job = (attempt = 1): DeliveryJob => ({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-user', attempt });
+const sqsEvent = (...bodies: string[]): SQSEvent =>
+  ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
+const deliver = (jobs: DeliveryJob[], config?: Partial<Config>) => createDeliveryHandler(() => deliveryDeps(config))(sqsEvent(...jobs.map((j) => JSON.stringify(j))));
+
+const queuedRetries = () =>
+  sqs.commandCalls(SendMessageCommand).map((c) => ({ job: JSON.parse(c.args[0].input.MessageBody!) as DeliveryJob, delaySeconds: c.args[0].input.DelaySeconds }));
+
+beforeEach(async () => {
+  received = [];
+  reply = answer(200);
+  state = { webhook: await storedWebhook(), event: { ...storedEvent }, attempts: [] };
+  ddb = mockDynamoWithAccounts([{ apiKey: 'unused', account: owner }]);
+  ddb.on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') }).callsFake(() => ({ Item: state.webhook && { ...state.webhook } }));
+  ddb.on(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') }).callsFake(() => ({ Item: state.event }));
+  ddb.on(PutCommand).callsFake((input: { Item: Item }) => {
+    state.attempts.push(input.Item);
+    return {};
+  });
+  ddb.on(UpdateCommand).callsFake((input: UpdateCommandInput) => applyUpdate(state, input));
+  sqs.reset();
+  sqs.on(SendMessageCommand).resolves({ MessageId: 'retry-1' });
+  notifyOwner = vi.fn<NotifyOwner>().mockResolvedValue(undefined);
+});
+
+describe('delivering a webhook', () => {
+  it('POSTs the resource with _metadata, signed with the current secret, and logs the attempt', async () => {
+    expect(await deliver([job()])).toEqual({ batchItemFailures: [] });
+
+    const [request] = received;
+    expect(verifySignature({ header: request!.headers['x-webhook-signature'] as string, rawBody: request!.body, secret: OLD_SECRET, nowSeconds: NOW_SECONDS })).toEqual({
+      ok: true,
+      timestamp: NOW_SECONDS,
+    });
+    expect(JSON.parse(request!.body)).toEqual({
+      ...storedEvent.resource,
+      _metadata: { event_type: 'vote.created', timestamp: '2026-11-22T09:59:58.000Z', country_code: 'GB' },
+    });
+    expect(request!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'PetAPI-Webhooks/1.0',
+      'x-webhook-id': 'evt_1',
+      'x-webhook-event': 'vote.created',
+    });
+    expect(state.attempts).toEqual([
+      expect.objectContaining({ id: 'att-1', event_id: 'evt_1', attempt: 1, status_code: 200, error: null, succeeded: true, attempted_at: NOW.toISOString() }),
+    ]);
+    expect(state.attempts[0]!.expiresAt).toBe(NOW_SECONDS + 30 * 24 * 60 * 60);
+    expect(queuedRetries()).toEqual([]);
+  });
+
+  it('sends no signature header to an endpoint without a secret', async () => {
+    state.webhook = await storedWebhook({}, null);
+
+    await deliver([job()]);
+
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers).not.toHaveProperty('x-webhook-signature');
+  });
+
+  it('ends a failure streak on success and frees the streak\'s attempt slots', async () => {
+    state.webhook!.consecutive_failures = 4;
+    state.webhook!.attempt_slots = 4;
+
+    await deliver([job()]);
+
+    expect(state.webhook!.consecutive_failures).toBe(0);
+    expect(state.webhook!.attempt_slots).toBe(0);
+  });
+
+  it('holds a job back, keeping its attempt number, while ten attempts are failing or in flight', async () => {
+    state.webhook!.attempt_slots = 10;
+
+    await deliver([job(2)]);
+
+    expect(received).toHaveLength(0);
+    const [requeued] = sqs.commandCalls(SendMessageCommand);
+    expect(requeued!.args[0].input.DelaySeconds).toBe(1);
+    expect(JSON.parse(requeued!.args[0].input.MessageBody!)).toMatchObject({ attempt: 2 });
+  });
+
+  it('signs the next attempt with a secret rotated after the previous one', async () => {
+    reply = answer(500);
+    await deliver([job()]);
+    state.webhook!.encrypted_secret = await cipher.encrypt(NEW_SECRET, 'wh-1');
+    reply = answer(200);
+
+    await deliver([queuedRetries()[0]!.job]);
+
+    const header = received[1]!.headers['x-webhook-signature'] as string;
+    expect(verifySignature({ header, rawBody: received[1]!.body, secret: NEW_SECRET, nowSeconds: NOW_SECONDS }).ok).toBe(true);
+    expect(verifySignature({ header, rawBody: received[1]!.body, secret: OLD_SECRET, nowSeconds: NOW_SECONDS })).toEqual({ ok: false, reason: 'signature_mismatch' });
+  });
+});
+
+describe('failed attempts', () => {
+  it('counts no reply within the time limit as a failure and retries after 1 s', async () => {
+    reply = () => {}; // never answers
+
+    await deliver([job(1)]);
+
+    expect(state.attempts[0]).toMatchObject({ status_code: null, error: `no reply within ${REPLY_TIMEOUT_MS} ms`, succeeded: false });
+    expect(queuedRetries()).toEqual([{ job: job(2), delaySeconds: 1 }]);
+  });
+
+  it('does not follow a redirect and counts it as a failure', async () => {
+    reply = (request, response) => (request.url === '/hook' ? answer(302, { location: '/moved' })(request, response) : answer(200)(request, response));
+
+    await deliver([job(1)]);
+
+    expect(received.map((r) => r.path)).toEqual(['/hook']);
+    expect(state.attempts[0]).toMatchObject({ status_code: 302, error: 'redirect not followed', succeeded: false });
+    expect(state.webhook!.consecutive_failures).toBe(1);
+  });
+
+  it('retries after 2 s when the second attempt fails', async () => {
+    reply = answer(503);
+
+    await deliver([job(2)]);
+
+    expect(queuedRetries()).toEqual([{ job: job(3), delaySeconds: 2 }]);
+  });
+
+  it('stops after the third failed attempt', async () => {
+    reply = answer(500);
+
+    expect(await deliver([job(3)])).toEqual({ batchItemFailures: [] });
+
+    expect(state.attempts).toHaveLength(1);
+    expect(queuedRetries()).toEqual([]);
+  });
+
+  it('refuses a loopback receiver when deployed, checking the URL again before the attempt', async () => {
+    await deliver([job(1)], { allowLoopbackWebhooks: false });
+
+    expect(received).toEqual([]);
+    expect(state.attempts[0]).toMatchObject({ status_code: null, error: 'url refused: unsupported_scheme', succeeded: false });
+  });
+
+  it('hands the job back to SQS when the retry cannot be queued', async () => {
+    reply = answer(500);
+    sqs.on(SendMessageCommand).rejects(new Error('SQS unavailable'));
+
+    expect(await deliver([job(1)])).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-1' }] });
+  });
+});
+
+describe('disabling after ten failures in a row', () => {
+  it('disables the endpoint at the tenth failure, mails the owner and retries no more', async () => {
+    state.webhook!.consecutive_failures = 9;
+    reply = answer(500);
+
+    await deliver([job(1)]);
+
+    expect(state.webhook).toMatchObject({ status: 'disabled', disabled_at: NOW.toISOString(), disabled_reason: '10 delivery attempts failed in a row (last: HTTP 500)' });
+    expect(notifyOwner).toHaveBeenCalledExactlyOnceWith({ name: 'Owner', email: 'owner@example.com' }, expect.objectContaining({ id: 'wh-1', url: receiverUrl }), '10 delivery attempts failed in a row (last: HTTP 500)');
+    expect(queuedRetries()).toEqual([]);
+  });
+
+  it('disables once and mails once when two workers cross the threshold together', async () => {
+    state.webhook!.consecutive_failures = 9;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    state.countingBarrier = { waitFor: 2, arrived: 0, release, released };
+    reply = answer(500);
+
+    const [first, second] = await Promise.all([deliver([job(1)]), deliver([job(2)])]);
+
+    const disableCalls = ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.UpdateExpression?.startsWith('SET #status'));
+    expect(disableCalls).toHaveLength(2); // both tried; the condition let only one through
+    expect(state.webhook).toMatchObject({ status: 'disabled', consecutive_failures: 11 });
+    expect(notifyOwner).toHaveBeenCalledTimes(1);
+    expect([first, second]).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+    expect(queuedRetries()).toEqual([]);
+  });
+
+  it('sends nothing more to a disabled endpoint', async () => {
+    state.webhook!.status = 'disabled';
+
+    await deliver([job(2)]);
+
+    expect(received).toEqual([]);
+    expect(state.attempts).toEqual([]);
+  });
+
+  it('keeps the disable when the mail cannot be sent', async () => {
+    state.webhook!.consecutive_failures = 9;
+    notifyOwner.mockRejectedValue(new Error('SES throttled'));
+    reply = answer(500);
+
+    expect(await deliver([job(1)])).toEqual({ batchItemFailures: [] });
+    expect(state.webhook!.status).toBe('disabled');
+  });
+});
+
+describe('jobs that cannot be delivered', () => {
+  it('skips a deleted endpoint and an event no longer stored', async () => {
+    state.event = undefined;
+    await deliver([job()]);
+    state.webhook = undefined;
+    await deliver([job()]);
+
+    expect(received).toEqual([]);
+    expect(state.attempts).toEqual([]);
+  });
+
+  it('reports a malformed job by its message id', async () => {
+    const handler = createDeliveryHandler(() => deliveryDeps());
+
+    expect(await handler(sqsEvent('{"event_id": "evt_1"}', JSON.stringify(job())))).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-1' }] });
+    expect(received).toHaveLength(1);
+  });
+});

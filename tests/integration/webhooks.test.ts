@@ -1,0 +1,140 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { verifySignature } from '../../shared/webhooks/signature.ts';
+import { api, createAccount } from '../support/api-client.ts';
+import { startReceiver } from '../support/receiver.ts';
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+
+async function receiver(reply?: Parameters<typeof startReceiver>[0]) {
+  const r = await startReceiver(reply);
+  receivers.push(r);
+  return r;
+}
+
+async function anImage(key: string): Promise<string> {
+  return (await api('GET', '/images/search?order=ASC&limit=1', { key })).body[0].id;
+}
+
+async function subscribe(key: string, url: string, events: string[]) {
+  const res = await api('POST', '/webhooks', { key, body: { url, description: 'integration', enabled_events: events } });
+  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; signing_secret: string };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('webhooks end to end (stream → router → events queue → dispatcher → deliveries queue → deliverer)', () => {
+  it('delivers one signed vote.created per committed vote that the receiver verifies, and nothing for a refused vote', async () => {
+    const account = await createAccount();
+    const r = await receiver();
+    const hook = await subscribe(account.api_key, r.url, ['vote.created', 'not.a.real.event']);
+    const image = await anImage(account.api_key);
+
+    const vote = await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1, sub_id: 'hooked' }, headers: { 'cloudfront-viewer-country': 'NL' } });
+    await api('POST', '/votes', { key: account.api_key, body: { image_id: 'no-such-image', value: 1 } });
+    const [delivery] = await r.waitFor(1);
+    await sleep(1500);
+
+    expect(r.received).toHaveLength(1);
+    const body = JSON.parse(delivery!.body);
+    expect(body).toMatchObject({ id: vote.body.id, image_id: image, value: 1, _metadata: { event_type: 'vote.created', country_code: 'NL' } });
+    const check = verifySignature({ header: String(delivery!.headers['x-webhook-signature']), rawBody: delivery!.body, secret: hook.signing_secret, nowSeconds: Math.floor(Date.now() / 1000) });
+    expect(check.ok).toBe(true);
+    expect(delivery!.headers['x-webhook-id']).toMatch(/^evt_/);
+  });
+
+  it('announces an upload with image.uploaded, image.processed and image.labels_created', async () => {
+    const account = await createAccount();
+    const r = await receiver();
+    await subscribe(account.api_key, r.url, ['image.uploaded', 'image.processed', 'image.labels_created']);
+    const form = new FormData();
+    form.append('file', new Blob([await sharp({ create: { width: 40, height: 30, channels: 3, background: '#000' } }).png().toBuffer()]), 'p.png');
+
+    const upload = await fetch(`${inject('baseUrl')}/images/upload`, { method: 'POST', headers: { 'x-api-key': account.api_key }, body: form });
+    const received = await r.waitFor(3);
+
+    expect(upload.status).toBe(201);
+    expect(received.map((d) => JSON.parse(d.body)._metadata.event_type).sort()).toEqual(['image.labels_created', 'image.processed', 'image.uploaded']);
+  });
+
+  it('retries a failing receiver twice with growing delays, then stops: three attempts in all', async () => {
+    const account = await createAccount();
+    const r = await receiver(() => ({ status: 500 }));
+    const hook = await subscribe(account.api_key, r.url, ['favourite.created']);
+
+    await api('POST', '/favourites', { key: account.api_key, body: { image_id: await anImage(account.api_key) } });
+    await r.waitFor(3, 15_000);
+    await sleep(3000);
+
+    expect(r.received).toHaveLength(3);
+    const [a, b, c] = r.received.map((d) => d.at);
+    expect(b! - a!).toBeGreaterThanOrEqual(900);
+    expect(c! - b!).toBeGreaterThanOrEqual(1900);
+    expect(new Set(r.received.map((d) => d.headers['x-webhook-id'])).size).toBe(1);
+    const log = await api('GET', `/webhooks/${hook.id}/deliveries?limit=10`, { key: account.api_key });
+    expect(log.body.map((d: { attempt: number }) => d.attempt).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('counts a reply slower than 5 seconds as a failure and retries', async () => {
+    const account = await createAccount();
+    const r = await receiver((n) => (n === 1 ? { status: 204, delayMs: 6000 } : { status: 204 }));
+    await subscribe(account.api_key, r.url, ['favourite.created']);
+
+    await api('POST', '/favourites', { key: account.api_key, body: { image_id: await anImage(account.api_key) } });
+    await r.waitFor(2, 15_000);
+
+    expect(r.received).toHaveLength(2);
+    expect(r.received[1]!.at - r.received[0]!.at).toBeGreaterThanOrEqual(5000);
+  }, 30_000);
+
+  it('signs with the new secret as soon as it is rotated', async () => {
+    const account = await createAccount();
+    const r = await receiver();
+    const hook = await subscribe(account.api_key, r.url, ['vote.created']);
+    const rotated = await api('POST', `/webhooks/${hook.id}/rotate-secret`, { key: account.api_key });
+
+    await api('POST', '/votes', { key: account.api_key, body: { image_id: await anImage(account.api_key), value: 0 } });
+    const [delivery] = await r.waitFor(1);
+    const verify = (secret: string) => verifySignature({ header: String(delivery!.headers['x-webhook-signature']), rawBody: delivery!.body, secret, nowSeconds: Math.floor(Date.now() / 1000) }).ok;
+
+    expect(rotated.body.signing_secret).toMatch(/^whsec_/);
+    expect(verify(rotated.body.signing_secret)).toBe(true);
+    expect(verify(hook.signing_secret)).toBe(false);
+  });
+
+  it('allows five endpoints per account even under concurrent creates', async () => {
+    const account = await createAccount();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => api('POST', '/webhooks', { key: account.api_key, body: { url: `http://127.0.0.1:9/h${n}`, description: 'd', enabled_events: ['vote.created'] } })),
+    );
+
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === 'webhook_limit_reached')).toBe(true);
+    expect((await api('GET', '/webhooks', { key: account.api_key })).body).toHaveLength(5);
+  });
+
+  it('disables an endpoint after exactly 10 failed attempts in a row and e-mails the owner once', async () => {
+    const account = await createAccount({ email: 'owner@example.test' });
+    const r = await receiver(() => ({ status: 503 }));
+    const hook = await subscribe(account.api_key, r.url, ['vote.created']);
+    const image = await anImage(account.api_key);
+
+    for (let n = 0; n < 4; n++) await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
+    await r.waitFor(10, 20_000);
+    await sleep(4000);
+
+    expect(r.received).toHaveLength(10);
+    expect((await api('GET', `/webhooks/${hook.id}`, { key: account.api_key })).body.status).toBe('disabled');
+    const outbox = inject('localEnv').OUTBOX_DIR!;
+    const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8')).filter((m) => m.includes(hook.id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('owner@example.test');
+  }, 40_000);
+});
