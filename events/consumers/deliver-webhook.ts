@@ -31,8 +31,19 @@ import { SIGNATURE_HEADER, signPayload } from '../../shared/webhooks/signature.t
 export const REPLY_TIMEOUT_MS = 5000;
 const EVENT_TYPE_HEADER = 'X-Webhook-Event';
 const USER_AGENT = 'PetAPI-Webhooks/1.0';
-/** How long a job waits for a free attempt slot before it looks again (it keeps its attempt number). */
+/** A healthy endpoint frees slots within milliseconds: wait this long in the worker before giving the job back. */
+const SLOT_POLL_MS = 20;
+const SLOT_POLLS = 25;
+/** How long a job that found no free attempt slot waits in the queue (it keeps its attempt number). */
 const SLOT_WAIT_SECONDS = 1;
+
+async function reserveSlotSoon(deps: DeliveryDeps, webhook: WebhookItem): Promise<boolean> {
+  for (let poll = 0; poll < SLOT_POLLS; poll++) {
+    if (await reserveAttempt(deps, webhook)) return true;
+    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+  }
+  return false;
+}
 
 export interface DeliveryDeps extends Pick<Deps, 'ddb' | 'config' | 'log' | 'now' | 'newId' | 'random'> {
   cipher: SecretCipher;
@@ -134,7 +145,7 @@ async function deliver(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
     deps.log.info('webhook delivery skipped', { ...job, reason });
     return;
   }
-  if (!(await reserveAttempt(deps, webhook))) {
+  if (!(await reserveSlotSoon(deps, webhook))) {
     // Ten attempts are failing or in flight: wait for one to end (disabled endpoints drop the job next time).
     await enqueueDelivery(deps, job, SLOT_WAIT_SECONDS);
     return;

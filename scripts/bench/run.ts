@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { bundleRoutes, importTimes } from './bundles.ts';
 import { measureReadLatency } from './latency.ts';
 import { measureSearchScale, SIZES } from './search-scale.ts';
+import { measureWebhooks } from './webhooks.ts';
 import { median, percentile, ratio, verdict } from './stats.ts';
 
-const TARGETS = { bundle: 1.25, importTime: 1.5, p50: 1.3, p99: 1.6, searchScale: 1.2 };
+const TARGETS = { bundle: 1.25, importTime: 1.5, p50: 1.3, p99: 1.6, searchScale: 1.2, webhookThroughput: 0.5, firstAttemptP99Ms: 1000 };
 const IMPORT_SAMPLES = Number(process.env.BENCH_IMPORT_SAMPLES ?? 15);
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
@@ -16,6 +17,8 @@ console.log(`bundled ${bundles.length} routes; timing imports (${IMPORT_SAMPLES}
 const times = importTimes(files, IMPORT_SAMPLES);
 console.log('measuring local read latency…');
 const latency = await measureReadLatency();
+console.log('measuring webhook delivery…');
+const webhooks = await measureWebhooks((line) => console.log(line));
 console.log('measuring image search at 1,000 and 100,000 images (indexing 100,000 takes a few minutes)…');
 const scale = await measureSearchScale((line) => console.log(line));
 const [small, large] = SIZES;
@@ -48,6 +51,8 @@ const summary = [
   `| p99 read route via gateway vs bare GetItem | ${fmt(p99.gateway / p99.bare)}× (${fmt(p99.gateway, 3)} vs ${fmt(p99.bare, 3)} ms) | ≤ ${TARGETS.p99}× | ${verdict(p99.gateway / p99.bare, TARGETS.p99)} |`,
   `| image search 100,000 vs 1,000 images: read units per page (worst indexed query) | ${fmt(worstRcu)}× | ≤ ${TARGETS.searchScale}× | ${verdict(worstRcu, TARGETS.searchScale)} |`,
   `| image search 100,000 vs 1,000 images: p50 latency beyond the emulator's own slowdown (worst indexed query) | ${fmt(worstNormalised)}× | ≤ ${TARGETS.searchScale}× | ${verdict(worstNormalised, TARGETS.searchScale)} |`,
+  `| webhook worker throughput vs bare signed-POST loop | ${fmt(webhooks.workerRate / webhooks.bareRate, 3)} (${fmt(webhooks.workerRate, 0)} vs ${fmt(webhooks.bareRate, 0)} deliveries/s) | ≥ ${TARGETS.webhookThroughput} | ${webhooks.workerRate / webhooks.bareRate >= TARGETS.webhookThroughput ? 'pass' : 'FAIL'} |`,
+  `| committed vote → first delivery attempt, p99 (p50) | ${fmt(webhooks.latencyP99, 1)} ms (${fmt(webhooks.latencyP50, 1)} ms) | ≤ ${TARGETS.firstAttemptP99Ms} ms | ${verdict(webhooks.latencyP99, TARGETS.firstAttemptP99Ms)} |`,
 ];
 const scaleTable = [
   `| Query | p50 ${small} (ms) | p50 ${large} (ms) | latency ratio | ÷ emulator drift | RCU ${small} | RCU ${large} | RCU ratio |`,
@@ -96,6 +101,23 @@ same table, alternated in blocks of 100 after a warm-up.
 | through the gateway | ${fmt(p50.gateway, 3)} | ${fmt(p99.gateway, 3)} |
 | bare GetItem | ${fmt(p50.bare, 3)} | ${fmt(p99.bare, 3)} |
 | ratio | ${fmt(p50.gateway / p50.bare)}× | ${fmt(p99.gateway / p99.bare)}× |
+
+## Webhook delivery
+
+Both against the same receiver on loopback (node:http, answers 204 at once). The bare loop signs and POSTs ${process.env.BENCH_WEBHOOK_DELIVERIES ?? 1000}
+bodies, 10 at a time over keep-alive connections. The worker run puts as many \`vote.created\` events on the events queue
+and counts until all arrived: dispatcher (5 pollers) → deliveries queue → deliverer (5 pollers), each attempt reading
+the endpoint and event, taking an attempt slot, decrypting the secret, signing, POSTing on a fresh connection (the SSRF
+guard checks the address actually connected to) and logging the attempt in DynamoDB Local. Latency: ${webhooks.latencySamples} votes
+through the API, from the committed write to the receiver, via table stream → router → events queue → dispatcher →
+deliveries queue → deliverer.
+
+| | value |
+|---|---|
+| bare signed-POST loop | ${fmt(webhooks.bareRate, 0)} deliveries/s |
+| delivery worker | ${fmt(webhooks.workerRate, 0)} deliveries/s |
+| ratio | ${fmt(webhooks.workerRate / webhooks.bareRate, 3)} |
+| first attempt after commit, p50 / p99 | ${fmt(webhooks.latencyP50, 1)} / ${fmt(webhooks.latencyP99, 1)} ms |
 
 ## Image search at scale
 

@@ -1,0 +1,95 @@
+// The whole service on this machine: emulators, seed data, the gateway and every asynchronous consumer wired
+// exactly as deployed. `npm start` runs it until Ctrl-C; the benchmarks run it in-process.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { handler as deliverWebhook } from '../../events/consumers/deliver-webhook.ts';
+import { handler as dispatchWebhooks } from '../../events/consumers/dispatch-webhooks.ts';
+import { handler as processUpload } from '../../events/consumers/process-upload.ts';
+import { handler as routeEvents } from '../../events/consumers/route-events.ts';
+import { getDeps } from '../../shared/deps.ts';
+import { seedImageCatalogue } from '../../shared/images/seed.ts';
+import { seedReferenceData } from '../../shared/reference/seed.ts';
+import { startGateway } from './gateway.ts';
+import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
+import { startQueueRunner } from './queue-runner.ts';
+import { startS3Notifications } from './s3-notifications.ts';
+import { seedAdmin } from './seed.ts';
+import { startLocalStack } from './stack.ts';
+import { startStreamRunner } from './stream-runner.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface LocalServiceOptions {
+  port: number;
+  dynamoDbPort: number;
+  awsPort: number;
+  persist: boolean;
+  adminApiKey?: string | undefined;
+}
+
+/** The key that encrypts webhook signing secrets locally: kept with the data when it persists, else per run. */
+function localWebhookKey(persist: boolean): string {
+  const file = join(ROOT, '.local', 'webhook-secret-key');
+  if (!persist) return randomBytes(32).toString('base64');
+  if (!existsSync(file)) {
+    mkdirSync(join(ROOT, '.local'), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export async function startLocalService(options: LocalServiceOptions) {
+  const dataDir = options.persist ? join(ROOT, '.local', 'dynamodb') : undefined;
+  const stack = await startLocalStack({ dynamoDbPort: options.dynamoDbPort, awsPort: options.awsPort, tableName: 'pet-api-local', ...(dataDir && { dataDir }) });
+  Object.assign(process.env, stack.env, {
+    STAGE: 'local',
+    MEDIA_BASE_URL: `${stack.awsEndpoint}/${LOCAL_MEDIA_BUCKET}`,
+    MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
+    // Local receivers live on this machine; deployed, webhook URLs must be public https.
+    ALLOW_LOOPBACK_WEBHOOKS: 'true',
+    WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? localWebhookKey(options.persist),
+    OWNER_MAIL_OUTBOX_DIR: process.env.OWNER_MAIL_OUTBOX_DIR ?? join(ROOT, '.local', 'outbox'),
+    // A fresh signing secret per run: bearer tokens do not outlive the local process.
+    TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+  });
+  const admin = await seedAdmin(options.adminApiKey);
+  const deps = getDeps();
+  const [sets, catalogue, media] = await Promise.all([
+    seedReferenceData(deps.ddb, deps.config.tableName, deps.now()),
+    seedImageCatalogue(deps.ddb, deps.config.tableName),
+    publishCatalogueImages(new S3Client({ endpoint: stack.awsEndpoint, forcePathStyle: true })),
+  ]);
+  const gateway = await startGateway({ port: options.port });
+  const sqs = new SQSClient({ endpoint: stack.awsEndpoint });
+  const log = (area: string) => (message: string, error?: unknown) => console.error(`  ${area}: ${message}`, error ?? '');
+  const env = stack.env as Record<string, string>;
+  // Uploads: object stored → notification on the uploads queue → processor.
+  const s3Notifications = startS3Notifications({ spy: stack.spy, sqs, queueUrl: env.UPLOADS_QUEUE_URL!, bucket: LOCAL_MEDIA_BUCKET, prefix: 'uploads/' });
+  const consumers = [
+    startQueueRunner({ sqs, queueUrl: env.UPLOADS_QUEUE_URL!, handler: processUpload, batchSize: 5, log: log('uploads') }),
+    // Events queue → dispatcher → deliveries queue → deliverer.
+    startQueueRunner({ sqs, queueUrl: env.EVENTS_QUEUE_URL!, handler: dispatchWebhooks, log: log('webhooks') }),
+    startQueueRunner({ sqs, queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!, handler: deliverWebhook, log: log('webhooks') }),
+  ];
+  // Committed writes → table stream → router → events queue.
+  const streamRunner = await startStreamRunner({ endpoint: stack.dynamoDbEndpoint, tableName: deps.config.tableName, handler: routeEvents, log: log('stream') });
+
+  return {
+    stack,
+    gateway,
+    admin,
+    dataDir,
+    summary: { sets, catalogue, media },
+    stop: async () => {
+      await gateway.close();
+      await streamRunner.stop();
+      s3Notifications.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
+      sqs.destroy();
+      await stack.stop();
+    },
+  };
+}
