@@ -25,6 +25,11 @@ export function getDeps(): Deps {
   return cached;
 }
 
+/** Forgets the dependencies, so the next getDeps() reads the environment again (local mode restarting its emulators). */
+export function resetDeps(): void {
+  cached = undefined;
+}
+
 /** Tests replace selected dependencies (clock, ids) without touching the rest. */
 export function setDepsForTest(overrides: Partial<Deps> | undefined): void {
   cached = overrides ? { ...createDeps(), ...overrides } : undefined;

@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { healthKey } from '../../shared/db/keys.ts';
 import { startGateway } from '../local/gateway.ts';
 import { startLocalStack } from '../local/stack.ts';
+import { resetDeps } from '../../shared/deps.ts';
 
 export interface LatencySamples {
   route: string;
@@ -19,6 +20,7 @@ const PER_ROUND = 100;
 export async function measureReadLatency(): Promise<LatencySamples> {
   const stack = await startLocalStack({ dynamoDbPort: 0, awsPort: 0, tableName: 'pet-api-bench' });
   Object.assign(process.env, stack.env, { STAGE: 'bench', TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  resetDeps();
   const gateway = await startGateway({ port: 0 });
   const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
   try {

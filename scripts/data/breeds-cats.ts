@@ -5,18 +5,7 @@
  * registry links for the terms each authored breed names.
  */
 import path from 'node:path';
-import {
-  claimId,
-  type BreedI18n,
-  type BreedRecord,
-  type BuildContext,
-  checkTemperament,
-  type I18nLang,
-  MAIN_LANGS,
-  originFromCodes,
-  type Recognition,
-  translateGroups,
-} from './breeds-model.ts';
+import { breedI18n, type BreedI18n, type BreedRecord, type BuildContext, checkTemperament, claimId, type I18nLang, originFromCodes, type Recognition } from './breeds-model.ts';
 import { readVbo, type VboTerm } from './breeds-sources.ts';
 import { lifeSpan, nameKey, pair, readJson, slugify, uniqueBy, usableAltName, weightFromKg } from './breeds-util.ts';
 
@@ -136,13 +125,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
     const i18n: Partial<Record<I18nLang, BreedI18n>> = {};
     for (const lang of ['de', 'es', 'fr', 'en-gb'] as const) {
       const name = c.i18n[lang];
-      if (!name) continue;
-      const entry: BreedI18n = { name };
-      if ((MAIN_LANGS as readonly string[]).includes(lang)) {
-        const g = translateGroups(ctx, c.breed_groups, lang as 'de');
-        if (g) entry.breed_groups = g;
-      }
-      i18n[lang] = entry;
+      if (name) i18n[lang] = breedI18n(ctx, name, c.breed_groups, lang);
     }
 
     const registryUrls = ['cfa', 'tica', 'fife', 'gccf', 'wcf'].flatMap((reg) => terms.map((t) => t.registries[reg] ?? '')).filter((u) => u.startsWith('http'));

@@ -5,18 +5,7 @@
  * KC/UKC listing.
  */
 import path from 'node:path';
-import {
-  claimId,
-  type BreedI18n,
-  type BreedRecord,
-  type BuildContext,
-  checkTemperament,
-  type I18nLang,
-  MAIN_LANGS,
-  originFromCodes,
-  type Recognition,
-  translateGroups,
-} from './breeds-model.ts';
+import { breedI18n, type BreedI18n, type BreedRecord, type BuildContext, checkTemperament, claimId, type I18nLang, originFromCodes, type Recognition } from './breeds-model.ts';
 import { type AkcBreed, type FciBreed, readAkc, readFci, readVbo, type VboTerm } from './breeds-sources.ts';
 import {
   caseTranslatedName,
@@ -415,13 +404,7 @@ function toRecord(
       else if (raw && (lang === 'de' || lang === 'es' || lang === 'fr')) name = caseTranslatedName(raw, lang, d.name);
       else if (raw) name = raw.replace(/\s+/g, ' ').trim();
     }
-    if (!name) continue;
-    const entry: BreedI18n = { name };
-    if ((MAIN_LANGS as readonly string[]).includes(lang)) {
-      const g = translateGroups(ctx, breedGroups, lang as 'de');
-      if (g) entry.breed_groups = g;
-    }
-    i18n[lang] = entry;
+    if (name) i18n[lang] = breedI18n(ctx, name, breedGroups, lang);
   }
 
   // links

@@ -139,6 +139,16 @@ export function translateGroups(ctx: BuildContext, groups: string[], lang: MainL
   return out;
 }
 
+/** A breed's name in one language; its groups are translated too where the language has group names (MAIN_LANGS). */
+export function breedI18n(ctx: BuildContext, name: string, groups: string[], lang: I18nLang): BreedI18n {
+  const entry: BreedI18n = { name };
+  if ((MAIN_LANGS as readonly string[]).includes(lang)) {
+    const translated = translateGroups(ctx, groups, lang as MainLang);
+    if (translated) entry.breed_groups = translated;
+  }
+  return entry;
+}
+
 /** Validates temperament words against the fixed vocabulary. */
 export function checkTemperament(ctx: BuildContext, where: string, words: string[]): string[] {
   for (const w of words) if (!ctx.temperamentVocabulary[w]) ctx.errors.push(`${where}: temperament "${w}" is not in temperament-i18n.json`);

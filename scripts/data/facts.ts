@@ -8,11 +8,11 @@
  *
  * Run directly: `npx tsx scripts/data/facts.ts` (exit code 1 on any violation).
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { britishSpelling, byId, countSentences, idFromSlug, isNonEmptyString, loadBreedRefs, TEXT_PROBLEM, wordsOf } from './authoring.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -124,42 +124,8 @@ export const US_TO_UK: Record<string, string> = {
   mold: 'mould', plow: 'plough', fertilizer: 'fertiliser', fertilized: 'fertilised', pediatric: 'paediatric', fetus: 'foetus', hemorrhage: 'haemorrhage',
 };
 
-const US_WORDS = new Map(
-  Object.entries(US_TO_UK).filter(([us, uk]) => us !== uk),
-);
-const UK_WORDS = new Map([...US_WORDS].map(([us, uk]) => [uk, us]));
-
-/** Words ending in -ize that are spelled the same in British English. */
-const IZE_SAME = new Set(['size', 'sizes', 'sized', 'prize', 'prizes', 'prized', 'seize', 'seized', 'seizes', 'seizing', 'maize', 'baize', 'capsize', 'capsized', 'resize', 'resized', 'downsize', 'oversized', 'outsized']);
-
-/** British form of one lower-case US word, or undefined when both spellings agree. */
-function britishWord(lower: string): string | undefined {
-  const mapped = US_WORDS.get(lower);
-  if (mapped) return mapped;
-  if (IZE_SAME.has(lower) || /size[sd]?$/.test(lower)) return undefined;
-  const m = /^([a-z]{3,})iz(e|es|ed|ing|ation|ations|er|ers)$/.exec(lower);
-  return m ? `${m[1]}is${m[2]}` : undefined;
-}
-
-/** True when a word is a British spelling that the US base text must not use. */
-function isBritishOnly(lower: string): boolean {
-  return UK_WORDS.has(lower) || /[a-z]{3,}isations?$/.test(lower);
-}
-
-/** Case-preserving US -> UK conversion of whole words (explicit list plus the -ize -> -ise rule). */
-export function toBritish(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (word) => {
-    const uk = britishWord(word.toLowerCase());
-    if (!uk) return word;
-    if (word === word.toUpperCase() && word.length > 1) return uk.toUpperCase();
-    if (word[0] === word[0]!.toUpperCase()) return uk[0]!.toUpperCase() + uk.slice(1);
-    return uk;
-  });
-}
-
-function wordsOf(text: string): string[] {
-  return text.match(/[A-Za-z]+/g) ?? [];
-}
+// the list does not name every -ize word, so the -ize -> -ise rule converts the rest
+const { isBritishOnly, isUsSpelling, toBritish } = britishSpelling(US_TO_UK, { izeToIse: true });
 
 /** kebab-case slug: ASCII, lower case, apostrophes dropped, other non-alphanumerics become hyphens. */
 export function slugify(text: string): string {
@@ -170,37 +136,6 @@ export function slugify(text: string): string {
     .replace(/['’‘`]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** Base62 (0-9A-Za-z) of a non-negative big integer, most significant digit first, unpadded. */
-export function base62(value: bigint): string {
-  if (value === 0n) return '0';
-  let out = '';
-  let v = value;
-  while (v > 0n) {
-    out = BASE62[Number(v % 62n)]! + out;
-    v /= 62n;
-  }
-  return out;
-}
-
-/** Fact id: the first 10 characters of base62(sha256(slug)), the digest read as a big-endian integer. */
-export function factId(slug: string): string {
-  const hex = createHash('sha256').update(slug, 'utf8').digest('hex');
-  return base62(BigInt(`0x${hex}`)).slice(0, 10);
-}
-
-/** Sentence count: a sentence ends with . ! or ? followed by whitespace or the end of the text. */
-export function countSentences(text: string): number {
-  const parts = text
-    .trim()
-    // common abbreviations do not end a sentence
-    .replace(/\b(St|Dr|Mr|Mrs|Mt|vs|No|Nr|Sr|Jr|ca|e\.g|i\.e|z\.\s?B|p\. ej|S\. M)\.(?=\s)/g, '$1\u2024')
-    .split(/(?<=[.!?…])["»”)]*\s+/u)
-    .filter((p) => p.trim().length > 0);
-  return parts.length;
 }
 
 const STOPWORDS = new Set(
@@ -268,42 +203,6 @@ async function loadFciTable(): Promise<FciRow[] | null> {
   });
 }
 
-interface BreedRef {
-  id: string;
-  species?: string;
-  fci?: number;
-}
-
-/** Reads breed ids from data/breeds.json when another build step has produced it. */
-async function loadBreeds(): Promise<Map<string, BreedRef> | null> {
-  if (!existsSync(BREEDS_FILE)) return null;
-  const raw: unknown = JSON.parse(await readFile(BREEDS_FILE, 'utf8'));
-  const list: unknown[] = Array.isArray(raw)
-    ? raw
-    : raw && typeof raw === 'object'
-      ? Array.isArray((raw as { breeds?: unknown }).breeds)
-        ? ((raw as { breeds: unknown[] }).breeds)
-        : Object.values(raw as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v]))
-      : [];
-  const out = new Map<string, BreedRef>();
-  for (const item of list) {
-    if (!item || typeof item !== 'object') continue;
-    const rec = item as Record<string, unknown>;
-    if (typeof rec.id !== 'string') continue;
-    const sp = rec.species_id ?? rec.species;
-    const reg = rec.registry_ids as Record<string, unknown> | undefined;
-    const fci = typeof reg?.fci === 'number' ? reg.fci : undefined;
-    out.set(rec.id, { id: rec.id, species: typeof sp === 'string' ? sp : undefined, fci });
-  }
-  return out;
-}
-
-function isNonEmptyString(v: unknown): v is string {
-  return typeof v === 'string' && v.trim().length > 0;
-}
-
-const TEXT_PROBLEM = /\s{2,}|^\s|\s$|[<>{}]|\bTODO\b/;
-
 /** Validates the authored facts; returns the list of problems (empty when valid). */
 export async function validateFacts(input: unknown): Promise<string[]> {
   const errors: string[] = [];
@@ -314,7 +213,7 @@ export async function validateFacts(input: unknown): Promise<string[]> {
     if (row.pdf) fciByUrl.set(row.pdf, row);
     if (row.url) fciByUrl.set(row.url, row);
   }
-  const breeds = await loadBreeds();
+  const breeds = await loadBreedRefs(BREEDS_FILE);
 
   const slugs = new Map<string, number>();
   const ids = new Map<string, number>();
@@ -343,7 +242,7 @@ export async function validateFacts(input: unknown): Promise<string[]> {
     else {
       if (f.fact.length < MIN_FACT || f.fact.length > MAX_FACT)
         errors.push(`${label}: fact must be ${MIN_FACT}-${MAX_FACT} characters (is ${f.fact.length})`);
-      const n = countSentences(f.fact);
+      const n = countSentences(f.fact, { abbreviations: true });
       if (n < 1 || n > 3) errors.push(`${label}: fact must have 1-3 sentences (has ${n})`);
       if (!/[.!?]$/.test(f.fact)) errors.push(`${label}: fact must end with a full stop`);
     }
@@ -352,7 +251,7 @@ export async function validateFacts(input: unknown): Promise<string[]> {
       if (typeof v === 'string' && TEXT_PROBLEM.test(v)) errors.push(`${label}: ${key} has stray whitespace or markup`);
       if (typeof v === 'string') {
         for (const w of wordsOf(v)) {
-          if (isBritishOnly(w.toLowerCase()))
+          if (isBritishOnly(w))
             errors.push(`${label}: ${key} uses British spelling "${w}"; base English is US spelling (put it in en-gb)`);
         }
       }
@@ -441,7 +340,7 @@ export async function validateFacts(input: unknown): Promise<string[]> {
         if (TEXT_PROBLEM.test(tt.title) || TEXT_PROBLEM.test(tt.fact))
           errors.push(`${label}: i18n.${lang} has stray whitespace or markup`);
         if (tt.fact.length > MAX_FACT * 1.6) errors.push(`${label}: i18n.${lang}.fact is too long`);
-        const n = countSentences(tt.fact);
+        const n = countSentences(tt.fact, { abbreviations: true });
         if (n < 1 || n > 3) errors.push(`${label}: i18n.${lang}.fact must have 1-3 sentences (has ${n})`);
         if (lang !== 'en-gb' && tt.fact === f.fact) errors.push(`${label}: i18n.${lang}.fact is not translated`);
       }
@@ -454,7 +353,7 @@ export async function validateFacts(input: unknown): Promise<string[]> {
         if (gb && typeof gb.title === 'string' && typeof gb.fact === 'string') {
           if (gb.title === f.title && gb.fact === f.fact) errors.push(`${label}: en-gb is identical to the English text`);
           for (const w of [...wordsOf(gb.title), ...wordsOf(gb.fact)])
-            if (britishWord(w.toLowerCase()) !== undefined) errors.push(`${label}: en-gb still uses US spelling "${w}"`);
+            if (isUsSpelling(w)) errors.push(`${label}: en-gb still uses US spelling "${w}"`);
         }
       }
     }
@@ -465,7 +364,7 @@ export async function validateFacts(input: unknown): Promise<string[]> {
       if (!slug) errors.push(`${label}: title gives an empty slug`);
       if (slugs.has(slug)) errors.push(`${label}: duplicate slug "${slug}" (also fact #${slugs.get(slug)})`);
       slugs.set(slug, index);
-      const id = factId(slug);
+      const id = idFromSlug(slug);
       if (ids.has(id)) errors.push(`${label}: id collision "${id}" with fact #${ids.get(id)}`);
       ids.set(id, index);
     }
@@ -515,7 +414,7 @@ export function toPublished(authored: AuthoredFact[]): Fact[] {
         if (t) i18n[lang] = { title: t.title, fact: t.fact };
       }
       return {
-        id: factId(slug),
+        id: idFromSlug(slug),
         slug,
         title: f.title,
         fact: f.fact,
@@ -527,7 +426,7 @@ export function toPublished(authored: AuthoredFact[]): Fact[] {
         i18n,
       };
     })
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort(byId);
 }
 
 export function serialise(facts: Fact[]): string {

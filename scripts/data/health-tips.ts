@@ -10,11 +10,22 @@
  * Run directly: `npx tsx scripts/data/health-tips.ts` (exit code 1 and a list of
  * problems on any violation).
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  type BreedRef,
+  britishSpelling,
+  byId,
+  checkUrl,
+  countSentences,
+  idFromSlug,
+  isNonEmptyString,
+  isRecord,
+  loadBreedRefs,
+  TEXT_PROBLEM,
+  wordsOf,
+} from './authoring.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -110,101 +121,11 @@ export const US_TO_UK: Readonly<Record<string, string>> = {
   mold: 'mould', program: 'programme', programs: 'programmes', toward: 'towards', cozy: 'cosy',
   pediatric: 'paediatric', defense: 'defence', catalog: 'catalogue',
 };
-const US_WORDS = new Map(Object.entries(US_TO_UK));
-const UK_WORDS = new Map(Object.entries(US_TO_UK).map(([us, uk]) => [uk, us]));
-
-/** Case-preserving US -> UK conversion of whole words. */
-export function toBritish(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (word) => {
-    const uk = US_WORDS.get(word.toLowerCase());
-    if (!uk) return word;
-    return word[0] === word[0]!.toUpperCase() ? uk[0]!.toUpperCase() + uk.slice(1) : uk;
-  });
-}
-
-function wordsOf(text: string): string[] {
-  return text.match(/[A-Za-z]+/g) ?? [];
-}
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** Base62 (0-9A-Za-z) of a non-negative big integer, most significant digit first. */
-export function base62(value: bigint): string {
-  if (value === 0n) return '0';
-  let out = '';
-  let v = value;
-  while (v > 0n) {
-    out = BASE62[Number(v % 62n)]! + out;
-    v /= 62n;
-  }
-  return out;
-}
-
-/** Tip id: the first 10 characters of base62(sha256(slug)), the digest read as a big-endian integer. */
-export function healthTipId(slug: string): string {
-  const hex = createHash('sha256').update(slug, 'utf8').digest('hex');
-  return base62(BigInt(`0x${hex}`)).slice(0, 10);
-}
-
-/**
- * Sentence count: a sentence ends with . ! or ? followed by whitespace or the end.
- * In German a period after a number is an ordinal ("16. Woche") and does not end a sentence.
- */
-export function countSentences(text: string, lang: 'en' | Lang = 'en'): number {
-  let t = text.trim();
-  if (lang === 'de') t = t.replace(/(\d)\.(?=\s)/g, '$1\u2024');
-  return t.split(/(?<=[.!?…])["»”)]*\s+/u).filter((p) => p.trim().length > 0).length;
-}
+// list only: an -ize word counts as US spelling here only when US_TO_UK names it
+const { isBritishOnly, isUsSpelling, toBritish } = britishSpelling(US_TO_UK, { izeToIse: false });
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ID_RE = /^[A-Za-z0-9]{10}$/;
-const TEXT_PROBLEM = /\s{2,}|^\s|\s$|[<>{}]|\bTODO\b/;
-
-function isNonEmptyString(v: unknown): v is string {
-  return typeof v === 'string' && v.trim().length > 0;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-interface BreedRef {
-  id: string;
-  species?: string;
-}
-
-/** Breed ids from data/breeds.json when another build step has produced it (null when absent). */
-export async function loadBreedIds(file = BREEDS_FILE): Promise<Map<string, BreedRef> | null> {
-  if (!existsSync(file)) return null;
-  const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-  const list: unknown[] = Array.isArray(raw)
-    ? raw
-    : isRecord(raw)
-      ? Array.isArray(raw.breeds)
-        ? raw.breeds
-        : Object.values(raw).flatMap((v) => (Array.isArray(v) ? v : [v]))
-      : [];
-  const out = new Map<string, BreedRef>();
-  for (const item of list) {
-    if (!isRecord(item) || typeof item.id !== 'string') continue;
-    const sp = item.species_id ?? item.species;
-    out.set(item.id, { id: item.id, species: typeof sp === 'string' ? sp : undefined });
-  }
-  return out;
-}
-
-function checkUrl(url: unknown): string | null {
-  if (!isNonEmptyString(url)) return 'is empty';
-  if (/\s/.test(url)) return 'contains whitespace';
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'is not a valid URL';
-  }
-  if (parsed.protocol !== 'https:') return 'must use https';
-  return null;
-}
 
 /**
  * Validates the authored tips. Returns the list of problems (empty when valid).
@@ -231,7 +152,7 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
     } else {
       if (slugs.has(raw.slug)) errors.push(`${label}: duplicate slug`);
       slugs.add(raw.slug);
-      const id = healthTipId(raw.slug);
+      const id = idFromSlug(raw.slug);
       if (!ID_RE.test(id)) errors.push(`${label}: derived id "${id}" is not 10 base62 characters`);
       const other = ids.get(id);
       if (other) errors.push(`${label}: id ${id} collides with ${other}`);
@@ -247,7 +168,7 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
       }
       if (TEXT_PROBLEM.test(v)) errors.push(`${label}: ${key} has stray whitespace or markup`);
       for (const w of wordsOf(v)) {
-        if (UK_WORDS.has(w.toLowerCase())) errors.push(`${label}: ${key} uses British spelling "${w}"; base English is US spelling`);
+        if (isBritishOnly(w)) errors.push(`${label}: ${key} uses British spelling "${w}"; base English is US spelling`);
       }
     }
     if (isNonEmptyString(raw.title)) {
@@ -300,7 +221,7 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
         }
         const keys = Object.keys(s).sort().join(',');
         if (keys !== 'name,url') errors.push(`${label}: sources[${i}] must have exactly url and name`);
-        const problem = checkUrl(s.url);
+        const problem = checkUrl(s.url, 'https');
         if (problem) errors.push(`${label}: sources[${i}].url ${problem}`);
         if (!isNonEmptyString(s.name)) errors.push(`${label}: sources[${i}].name is required`);
         if (typeof s.url === 'string') {
@@ -338,18 +259,18 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
         if (lang !== 'en-gb' && v === raw[key]) errors.push(`${label}: i18n.${lang}.${key} is not translated`);
       }
       if (isNonEmptyString(tr.tip)) {
-        const n = countSentences(tr.tip, lang);
+        const n = countSentences(tr.tip, { germanOrdinals: lang === 'de' });
         if (n < 1 || n > 3) errors.push(`${label}: i18n.${lang}.tip has ${n} sentences (1-3 allowed)`);
       }
     }
     if (isNonEmptyString(raw.title) && isNonEmptyString(raw.tip)) {
-      const needsGb = [...wordsOf(raw.title), ...wordsOf(raw.tip)].some((w) => US_WORDS.has(w.toLowerCase()));
+      const needsGb = [...wordsOf(raw.title), ...wordsOf(raw.tip)].some(isUsSpelling);
       const gb = raw.i18n['en-gb'];
       if (needsGb && gb === undefined) errors.push(`${label}: English uses US spelling but there is no en-gb variant`);
       if (!needsGb && gb !== undefined) errors.push(`${label}: en-gb given although no British spelling differs`);
       if (needsGb && isRecord(gb) && isNonEmptyString(gb.title) && isNonEmptyString(gb.tip)) {
         for (const w of [...wordsOf(gb.title), ...wordsOf(gb.tip)]) {
-          if (US_WORDS.has(w.toLowerCase())) errors.push(`${label}: en-gb still uses US spelling "${w}"`);
+          if (isUsSpelling(w)) errors.push(`${label}: en-gb still uses US spelling "${w}"`);
         }
         if (gb.title !== toBritish(raw.title) || gb.tip !== toBritish(raw.tip)) {
           errors.push(`${label}: en-gb must differ from the English text only in spelling`);
@@ -386,7 +307,7 @@ function toPublished(t: AuthoredHealthTip): HealthTip {
     if (tr) i18n[lang] = { title: tr.title, tip: tr.tip };
   }
   return {
-    id: healthTipId(t.slug),
+    id: idFromSlug(t.slug),
     slug: t.slug,
     title: t.title,
     tip: t.tip,
@@ -397,11 +318,6 @@ function toPublished(t: AuthoredHealthTip): HealthTip {
     sources: t.sources.map((s) => ({ url: s.url, name: s.name })),
     i18n,
   };
-}
-
-/** Deterministic ordering: by id, compared by code unit (not locale). */
-function byId(a: { id: string }, b: { id: string }): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 export interface BuildHealthTipsResult {
@@ -421,7 +337,7 @@ export async function buildHealthTips(options: BuildHealthTipsOptions = {}): Pro
   const authoredFile = options.authoredFile ?? HEALTH_TIPS_AUTHORED_FILE;
   const outputFile = options.outputFile ?? HEALTH_TIPS_OUTPUT_FILE;
   const input: unknown = JSON.parse(await readFile(authoredFile, 'utf8'));
-  const breeds = await loadBreedIds(options.breedsFile ?? BREEDS_FILE);
+  const breeds = await loadBreedRefs(options.breedsFile ?? BREEDS_FILE);
   const errors = validateHealthTips(input, breeds);
   if (errors.length > 0) {
     throw new Error(`health tips: ${errors.length} problem(s)\n  - ${errors.join('\n  - ')}`);

@@ -10,10 +10,10 @@
  * Run directly: `npx tsx scripts/data/legislation.ts` (exit code 1 and a list of
  * problems on any violation).
  */
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type BreedRef, byId, checkUrl, countSentences, isNonEmptyString, isRecord, loadBreedRefs, TEXT_PROBLEM } from './authoring.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -97,15 +97,6 @@ const ID_RE = /^[a-z]{2}(?:-[a-z0-9]+)+$/;
 const BREED_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SUBDIVISION_RE = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
 const DATE_RE = /^\d{4}(?:-\d{2}-\d{2})?$/;
-const TEXT_PROBLEM = /\s{2,}|^\s|\s$|[<>{}]|\bTODO\b/;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function isNonEmptyString(v: unknown): v is string {
-  return typeof v === 'string' && v.trim().length > 0;
-}
 
 /** A "YYYY" or a real calendar "YYYY-MM-DD". */
 export function isValidDate(v: string): boolean {
@@ -113,52 +104,6 @@ export function isValidDate(v: string): boolean {
   if (v.length === 4) return true;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
-/** Sentence count: a sentence ends with . ! or ? followed by whitespace or the end of the text. */
-export function countSentences(text: string): number {
-  return text
-    .trim()
-    .split(/(?<=[.!?…])["»”)]*\s+/u)
-    .filter((p) => p.trim().length > 0).length;
-}
-
-interface BreedRef {
-  id: string;
-  species?: string;
-}
-
-/** Breed ids from data/breeds.json when another build step has produced it (null when absent). */
-export async function loadBreedIds(file = BREEDS_FILE): Promise<Map<string, BreedRef> | null> {
-  if (!existsSync(file)) return null;
-  const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-  const list: unknown[] = Array.isArray(raw)
-    ? raw
-    : isRecord(raw)
-      ? Array.isArray(raw.breeds)
-        ? raw.breeds
-        : Object.values(raw).flatMap((v) => (Array.isArray(v) ? v : [v]))
-      : [];
-  const out = new Map<string, BreedRef>();
-  for (const item of list) {
-    if (!isRecord(item) || typeof item.id !== 'string') continue;
-    const sp = item.species_id ?? item.species;
-    out.set(item.id, { id: item.id, species: typeof sp === 'string' ? sp : undefined });
-  }
-  return out;
-}
-
-function checkUrl(url: unknown): string | null {
-  if (!isNonEmptyString(url)) return 'is empty';
-  if (/\s/.test(url)) return 'contains whitespace';
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'is not a valid URL';
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'must use http(s)';
-  return null;
 }
 
 /**
@@ -311,7 +256,7 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
     }
 
     // source and verification
-    const problem = checkUrl(raw.source_url);
+    const problem = checkUrl(raw.source_url, 'http(s)');
     if (problem) errors.push(`${label}: source_url ${problem}`);
     if (raw.verification === 'verified' && raw.verified_at === null) errors.push(`${label}: verified rows need verified_at`);
     if (raw.verification === 'unverified') {
@@ -361,10 +306,6 @@ function toPublished(l: Legislation): Legislation {
   };
 }
 
-function byId(a: { id: string }, b: { id: string }): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 export interface BuildLegislationResult {
   count: number;
   outputFile: string;
@@ -382,7 +323,7 @@ export async function buildLegislation(options: BuildLegislationOptions = {}): P
   const authoredFile = options.authoredFile ?? LEGISLATION_AUTHORED_FILE;
   const outputFile = options.outputFile ?? LEGISLATION_OUTPUT_FILE;
   const input: unknown = JSON.parse(await readFile(authoredFile, 'utf8'));
-  const breeds = await loadBreedIds(options.breedsFile ?? BREEDS_FILE);
+  const breeds = await loadBreedRefs(options.breedsFile ?? BREEDS_FILE);
   const errors = validateLegislation(input, breeds);
   if (errors.length > 0) {
     throw new Error(`legislation: ${errors.length} problem(s)\n  - ${errors.join('\n  - ')}`);

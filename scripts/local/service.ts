@@ -9,7 +9,7 @@ import { handler as deliverWebhook } from '../../events/consumers/deliver-webhoo
 import { handler as dispatchWebhooks } from '../../events/consumers/dispatch-webhooks.ts';
 import { handler as processUpload } from '../../events/consumers/process-upload.ts';
 import { handler as routeEvents } from '../../events/consumers/route-events.ts';
-import { getDeps } from '../../shared/deps.ts';
+import { getDeps, resetDeps } from '../../shared/deps.ts';
 import { seedImageCatalogue } from '../../shared/images/seed.ts';
 import { seedReferenceData } from '../../shared/reference/seed.ts';
 import { startGateway } from './gateway.ts';
@@ -55,6 +55,7 @@ export async function startLocalService(options: LocalServiceOptions) {
     // A fresh signing secret per run: bearer tokens do not outlive the local process.
     TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
   });
+  resetDeps();
   const admin = await seedAdmin(options.adminApiKey);
   const deps = getDeps();
   const [sets, catalogue, media] = await Promise.all([

@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.ts';
 import type { Deps } from '../deps.ts';
 import { isConditionFailure } from './errors.ts';
 import { accountSchema, type Account } from '../domain/account.ts';
@@ -68,20 +69,11 @@ export async function updateAccountFields(db: Db, accountId: string, changes: Ac
 
 /** Every account, oldest first (operator CLI; not on a request path of integrators). */
 export async function listAccounts(db: Db): Promise<Account[]> {
-  const accounts: Account[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.ddb.send(
-      new QueryCommand({
-        TableName: db.config.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': ACCOUNT_LIST_PARTITION },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    accounts.push(...(page.Items ?? []).map(toAccount));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return accounts;
+  const items = await queryAll(db.ddb, {
+    TableName: db.config.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p',
+    ExpressionAttributeValues: { ':p': ACCOUNT_LIST_PARTITION },
+  });
+  return items.map(toAccount);
 }

@@ -2,7 +2,8 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../db/account-items.ts';
 import { transactionFailures } from '../db/errors.ts';
-import { accountFavouriteIndex, accountFavouritesPartition, accountStatsKey, favouriteKey, imageKey, interactionKey } from '../db/keys.ts';
+import { statChange } from '../db/account-stats.ts';
+import { accountFavouriteIndex, accountFavouritesPartition, favouriteKey, imageKey, interactionKey } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -67,7 +68,7 @@ export async function createFavourite(deps: FavouriteDeps, account: Account, inp
           },
           { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
           { Put: { TableName: table, Item: { ...favouriteKey(favourite.id), ...accountFavouriteIndex(account.id, favourite.id), type: 'Favourite', ...favourite }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD favourites :one', ExpressionAttributeValues: { ':one': 1 } } },
+          statChange(table, account.id, 'favourites', 1),
         ],
       }),
     );
@@ -110,7 +111,7 @@ export async function deleteFavourite(deps: FavouriteDeps, account: Account, id:
               ExpressionAttributeValues: { ':now': deps.now().toISOString(), ':null': null },
             },
           },
-          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD favourites :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+          statChange(table, account.id, 'favourites', -1),
           {
             Update: {
               TableName: table,

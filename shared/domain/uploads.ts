@@ -5,7 +5,8 @@ import * as z from 'zod/mini';
 import { s3Client } from '../aws/s3.ts';
 import { pageAccountItems } from '../db/account-items.ts';
 import { isConditionFailure, transactionFailures } from '../db/errors.ts';
-import { accountImageIndex, accountImagesPartition, accountStatsKey, imageKey, uploadQuotaKey } from '../db/keys.ts';
+import { statChange } from '../db/account-stats.ts';
+import { accountImageIndex, accountImagesPartition, imageKey, uploadQuotaKey } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
@@ -79,6 +80,35 @@ export const parseUploadForm: typeof parseMultipart = (body, contentType, limits
 
 const objectKey = (accountId: string, imageId: string, format: PhotoFormat) => `uploads/${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
 
+/** A new upload record, awaiting its object; the file name is the client's, the key never is. */
+function newUpload(
+  deps: UploadDeps,
+  account: Account,
+  format: PhotoFormat,
+  known: { size: number; filename: string | null; width: number | null; height: number | null },
+  fields: UploadFields,
+): UploadItem {
+  const id = deps.newId();
+  return {
+    id,
+    account_id: account.id,
+    file: objectKey(account.id, id, format),
+    source: 'upload',
+    status: 'awaiting_upload',
+    sub_id: fields.sub_id ?? null,
+    breed_ids: fields.breed_ids ?? [],
+    original_filename: known.filename,
+    mime_type: PHOTO_FORMATS[format].mimeType,
+    size: known.size,
+    width: known.width,
+    height: known.height,
+    rejection_reason: null,
+    labels: null,
+    label_source: null,
+    created_at: deps.now().toISOString(),
+  };
+}
+
 export interface UploadFields {
   sub_id?: string | undefined;
   breed_ids?: string[] | undefined;
@@ -104,7 +134,7 @@ async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem
             },
           },
           { Put: { TableName: table, Item: { ...imageKey(item.id), ...accountImageIndex(account.id, item.id), type: 'Image', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD images :one', ExpressionAttributeValues: { ':one': 1 } } },
+          statChange(table, account.id, 'images', 1),
         ],
       }),
     );
@@ -133,33 +163,15 @@ export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: n
 export async function uploadPhoto(deps: UploadDeps, account: Account, file: { filename: string; bytes: Buffer }, fields: UploadFields): Promise<UploadItem> {
   if (file.bytes.length === 0) throw badRequest('The file is empty', { code: 'invalid_image' });
   const { format, width, height } = inspectPhoto(file.bytes);
-  const id = deps.newId();
-  const item: UploadItem = {
-    id,
-    account_id: account.id,
-    file: objectKey(account.id, id, format),
-    source: 'upload',
-    status: 'awaiting_upload',
-    sub_id: fields.sub_id ?? null,
-    breed_ids: fields.breed_ids ?? [],
-    original_filename: file.filename || null,
-    mime_type: PHOTO_FORMATS[format].mimeType,
-    size: file.bytes.length,
-    width,
-    height,
-    rejection_reason: null,
-    labels: null,
-    label_source: null,
-    created_at: deps.now().toISOString(),
-  };
+  const item = newUpload(deps, account, format, { size: file.bytes.length, filename: file.filename || null, width, height }, fields);
   await recordUpload(deps, account, item);
   try {
     await s3Client(deps.config).send(new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: item.file, Body: file.bytes, ContentType: item.mime_type! }));
   } catch (error) {
-    await deps.ddb.send(new DeleteCommand({ TableName: deps.config.tableName, Key: imageKey(id) }));
+    await deps.ddb.send(new DeleteCommand({ TableName: deps.config.tableName, Key: imageKey(item.id) }));
     throw error;
   }
-  await markArrived(deps, id);
+  await markArrived(deps, item.id);
   return { ...item, status: 'pending' };
 }
 
@@ -193,25 +205,7 @@ export async function createUploadSlot(
   request: { content_type: string; size: number; filename?: string | undefined } & UploadFields,
 ) {
   const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find((f) => PHOTO_FORMATS[f].mimeType === request.content_type)!;
-  const id = deps.newId();
-  const item: UploadItem = {
-    id,
-    account_id: account.id,
-    file: objectKey(account.id, id, format),
-    source: 'upload',
-    status: 'awaiting_upload',
-    sub_id: request.sub_id ?? null,
-    breed_ids: request.breed_ids ?? [],
-    original_filename: request.filename ?? null,
-    mime_type: request.content_type,
-    size: request.size,
-    width: null,
-    height: null,
-    rejection_reason: null,
-    labels: null,
-    label_source: null,
-    created_at: deps.now().toISOString(),
-  };
+  const item = newUpload(deps, account, format, { size: request.size, filename: request.filename ?? null, width: null, height: null }, request);
   await recordUpload(deps, account, item);
   const url = await getSignedUrl(
     s3Client(deps.config),
@@ -246,7 +240,7 @@ export async function deleteUpload(deps: UploadDeps, account: Account, imageId: 
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: table, Key: imageKey(imageId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
-          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD images :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+          statChange(table, account.id, 'images', -1),
         ],
       }),
     );

@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../db/account-items.ts';
-import { accountStatsKey, accountVoteIndex, accountVotesPartition, imageKey, interactionKey, voteCounterKey, voteKey } from '../db/keys.ts';
+import { statChange } from '../db/account-stats.ts';
+import { accountVoteIndex, accountVotesPartition, imageKey, interactionKey, voteCounterKey, voteKey } from '../db/keys.ts';
 import { transactionFailures } from '../db/errors.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
@@ -70,7 +71,7 @@ export async function createVote(deps: VoteDeps, account: Account, input: NewVot
         TransactItems: [
           { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
           { Put: { TableName: table, Item: { ...voteKey(vote.id), ...accountVoteIndex(account.id, vote.id), type: 'Vote', ...vote }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD votes :one', ExpressionAttributeValues: { ':one': 1 } } },
+          statChange(table, account.id, 'votes', 1),
           {
             Update: {
               TableName: table,
@@ -105,7 +106,7 @@ export async function deleteVote(deps: VoteDeps, account: Account, voteId: numbe
   const table = deps.config.tableName;
   const voteAndCount = [
     { Delete: { TableName: table, Key: voteKey(voteId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
-    { Update: { TableName: table, Key: accountStatsKey(account.id), UpdateExpression: 'ADD votes :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+    statChange(table, account.id, 'votes', -1),
   ];
   const interaction = {
     Update: {

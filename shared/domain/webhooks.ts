@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { sqsClient } from '../aws/sqs.ts';
 import { pageAccountItems } from '../db/account-items.ts';
 import { isConditionFailure, transactionFailures } from '../db/errors.ts';
+import { statChange } from '../db/account-stats.ts';
 import { accountStatsKey } from '../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../db/table.ts';
 import {
@@ -221,7 +222,7 @@ export async function deleteWebhook(deps: WebhookDeps, accountId: string, webhoo
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: table, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
-          { Update: { TableName: table, Key: accountStatsKey(accountId), UpdateExpression: 'ADD webhooks :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+          statChange(table, accountId, 'webhooks', -1),
         ],
       }),
     );

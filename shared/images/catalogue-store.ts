@@ -1,5 +1,6 @@
 // Reads and writes the catalogue index in the single table (layout: shared/images/catalogue-index.ts).
 import { createHash } from 'node:crypto';
+import { queryAll } from '../db/query-all.ts';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../deps.ts';
 import { imageFacetPartition, imageKey, imagePostingKey, refPointerKey } from '../db/keys.ts';
@@ -61,21 +62,12 @@ export async function readOrdinals(deps: ReadDeps, version: string, facetName: s
 
 /** Every posting of a facet (used when filters remain that no single facet answers). */
 export async function readFacet(deps: ReadDeps, version: string, facetName: string): Promise<ImageSummary[]> {
-  const images: ImageSummary[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.ddb.send(
-      new QueryCommand({
-        TableName: deps.config.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': imageFacetPartition(version, facetName) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    images.push(...(page.Items ?? []).map((item) => item.image as ImageSummary));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return images;
+  const items = await queryAll(deps.ddb, {
+    TableName: deps.config.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': imageFacetPartition(version, facetName) },
+  });
+  return items.map((item) => item.image as ImageSummary);
 }
 
 /**

@@ -2,7 +2,8 @@
 // is stored as one gzipped snapshot (a few chunk items) and kept in memory by warm functions. A list of all breeds
 // then costs no read at all instead of ~250 read units; see docs/decisions.md#reference-data.
 import { gunzipSync } from 'node:zlib';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '../db/query-all.ts';
 import type { Deps } from '../deps.ts';
 import { refChunkPartition, refPointerKey } from '../db/keys.ts';
 
@@ -37,20 +38,12 @@ export async function loadReferenceSet<T>(deps: Pick<Deps, 'ddb' | 'config' | 'n
 }
 
 async function readChunks(deps: Pick<Deps, 'ddb' | 'config'>, set: ReferenceSet, version: string, expected: number): Promise<unknown> {
-  const parts: Uint8Array[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.ddb.send(
-      new QueryCommand({
-        TableName: deps.config.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': refChunkPartition(set, version) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) parts.push(item.data as Uint8Array);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll(deps.ddb, {
+    TableName: deps.config.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': refChunkPartition(set, version) },
+  });
+  const parts = items.map((item) => item.data as Uint8Array);
   if (parts.length !== expected) throw new Error(`reference set '${set}' version ${version}: ${parts.length} of ${expected} chunks`);
   return JSON.parse(gunzipSync(Buffer.concat(parts)).toString('utf8'));
 }

@@ -44,7 +44,7 @@ describe('votes', () => {
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(items[0]!.ConditionCheck).toMatchObject({ Key: { pk: 'IMAGE#img1' }, ConditionExpression: 'attribute_exists(pk)' });
     expect(items[1]!.Put).toMatchObject({ Item: { pk: 'VOTE#000000000007', gsi1pk: 'ACCOUNT#acc-user#VOTES', value: 0 }, ConditionExpression: 'attribute_not_exists(pk)' });
-    expect(items[2]!.Update).toMatchObject({ Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, UpdateExpression: 'ADD votes :one' });
+    expect(items[2]!.Update).toMatchObject({ Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, UpdateExpression: 'ADD #stat :delta', ExpressionAttributeNames: { '#stat': 'votes' }, ExpressionAttributeValues: { ':delta': 1 } });
     expect(items[3]!.Update).toMatchObject({ Key: { pk: 'SUBIMG#acc-user#', sk: 'IMAGE#img1' } });
   });
 

@@ -253,7 +253,7 @@ describe('DELETE /v1/webhooks/{id}', () => {
     expect(jsonBody(await remove('wh-1'))).toEqual({ message: 'SUCCESS', id: 'wh-1' });
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(items[0]!.Delete).toMatchObject({ Key: webhookKey('acc-user', 'wh-1'), ConditionExpression: 'attribute_exists(pk)' });
-    expect(items[1]!.Update).toMatchObject({ UpdateExpression: 'ADD webhooks :minus', ExpressionAttributeValues: { ':minus': -1 } });
+    expect(items[1]!.Update).toMatchObject({ UpdateExpression: 'ADD #stat :delta', ExpressionAttributeNames: { '#stat': 'webhooks' }, ExpressionAttributeValues: { ':delta': -1 } });
   });
 
   it('answers 404 when the endpoint does not exist', async () => {
