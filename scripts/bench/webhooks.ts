@@ -5,7 +5,8 @@ import { Agent, createServer, request } from 'node:http';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { handler as deliverWebhook } from '../../events/consumers/deliver-webhook.ts';
 import { handler as dispatchWebhooks } from '../../events/consumers/dispatch-webhooks.ts';
-import { setDepsForTest } from '../../shared/deps.ts';
+import { getDeps, setDepsForTest } from '../../shared/deps.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { signPayload } from '../../shared/webhooks/signature.ts';
 import { freePort } from '../local/ports.ts';
 import { startQueueRunner } from '../local/queue-runner.ts';
@@ -16,10 +17,12 @@ const THROUGHPUT_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 100
 const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_LATENCY_SAMPLES ?? 100);
 const CONCURRENCY = 10;
 /** Extra pollers per queue, as Lambda runs several consumers of a busy queue at once (5 to start with). */
-const EXTRA_POLLERS = 4;
+const EXTRA_POLLERS = Number(process.env.BENCH_EXTRA_POLLERS ?? 4);
 
 export interface WebhookBench {
   bareRate: number;
+  /** A bare PutItem loop on the same DynamoDB Local, same concurrency: the floor of anything that logs attempts. */
+  putItemRate: number;
   workerRate: number;
   deliveries: number;
   latencyP50: number;
@@ -80,6 +83,21 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     agent.destroy();
     log(`  bare signed-POST loop: ${bareRate.toFixed(0)} deliveries/s`);
 
+    // 1b. The bare PutItem loop: what DynamoDB Local sustains for one write per delivery.
+    const deps = getDeps();
+    let written = 0;
+    const putStart = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (written < THROUGHPUT_DELIVERIES) {
+          written++;
+          await deps.ddb.send(new PutCommand({ TableName: deps.config.tableName, Item: { pk: `BENCH#${written}`, sk: 'PUT', at: new Date().toISOString() } }));
+        }
+      }),
+    );
+    const putItemRate = THROUGHPUT_DELIVERIES / ((performance.now() - putStart) / 1000);
+    log(`  bare PutItem loop: ${putItemRate.toFixed(0)} writes/s`);
+
     // 2. The worker: events straight onto the events queue, through dispatcher, deliveries queue and deliverer.
     const env = service.stack.env as Record<string, string>;
     const sqs = new SQSClient({ endpoint: service.stack.awsEndpoint });
@@ -128,6 +146,7 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     sqs.destroy();
     return {
       bareRate,
+      putItemRate,
       workerRate,
       deliveries: arrivals.length,
       latencyP50: percentile(latencies, 50),

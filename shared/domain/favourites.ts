@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../db/account-items.ts';
-import { transactionFailures } from '../db/errors.ts';
+import { transact } from '../db/transact.ts';
 import { statChange } from '../db/account-stats.ts';
 import { accountFavouriteIndex, accountFavouritesPartition, favouriteKey, imageKey, interactionKey } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
@@ -52,36 +52,28 @@ export async function createFavourite(deps: FavouriteDeps, account: Account, inp
     image_breed_ids: (image.breed_ids as string[] | undefined) ?? [],
   };
   const interaction = interactionKey(account.id, favourite.sub_id, favourite.image_id);
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: interaction,
-              UpdateExpression: 'SET #type = :type, favourite = :favourite',
-              ConditionExpression: 'attribute_not_exists(favourite)',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':type': 'Interaction', ':favourite': { id: favourite.id, created_at: favourite.created_at } },
-            },
-          },
-          { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
-          { Put: { TableName: table, Item: { ...favouriteKey(favourite.id), ...accountFavouriteIndex(account.id, favourite.id), type: 'Favourite', ...favourite }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          statChange(table, account.id, 'favourites', 1),
-        ],
-      }),
-    );
-  } catch (error) {
-    const [duplicate, missingImage] = transactionFailures(error);
+  await transact(deps.ddb, [
+    {
+      Update: {
+        TableName: table,
+        Key: interaction,
+        UpdateExpression: 'SET #type = :type, favourite = :favourite',
+        ConditionExpression: 'attribute_not_exists(favourite)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'Interaction', ':favourite': { id: favourite.id, created_at: favourite.created_at } },
+      },
+    },
+    { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
+    { Put: { TableName: table, Item: { ...favouriteKey(favourite.id), ...accountFavouriteIndex(account.id, favourite.id), type: 'Favourite', ...favourite }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    statChange(table, account.id, 'favourites', 1),
+  ], async ([duplicate, missingImage]) => {
     if (duplicate === 'ConditionalCheckFailed') {
       const { Item } = await deps.ddb.send(new GetCommand({ TableName: table, Key: interaction, ConsistentRead: true }));
       const existing = (Item?.favourite as { id?: string } | undefined)?.id;
-      throw conflict('This image is already a favourite of this account and sub_id', { code: 'favourite_exists', details: { favourite_id: existing ?? null } });
+      return conflict('This image is already a favourite of this account and sub_id', { code: 'favourite_exists', details: { favourite_id: existing ?? null } });
     }
-    if (missingImage === 'ConditionalCheckFailed') throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
-    throw error;
-  }
+    return missingImage === 'ConditionalCheckFailed' ? badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' }) : undefined;
+  });
   return favourite;
 }
 
@@ -98,36 +90,27 @@ export async function getOwnFavourite(deps: FavouriteDeps, account: Account, id:
 export async function deleteFavourite(deps: FavouriteDeps, account: Account, id: string): Promise<void> {
   const favourite = await getOwnFavourite(deps, account, id);
   const table = deps.config.tableName;
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: favouriteKey(id),
-              UpdateExpression: 'SET deleted_at = :now',
-              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deleted_at) OR deleted_at = :null)',
-              ExpressionAttributeValues: { ':now': deps.now().toISOString(), ':null': null },
-            },
-          },
-          statChange(table, account.id, 'favourites', -1),
-          {
-            Update: {
-              TableName: table,
-              Key: interactionKey(account.id, favourite.sub_id, favourite.image_id),
-              UpdateExpression: 'REMOVE favourite',
-              ConditionExpression: 'favourite.id = :id',
-              ExpressionAttributeValues: { ':id': id },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (transactionFailures(error).includes('ConditionalCheckFailed')) throw notFound(`Favourite ${id} does not exist`);
-    throw error;
-  }
+  await transact(deps.ddb, [
+    {
+      Update: {
+        TableName: table,
+        Key: favouriteKey(id),
+        UpdateExpression: 'SET deleted_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deleted_at) OR deleted_at = :null)',
+        ExpressionAttributeValues: { ':now': deps.now().toISOString(), ':null': null },
+      },
+    },
+    statChange(table, account.id, 'favourites', -1),
+    {
+      Update: {
+        TableName: table,
+        Key: interactionKey(account.id, favourite.sub_id, favourite.image_id),
+        UpdateExpression: 'REMOVE favourite',
+        ConditionExpression: 'favourite.id = :id',
+        ExpressionAttributeValues: { ':id': id },
+      },
+    },
+  ], (reasons) => (reasons.includes('ConditionalCheckFailed') ? notFound(`Favourite ${id} does not exist`) : undefined));
 }
 
 export interface FavouriteListing extends ImageBreedFilter {

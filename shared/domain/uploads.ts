@@ -1,10 +1,11 @@
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { s3Client } from '../aws/s3.ts';
 import { pageAccountItems } from '../db/account-items.ts';
-import { isConditionFailure, transactionFailures } from '../db/errors.ts';
+import { isConditionFailure } from '../db/errors.ts';
+import { transact } from '../db/transact.ts';
 import { statChange } from '../db/account-stats.ts';
 import { accountImageIndex, accountImagesPartition, imageKey, uploadQuotaKey } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
@@ -120,30 +121,22 @@ export interface UploadFields {
  */
 async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem): Promise<void> {
   const table = deps.config.tableName;
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
-              UpdateExpression: 'ADD used :one',
-              ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
-              ExpressionAttributeValues: { ':one': 1, ':quota': account.quota },
-            },
-          },
-          { Put: { TableName: table, Item: { ...imageKey(item.id), ...accountImageIndex(account.id, item.id), type: 'Image', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          statChange(table, account.id, 'images', 1),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') {
-      throw badRequest(`The monthly upload quota of ${account.quota} images is used up; it resets on the 1st (UTC)`, { code: 'upload_quota_exceeded' });
-    }
-    throw error;
-  }
+  await transact(deps.ddb, [
+    {
+      Update: {
+        TableName: table,
+        Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
+        UpdateExpression: 'ADD used :one',
+        ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
+        ExpressionAttributeValues: { ':one': 1, ':quota': account.quota },
+      },
+    },
+    { Put: { TableName: table, Item: { ...imageKey(item.id), ...accountImageIndex(account.id, item.id), type: 'Image', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    statChange(table, account.id, 'images', 1),
+  ], (reasons) =>
+    reasons[0] === 'ConditionalCheckFailed'
+      ? badRequest(`The monthly upload quota of ${account.quota} images is used up; it resets on the 1st (UTC)`, { code: 'upload_quota_exceeded' })
+      : undefined);
 }
 
 /** Checks that the bytes are a photo the service accepts: the format by its bytes (415), a readable header (400). */
@@ -235,19 +228,10 @@ export async function deleteUpload(deps: UploadDeps, account: Account, imageId: 
   const item = await getImage(deps, account, imageId);
   if (item.source !== 'upload') throw forbidden(`Image ${imageId} is a catalogue image and cannot be deleted`);
   const table = deps.config.tableName;
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table, Key: imageKey(imageId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
-          statChange(table, account.id, 'images', -1),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') throw notFound(`Image ${imageId} does not exist`);
-    throw error;
-  }
+  await transact(deps.ddb, [
+    { Delete: { TableName: table, Key: imageKey(imageId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
+    statChange(table, account.id, 'images', -1),
+  ], (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Image ${imageId} does not exist`) : undefined));
   await s3Client(deps.config).send(new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: String(item.file) }));
 }
 

@@ -1,9 +1,9 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../db/account-items.ts';
 import { statChange } from '../db/account-stats.ts';
 import { accountVoteIndex, accountVotesPartition, imageKey, interactionKey, voteCounterKey, voteKey } from '../db/keys.ts';
-import { transactionFailures } from '../db/errors.ts';
+import { transact } from '../db/transact.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -65,29 +65,21 @@ export async function createVote(deps: VoteDeps, account: Account, input: NewVot
     image_species: (image.species_id as string | undefined) ?? null,
     image_breed_ids: (image.breed_ids as string[] | undefined) ?? [],
   };
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
-          { Put: { TableName: table, Item: { ...voteKey(vote.id), ...accountVoteIndex(account.id, vote.id), type: 'Vote', ...vote }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          statChange(table, account.id, 'votes', 1),
-          {
-            Update: {
-              TableName: table,
-              Key: interactionKey(account.id, vote.sub_id, vote.image_id),
-              UpdateExpression: 'SET #type = :type, vote = :vote',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':type': 'Interaction', ':vote': presentVote(vote) },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
-    throw error;
-  }
+  const missingImage = badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
+  await transact(deps.ddb, [
+    { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
+    { Put: { TableName: table, Item: { ...voteKey(vote.id), ...accountVoteIndex(account.id, vote.id), type: 'Vote', ...vote }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    statChange(table, account.id, 'votes', 1),
+    {
+      Update: {
+        TableName: table,
+        Key: interactionKey(account.id, vote.sub_id, vote.image_id),
+        UpdateExpression: 'SET #type = :type, vote = :vote',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'Interaction', ':vote': presentVote(vote) },
+      },
+    },
+  ], (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? missingImage : undefined));
   return vote;
 }
 
@@ -117,16 +109,18 @@ export async function deleteVote(deps: VoteDeps, account: Account, voteId: numbe
       ExpressionAttributeValues: { ':id': voteId },
     },
   };
-  // The interaction entry shows the latest vote only; when a newer vote replaced it, it stays as it is.
-  for (const items of [[...voteAndCount, interaction], voteAndCount]) {
-    try {
-      await deps.ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = transactionFailures(error);
-      if (reasons[0] === 'ConditionalCheckFailed') throw notFound(`Vote ${voteId} does not exist`);
-      if (reasons[2] !== 'ConditionalCheckFailed') throw error;
-    }
+  const gone = notFound(`Vote ${voteId} does not exist`);
+  let newerVoteOwnsEntry = false;
+  try {
+    await transact(deps.ddb, [...voteAndCount, interaction], (reasons) => {
+      if (reasons[0] === 'ConditionalCheckFailed') return gone;
+      newerVoteOwnsEntry = reasons[2] === 'ConditionalCheckFailed';
+      return undefined;
+    });
+  } catch (error) {
+    if (!newerVoteOwnsEntry) throw error;
+    // The interaction entry shows a newer vote: leave it, and delete this vote and its count only.
+    await transact(deps.ddb, voteAndCount, (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? gone : undefined));
   }
 }
 

@@ -1,9 +1,10 @@
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { sqsClient } from '../aws/sqs.ts';
 import { pageAccountItems } from '../db/account-items.ts';
-import { isConditionFailure, transactionFailures } from '../db/errors.ts';
+import { isConditionFailure } from '../db/errors.ts';
+import { transact } from '../db/transact.ts';
 import { statChange } from '../db/account-stats.ts';
 import { accountStatsKey } from '../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../db/table.ts';
@@ -164,32 +165,26 @@ export async function createWebhook(deps: WebhookDeps, cipher: SecretCipher, acc
     encrypted_secret: await cipher.encrypt(signingSecret, id),
   };
   const table = deps.config.tableName;
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: accountStatsKey(accountId),
-              UpdateExpression: 'ADD webhooks :one',
-              ConditionExpression: 'attribute_not_exists(webhooks) OR webhooks < :limit',
-              ExpressionAttributeValues: { ':one': 1, ':limit': WEBHOOK_LIMIT },
-            },
-          },
-          { Put: { TableName: table, Item: { ...webhookKey(accountId, id), type: 'Webhook', ...webhook }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') {
-      throw badRequest(`An account can register at most ${WEBHOOK_LIMIT} webhook endpoints, disabled ones included; delete one first`, {
-        code: 'webhook_limit_reached',
-        details: { limit: WEBHOOK_LIMIT },
-      });
-    }
-    throw error;
-  }
+  const limitReached = badRequest(`An account can register at most ${WEBHOOK_LIMIT} webhook endpoints, disabled ones included; delete one first`, {
+    code: 'webhook_limit_reached',
+    details: { limit: WEBHOOK_LIMIT },
+  });
+  await transact(
+    deps.ddb,
+    [
+      {
+        Update: {
+          TableName: table,
+          Key: accountStatsKey(accountId),
+          UpdateExpression: 'ADD webhooks :one',
+          ConditionExpression: 'attribute_not_exists(webhooks) OR webhooks < :limit',
+          ExpressionAttributeValues: { ':one': 1, ':limit': WEBHOOK_LIMIT },
+        },
+      },
+      { Put: { TableName: table, Item: { ...webhookKey(accountId, id), type: 'Webhook', ...webhook }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ],
+    (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? limitReached : undefined),
+  );
   return { webhook, signingSecret };
 }
 
@@ -217,19 +212,11 @@ export async function getOwnWebhook(deps: WebhookDeps, accountId: string, webhoo
 /** Deletes the endpoint and frees its place in the limit, both or neither. Its attempt log expires with its TTL. */
 export async function deleteWebhook(deps: WebhookDeps, accountId: string, webhookId: string): Promise<void> {
   const table = deps.config.tableName;
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
-          statChange(table, accountId, 'webhooks', -1),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (transactionFailures(error)[0] === 'ConditionalCheckFailed') throw notFound(`Webhook ${webhookId} does not exist`);
-    throw error;
-  }
+  await transact(
+    deps.ddb,
+    [{ Delete: { TableName: table, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } }, statChange(table, accountId, 'webhooks', -1)],
+    (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Webhook ${webhookId} does not exist`) : undefined),
+  );
 }
 
 /** Replaces the secret; the worker reads the secret at every attempt, so the previous one is never used again. */
