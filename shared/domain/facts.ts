@@ -1,8 +1,6 @@
 import type { Deps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
-import { filtered, pickRandom, type ContentFilter, type ContentRecord, type Presentation } from '../reference/content.ts';
+import { filtered, pickRandom, recordById, type ContentFilter, type ContentRecord, type Presentation } from '../reference/content.ts';
 import type { Translations } from '../reference/i18n.ts';
-import { loadReferenceSet } from '../reference/snapshot.ts';
 
 export interface FactRecord extends ContentRecord {
   slug: string;
@@ -17,11 +15,7 @@ type FactDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 
 export const findFacts = (deps: FactDeps, filter: ContentFilter) => filtered<FactRecord>(deps, 'facts', filter);
 
-export async function getFact(deps: FactDeps, id: string): Promise<FactRecord> {
-  const fact = (await loadReferenceSet<FactRecord[]>(deps, 'facts')).find((f) => f.id === id);
-  if (!fact) throw notFound(`Fact ${id} does not exist`);
-  return fact;
-}
+export const getFact = (deps: FactDeps, id: string) => recordById<FactRecord>(deps, 'facts', id, 'Fact');
 
 export async function randomFact(deps: FactDeps & Pick<Deps, 'random'>, filter: ContentFilter, what: string): Promise<FactRecord> {
   return pickRandom(await findFacts(deps, filter), deps.random, what);

@@ -1,8 +1,6 @@
 import type { Deps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
-import { filtered, type ContentFilter, type ContentRecord, type Presentation } from '../reference/content.ts';
+import { filtered, recordById, type ContentFilter, type ContentRecord, type Presentation } from '../reference/content.ts';
 import type { Translations } from '../reference/i18n.ts';
-import { loadReferenceSet } from '../reference/snapshot.ts';
 
 export interface HealthTipRecord extends ContentRecord {
   slug: string;
@@ -17,11 +15,7 @@ type TipDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 
 export const findHealthTips = (deps: TipDeps, filter: ContentFilter) => filtered<HealthTipRecord>(deps, 'health-tips', filter);
 
-export async function getHealthTip(deps: TipDeps, id: string): Promise<HealthTipRecord> {
-  const tip = (await loadReferenceSet<HealthTipRecord[]>(deps, 'health-tips')).find((t) => t.id === id);
-  if (!tip) throw notFound(`Health tip ${id} does not exist`);
-  return tip;
-}
+export const getHealthTip = (deps: TipDeps, id: string) => recordById<HealthTipRecord>(deps, 'health-tips', id, 'Health tip');
 
 export function presentHealthTip(record: HealthTipRecord, { includeSources, translator }: Presentation) {
   const text = translator.apply({ title: record.title, tip: record.tip }, record.i18n);

@@ -41,6 +41,13 @@ export async function filtered<T extends ContentRecord>(deps: ReferenceDeps, set
   return records.filter((r) => matches(r, filter));
 }
 
+/** One record of a content set by id; 404 naming `label` when there is none. */
+export async function recordById<T extends ContentRecord>(deps: ReferenceDeps, set: ReferenceSet, id: string, label: string): Promise<T> {
+  const record = (await loadReferenceSet<T[]>(deps, set)).find((r) => r.id === id);
+  if (!record) throw notFound(`${label} ${id} does not exist`);
+  return record;
+}
+
 export const offsetPage = <T>(records: T[], offset: number, limit: number): T[] => records.slice(offset, offset + limit);
 
 /** One record chosen uniformly at random; 404 with `what` when there is none. */
