@@ -1,7 +1,8 @@
 // Reads and writes the catalogue index in the single table (layout: shared/images/catalogue-index.ts).
 import { createHash } from 'node:crypto';
 import { queryAll } from '../db/query-all.ts';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, batchWriteAll } from '../db/batch.ts';
 import type { Deps } from '../deps.ts';
 import { imageFacetPartition, imageKey, imagePostingKey, refPointerKey } from '../db/keys.ts';
 import { buildPostings, ordinalKey, type CatalogueFacetContext, type ImageSummary } from './catalogue-index.ts';
@@ -50,13 +51,8 @@ export async function readOrdinalRange(deps: ReadDeps, version: string, facetNam
 /** The postings at the given ordinals (at most 100), returned in the order asked for. */
 export async function readOrdinals(deps: ReadDeps, version: string, facetName: string, ordinals: number[]): Promise<ImageSummary[]> {
   if (ordinals.length === 0) return [];
-  let keys = ordinals.map((n) => imagePostingKey(version, facetName, ordinalKey(n)));
-  const found = new Map<string, ImageSummary>();
-  while (keys.length > 0) {
-    const result = await deps.ddb.send(new BatchGetCommand({ RequestItems: { [deps.config.tableName]: { Keys: keys } } }));
-    for (const item of result.Responses?.[deps.config.tableName] ?? []) found.set(item.sk as string, item.image as ImageSummary);
-    keys = (result.UnprocessedKeys?.[deps.config.tableName]?.Keys ?? []) as typeof keys;
-  }
+  const items = await batchGetAll(deps.ddb, deps.config.tableName, ordinals.map((n) => imagePostingKey(version, facetName, ordinalKey(n))));
+  const found = new Map(items.map((item) => [item.sk as string, item.image as ImageSummary]));
   return ordinals.flatMap((n) => found.get(ordinalKey(n)) ?? []);
 }
 
@@ -96,7 +92,7 @@ export async function writeCatalogueIndex(
       list.map((image, n) => ({ PutRequest: { Item: { ...imagePostingKey(version, facetName, ordinalKey(n)), type: 'ImagePosting', image } } })),
     ),
   ];
-  await batchWrite(ddb, tableName, puts, options.concurrency ?? 4);
+  await batchWriteAll(ddb, tableName, puts, options.concurrency ?? 4);
   const counts = Object.fromEntries([...postings].map(([facetName, list]) => [facetName, list.length]));
   await ddb.send(new PutCommand({ TableName: tableName, Item: { ...POINTER, type: 'ImageCatalogue', version, counts, images: images.length } }));
 
@@ -104,23 +100,7 @@ export async function writeCatalogueIndex(
     const old = Object.entries(current.counts as Record<string, number>).flatMap(([facetName, count]) =>
       Array.from({ length: count }, (_, n) => ({ DeleteRequest: { Key: imagePostingKey(String(current.version), facetName, ordinalKey(n)) } })),
     );
-    await batchWrite(ddb, tableName, old, options.concurrency ?? 4);
+    await batchWriteAll(ddb, tableName, old, options.concurrency ?? 4);
   }
   return { version, facets: postings.size, postings: total, changed: true };
-}
-
-async function batchWrite(ddb: DynamoDBDocumentClient, tableName: string, requests: Record<string, unknown>[], concurrency: number): Promise<void> {
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let pending: Record<string, unknown>[] | undefined = batches[next++];
-      while (pending && pending.length > 0) {
-        const result = await ddb.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }));
-        pending = result.UnprocessedItems?.[tableName] as Record<string, unknown>[] | undefined;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
 }

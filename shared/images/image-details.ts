@@ -1,4 +1,4 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../db/batch.ts';
 import type { Deps } from '../deps.ts';
 import { imageKey } from '../db/keys.ts';
 
@@ -12,23 +12,16 @@ export interface ImageDetails {
 
 /** Details of the images behind favourites (`attach_image=true`): one BatchGetItem per 100 ids. */
 export async function imageDetails(deps: Pick<Deps, 'ddb' | 'config'>, ids: string[]): Promise<Map<string, ImageDetails>> {
-  const unique = [...new Set(ids)];
+  const items = await batchGetAll(deps.ddb, deps.config.tableName, [...new Set(ids)].map(imageKey));
   const found = new Map<string, ImageDetails>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] = unique.slice(i, i + 100).map(imageKey);
-    while (keys.length > 0) {
-      const result = await deps.ddb.send(new BatchGetCommand({ RequestItems: { [deps.config.tableName]: { Keys: keys } } }));
-      for (const item of result.Responses?.[deps.config.tableName] ?? []) {
-        found.set(String(item.id), {
-          id: String(item.id),
-          url: `${deps.config.mediaBaseUrl}/${String(item.file)}`,
-          width: (item.width as number | undefined) ?? null,
-          height: (item.height as number | undefined) ?? null,
-          species_id: (item.species_id as string | undefined) ?? null,
-        });
-      }
-      keys = result.UnprocessedKeys?.[deps.config.tableName]?.Keys ?? [];
-    }
+  for (const item of items) {
+    found.set(String(item.id), {
+      id: String(item.id),
+      url: `${deps.config.mediaBaseUrl}/${String(item.file)}`,
+      width: (item.width as number | undefined) ?? null,
+      height: (item.height as number | undefined) ?? null,
+      species_id: (item.species_id as string | undefined) ?? null,
+    });
   }
   return found;
 }

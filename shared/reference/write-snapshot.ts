@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll } from '../db/batch.ts';
+import { isConditionFailure } from '../db/errors.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { refChunkKey, refPointerKey } from '../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../db/table.ts';
@@ -38,14 +40,7 @@ export async function writeReferenceSnapshot(
   const { Item: current } = await ddb.send(new GetCommand({ TableName: tableName, Key: refPointerKey(set), ConsistentRead: true }));
   if (current?.version === version) return { set, version, records: count, chunks: chunks.length, bytes: gz.length, changed: false };
 
-  for (let i = 0; i < chunks.length; i += 25) {
-    const batch = chunks.slice(i, i + 25).map((data, j) => ({ PutRequest: { Item: { ...refChunkKey(set, version, i + j), type: 'ReferenceChunk', data } } }));
-    let pending: typeof batch | undefined = batch;
-    while (pending && pending.length > 0) {
-      const result = await ddb.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = result.UnprocessedItems?.[tableName] as typeof batch | undefined;
-    }
-  }
+  await batchWriteAll(ddb, tableName, chunks.map((data, i) => ({ PutRequest: { Item: { ...refChunkKey(set, version, i), type: 'ReferenceChunk', data } } })));
   await ddb.send(
     new PutCommand({
       TableName: tableName,
@@ -68,8 +63,8 @@ async function expireVersion(ddb: DynamoDBDocumentClient, tableName: string, set
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
         ExpressionAttributeValues: { ':at': expiresAt },
       }),
-    ).catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    ).catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
     });
   }
 }
