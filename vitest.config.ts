@@ -5,7 +5,13 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { test: { name: 'handler', include: ['tests/handler/**/*.test.ts'], setupFiles: ['tests/support/handler-setup.ts'] } },
+      {
+        test: {
+          name: 'handler',
+          include: ['tests/handler/**/*.test.ts'],
+          setupFiles: ['tests/support/handler-setup.ts'],
+        },
+      },
       { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       {
         test: {

@@ -11,7 +11,12 @@ const vote = z.object({
   created_at: z.string(),
 });
 
-const favourite = z.object({ id: z.string(), image_id: z.string(), sub_id: z.nullable(z.string()), created_at: z.string() });
+const favourite = z.object({
+  id: z.string(),
+  image_id: z.string(),
+  sub_id: z.nullable(z.string()),
+  created_at: z.string(),
+});
 
 const image = z.object({
   id: z.string(),

@@ -37,7 +37,12 @@ export class PetApiStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail });
-    const events = new EventsPipeline(this, 'Events', { table: data.table, logGroup, monitoring, mediaBaseUrl: media.baseUrl });
+    const events = new EventsPipeline(this, 'Events', {
+      table: data.table,
+      logGroup,
+      monitoring,
+      mediaBaseUrl: media.baseUrl,
+    });
     const webhooks = new Webhooks(this, 'Webhooks', {
       stage,
       table: data.table,

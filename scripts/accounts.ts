@@ -63,7 +63,10 @@ function fieldsFromFlags(): Record<string, unknown> {
       email: values.email,
       role: values.role,
       status: values.status,
-      features: values.features?.split(',').map((f) => f.trim()).filter(Boolean),
+      features: values.features
+        ?.split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
       quota: values.quota === undefined ? undefined : Number(values.quota),
     }).filter(([, v]) => v !== undefined),
   );
@@ -95,7 +98,12 @@ async function main(): Promise<unknown> {
 try {
   console.log(JSON.stringify(await main(), null, 2));
 } catch (error) {
-  const message = error instanceof HttpError ? `${error.statusCode}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof HttpError
+      ? `${error.statusCode}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
   console.error(message);
   process.exitCode = 1;
 }

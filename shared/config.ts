@@ -25,7 +25,13 @@ const envSchema = z.object({
   /** Local mode: fauxqs' endpoint, passed to the SQS client explicitly (queue URLs name a host that does not resolve). */
   AWS_ENDPOINT_URL_SQS: z.optional(z.string()),
   WEBHOOK_DELIVERIES_QUEUE_URL: z.optional(z.string()),
-  ALLOW_LOOPBACK_WEBHOOKS: z._default(z.pipe(z.string(), z.transform((v) => v === 'true')), false),
+  ALLOW_LOOPBACK_WEBHOOKS: z._default(
+    z.pipe(
+      z.string(),
+      z.transform((v) => v === 'true'),
+    ),
+    false,
+  ),
   WEBHOOK_KMS_KEY_ID: z.optional(z.string()),
   WEBHOOK_SECRET_KEY: z.optional(z.string()),
   OWNER_MAIL_FROM: z._default(z.string(), 'Pet API <no-reply@pet-api.local>'),

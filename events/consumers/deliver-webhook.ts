@@ -58,7 +58,12 @@ export interface DeliveryRequest {
 }
 
 /** The exact body and headers of one attempt, signed over the body as sent with the attempt's own time. */
-export function buildDeliveryRequest(url: string, event: StoredEvent, secret: string | undefined, unixSeconds: number): DeliveryRequest {
+export function buildDeliveryRequest(
+  url: string,
+  event: StoredEvent,
+  secret: string | undefined,
+  unixSeconds: number,
+): DeliveryRequest {
   const body = formatDeliveryBody(url, {
     eventType: event.event_type,
     timestamp: event.occurred_at,
@@ -102,19 +107,31 @@ interface PostOptions {
  * One POST. The URL is checked again first, because an IP-literal host never reaches the DNS lookup; every name is
  * resolved through the address guard on a fresh connection, so the address actually connected to is the one checked.
  */
-export async function postDelivery(url: string, request: DeliveryRequest, options: PostOptions): Promise<AttemptResult> {
+export async function postDelivery(
+  url: string,
+  request: DeliveryRequest,
+  options: PostOptions,
+): Promise<AttemptResult> {
   const started = performance.now();
   const checked = checkWebhookUrl(url, { allowLoopback: options.allowLoopback });
-  const outcome = checked.ok ? await send(new URL(checked.url), request, options) : { statusCode: null, error: `url refused: ${checked.reason}` };
-  const verdict = outcome.statusCode === null ? { succeeded: false, error: outcome.error } : judgeReply(outcome.statusCode);
+  const outcome = checked.ok
+    ? await send(new URL(checked.url), request, options)
+    : { statusCode: null, error: `url refused: ${checked.reason}` };
+  const verdict =
+    outcome.statusCode === null ? { succeeded: false, error: outcome.error } : judgeReply(outcome.statusCode);
   return { ...verdict, statusCode: outcome.statusCode, durationMs: Math.round(performance.now() - started) };
 }
 
-function send(target: URL, request: DeliveryRequest, { allowLoopback, timeoutMs }: PostOptions): Promise<{ statusCode: number | null; error: string | null }> {
+function send(
+  target: URL,
+  request: DeliveryRequest,
+  { allowLoopback, timeoutMs }: PostOptions,
+): Promise<{ statusCode: number | null; error: string | null }> {
   return new Promise((resolve) => {
     // The limit covers connecting, TLS, the request and the whole reply.
     const signal = AbortSignal.timeout(timeoutMs);
-    const fail = (error: Error) => resolve({ statusCode: null, error: signal.aborted ? `no reply within ${timeoutMs} ms` : error.message });
+    const fail = (error: Error) =>
+      resolve({ statusCode: null, error: signal.aborted ? `no reply within ${timeoutMs} ms` : error.message });
     const requestTo = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = requestTo(
       target,
@@ -139,9 +156,16 @@ function send(target: URL, request: DeliveryRequest, { allowLoopback, timeoutMs 
 }
 
 async function deliver(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
-  const [webhook, event] = await Promise.all([findWebhook(deps, job.account_id, job.webhook_id, { consistentRead: true }), findStoredEvent(deps, job.account_id, job.event_id)]);
-  if (!webhook || webhook.status !== 'enabled' || !event) {
-    const reason = !webhook ? 'endpoint deleted' : webhook.status !== 'enabled' ? 'endpoint disabled' : 'event no longer stored';
+  const [webhook, event] = await Promise.all([
+    findWebhook(deps, job.account_id, job.webhook_id, { consistentRead: true }),
+    findStoredEvent(deps, job.account_id, job.event_id),
+  ]);
+  if (webhook?.status !== 'enabled' || !event) {
+    const reason = !webhook
+      ? 'endpoint deleted'
+      : webhook.status !== 'enabled'
+        ? 'endpoint disabled'
+        : 'event no longer stored';
     deps.log.info('webhook delivery skipped', { ...job, reason });
     return;
   }
@@ -151,10 +175,16 @@ async function deliver(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
     return;
   }
   // Read at attempt time, so every attempt (retries included) is signed with the secret current now.
-  const secret = webhook.encrypted_secret === undefined ? undefined : await deps.cipher.decrypt(webhook.encrypted_secret, webhook.id);
+  const secret =
+    webhook.encrypted_secret === undefined
+      ? undefined
+      : await deps.cipher.decrypt(webhook.encrypted_secret, webhook.id);
   const attemptedAt = deps.now();
   const request = buildDeliveryRequest(webhook.url, event, secret, Math.floor(attemptedAt.getTime() / 1000));
-  const result = await postDelivery(webhook.url, request, { allowLoopback: deps.config.allowLoopbackWebhooks, timeoutMs: deps.replyTimeoutMs });
+  const result = await postDelivery(webhook.url, request, {
+    allowLoopback: deps.config.allowLoopbackWebhooks,
+    timeoutMs: deps.replyTimeoutMs,
+  });
   await recordAttempt(deps, {
     id: deps.newId(),
     webhook_id: webhook.id,
@@ -167,12 +197,22 @@ async function deliver(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
     duration_ms: result.durationMs,
     succeeded: result.succeeded,
   });
-  deps.log.info('webhook delivery attempted', { ...job, succeeded: result.succeeded, statusCode: result.statusCode, error: result.error });
+  deps.log.info('webhook delivery attempted', {
+    ...job,
+    succeeded: result.succeeded,
+    statusCode: result.statusCode,
+    error: result.error,
+  });
   if (result.succeeded) await endFailureStreak(deps, webhook);
   else await afterFailure(deps, job, webhook, describeFailure(result));
 }
 
-async function afterFailure(deps: DeliveryDeps, job: DeliveryJob, webhook: WebhookItem, failure: string): Promise<void> {
+async function afterFailure(
+  deps: DeliveryDeps,
+  job: DeliveryJob,
+  webhook: WebhookItem,
+  failure: string,
+): Promise<void> {
   const outcome = await countFailure(deps, webhook, failure);
   if (outcome.kind === 'disabled_now') await notifyOwnerOfDisable(deps, outcome.webhook);
   // A disabled or deleted endpoint receives nothing more, retries included.
@@ -186,16 +226,31 @@ async function afterFailure(deps: DeliveryDeps, job: DeliveryJob, webhook: Webho
  * is logged rather than retried: the disable has committed, and a retried job would find the endpoint disabled.
  */
 async function notifyOwnerOfDisable(deps: DeliveryDeps, webhook: WebhookItem): Promise<void> {
-  deps.log.info('webhook endpoint disabled', { accountId: webhook.account_id, webhookId: webhook.id, reason: webhook.disabled_reason });
+  deps.log.info('webhook endpoint disabled', {
+    accountId: webhook.account_id,
+    webhookId: webhook.id,
+    reason: webhook.disabled_reason,
+  });
   const account = await getAccount(deps, webhook.account_id);
   if (!account?.email) {
-    deps.log.info('the owner of the disabled webhook has no e-mail address', { accountId: webhook.account_id, webhookId: webhook.id });
+    deps.log.info('the owner of the disabled webhook has no e-mail address', {
+      accountId: webhook.account_id,
+      webhookId: webhook.id,
+    });
     return;
   }
   try {
-    await deps.notifyOwner({ name: account.name, email: account.email }, webhook, webhook.disabled_reason ?? 'too many failed attempts in a row');
+    await deps.notifyOwner(
+      { name: account.name, email: account.email },
+      webhook,
+      webhook.disabled_reason ?? 'too many failed attempts in a row',
+    );
   } catch (error) {
-    deps.log.error('mailing the owner of a disabled webhook failed', { accountId: webhook.account_id, webhookId: webhook.id, error });
+    deps.log.error('mailing the owner of a disabled webhook failed', {
+      accountId: webhook.account_id,
+      webhookId: webhook.id,
+      error,
+    });
   }
 }
 
@@ -220,5 +275,10 @@ export function createDeliveryHandler(resolveDeps: () => DeliveryDeps) {
 
 export const handler = createDeliveryHandler(() => {
   const deps = getDeps();
-  return { ...deps, cipher: secretCipher(deps.config), notifyOwner: ownerMailer(deps.config), replyTimeoutMs: REPLY_TIMEOUT_MS };
+  return {
+    ...deps,
+    cipher: secretCipher(deps.config),
+    notifyOwner: ownerMailer(deps.config),
+    replyTimeoutMs: REPLY_TIMEOUT_MS,
+  };
 });

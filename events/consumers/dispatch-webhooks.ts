@@ -3,7 +3,14 @@
 // jobs are not all queued is reported failed and fanned out again later; receivers dedupe by X-Webhook-Id.
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { getDeps, type Deps } from '../../shared/deps.ts';
-import { domainEventMessage, enqueueDeliveries, storedEventOf, storeEvent, subscribedWebhooks, type DeliveryJob } from '../../shared/domain/webhooks.ts';
+import {
+  domainEventMessage,
+  enqueueDeliveries,
+  storedEventOf,
+  storeEvent,
+  subscribedWebhooks,
+  type DeliveryJob,
+} from '../../shared/domain/webhooks.ts';
 
 interface PendingJob {
   messageId: string;
@@ -35,6 +42,10 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   );
   const jobs = fannedOut.flat();
   for (const { messageId } of await enqueueDeliveries(deps, jobs)) failed.add(messageId);
-  deps.log.info('webhook deliveries queued', { events: event.Records.length, jobs: jobs.length, failedEvents: failed.size });
+  deps.log.info('webhook deliveries queued', {
+    events: event.Records.length,
+    jobs: jobs.length,
+    failedEvents: failed.size,
+  });
   return { batchItemFailures: [...failed].map((messageId) => ({ itemIdentifier: messageId })) };
 }

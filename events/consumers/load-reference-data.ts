@@ -14,14 +14,32 @@ export async function handler(event: CloudFormationCustomResourceEvent, fetchFn:
   };
   let response: CloudFormationCustomResourceResponse;
   try {
-    const results = event.RequestType === 'Delete' ? [] : await seedReferenceData(deps.ddb, deps.config.tableName, deps.now());
+    const results =
+      event.RequestType === 'Delete' ? [] : await seedReferenceData(deps.ddb, deps.config.tableName, deps.now());
     deps.log.info('reference data loaded', { results });
-    response = { ...identity, Status: 'SUCCESS', Data: { Changed: results.filter((r) => r.changed).map((r) => r.set).join(',') } };
+    response = {
+      ...identity,
+      Status: 'SUCCESS',
+      Data: {
+        Changed: results
+          .filter((r) => r.changed)
+          .map((r) => r.set)
+          .join(','),
+      },
+    };
   } catch (error) {
     deps.log.error('reference data load failed', { error });
-    response = { ...identity, Status: 'FAILED', Reason: `Loading reference data failed: ${error instanceof Error ? error.message : String(error)}` };
+    response = {
+      ...identity,
+      Status: 'FAILED',
+      Reason: `Loading reference data failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   // CloudFormation waits for this PUT to the pre-signed URL; without it the stack hangs for an hour.
   const body = JSON.stringify(response);
-  await fetchFn(event.ResponseURL, { method: 'PUT', body, headers: { 'content-type': '', 'content-length': String(Buffer.byteLength(body)) } });
+  await fetchFn(event.ResponseURL, {
+    method: 'PUT',
+    body,
+    headers: { 'content-type': '', 'content-length': String(Buffer.byteLength(body)) },
+  });
 }

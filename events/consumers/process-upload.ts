@@ -70,14 +70,23 @@ async function processObject(deps: Deps, bucket: string, key: string): Promise<v
     });
 }
 
-type Verdict = { status: 'approved'; width: number; height: number; mime_type: string } | { status: 'rejected'; reason: string };
+type Verdict =
+  | { status: 'approved'; width: number; height: number; mime_type: string }
+  | { status: 'rejected'; reason: string };
 
 function judge(bytes: Uint8Array, declaredSize: number | null): Verdict {
-  if (bytes.length > MAX_PHOTO_BYTES) return { status: 'rejected', reason: `larger than the ${MAX_PHOTO_BYTES / 1024 / 1024} MB photo limit` };
-  if (declaredSize !== null && bytes.length !== declaredSize) return { status: 'rejected', reason: `${bytes.length} bytes arrived, ${declaredSize} were declared` };
+  if (bytes.length > MAX_PHOTO_BYTES)
+    return { status: 'rejected', reason: `larger than the ${MAX_PHOTO_BYTES / 1024 / 1024} MB photo limit` };
+  if (declaredSize !== null && bytes.length !== declaredSize)
+    return { status: 'rejected', reason: `${bytes.length} bytes arrived, ${declaredSize} were declared` };
   try {
     const photo = inspectPhoto(bytes);
-    return { status: 'approved', width: photo.width, height: photo.height, mime_type: PHOTO_FORMATS[photo.format].mimeType };
+    return {
+      status: 'approved',
+      width: photo.width,
+      height: photo.height,
+      mime_type: PHOTO_FORMATS[photo.format].mimeType,
+    };
   } catch (error) {
     if (error instanceof HttpError) return { status: 'rejected', reason: error.message };
     throw error;
@@ -86,7 +95,10 @@ function judge(bytes: Uint8Array, declaredSize: number | null): Verdict {
 
 /** Moves the image from `from` to the verdict's status exactly once; false when another worker got there first. */
 async function setOnce(deps: Deps, id: string, from: string, verdict: Verdict): Promise<boolean> {
-  const fields = verdict.status === 'approved' ? { status: 'approved', width: verdict.width, height: verdict.height, mime_type: verdict.mime_type } : { status: 'rejected', rejection_reason: verdict.reason };
+  const fields =
+    verdict.status === 'approved'
+      ? { status: 'approved', width: verdict.width, height: verdict.height, mime_type: verdict.mime_type }
+      : { status: 'rejected', rejection_reason: verdict.reason };
   const entries = Object.entries(fields);
   try {
     await deps.ddb.send(

@@ -14,7 +14,8 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const queueUrl = deps.config.eventsQueueUrl;
   if (!queueUrl) throw new Error('EVENTS_QUEUE_URL is not configured');
   const pending: { record: DynamoDBRecord; event: DomainEvent }[] = [];
-  for (const record of event.Records) for (const e of eventsFromRecord(record, deps.config.mediaBaseUrl)) pending.push({ record, event: e });
+  for (const record of event.Records)
+    for (const e of eventsFromRecord(record, deps.config.mediaBaseUrl)) pending.push({ record, event: e });
 
   for (let i = 0; i < pending.length; i += SQS_BATCH) {
     const batch = pending.slice(i, i + SQS_BATCH);
@@ -36,7 +37,9 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     const failed = (result.Failed ?? []).map((f) => Number(f.Id)).sort((a, b) => a - b);
     if (failed.length > 0) {
       const firstFailed = batch[failed[0]!]!.record;
-      deps.log.error('events not published; the stream retries from this record', { sequenceNumber: firstFailed.dynamodb?.SequenceNumber });
+      deps.log.error('events not published; the stream retries from this record', {
+        sequenceNumber: firstFailed.dynamodb?.SequenceNumber,
+      });
       return { batchItemFailures: [{ itemIdentifier: firstFailed.dynamodb!.SequenceNumber! }] };
     }
     deps.log.info('events published', { events: batch.map(({ event: e }) => ({ id: e.id, type: e.type })) });

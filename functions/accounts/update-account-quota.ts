@@ -4,6 +4,8 @@ import { quotaOf } from '../../shared/domain/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 
-export const handler = httpRoute('accounts.quota-update', { params: idParam('accountId'), body: quotaChangeSchema }, async ({ params, body }, deps) =>
-  quotaOf(deps, await updateAccount(deps, params.accountId, { quota: body.quota })),
+export const handler = httpRoute(
+  'accounts.quota-update',
+  { params: idParam('accountId'), body: quotaChangeSchema },
+  async ({ params, body }, deps) => quotaOf(deps, await updateAccount(deps, params.accountId, { quota: body.quota })),
 );

@@ -5,6 +5,8 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 
 const params = z.object({ accountId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-export const handler = httpRoute('accounts.update', { params, body: accountChangesSchema }, async ({ params, body }, deps) =>
-  updateAccount(deps, params.accountId, body),
+export const handler = httpRoute(
+  'accounts.update',
+  { params, body: accountChangesSchema },
+  async ({ params, body }, deps) => updateAccount(deps, params.accountId, body),
 );

@@ -7,7 +7,11 @@ import { speciesParam } from '../../shared/reference/species.ts';
 
 const query = z.strictObject({ species_id: z.optional(speciesParam) });
 
-export const handler = httpRoute('bans.breed', { params: idParam('breedId'), query }, async ({ params, query }, deps) => {
-  const breed = await requireBreed(deps, params.breedId);
-  return placesRestrictingBreed(await loadLaws(deps), breed.id, query.species_id);
-});
+export const handler = httpRoute(
+  'bans.breed',
+  { params: idParam('breedId'), query },
+  async ({ params, query }, deps) => {
+    const breed = await requireBreed(deps, params.breedId);
+    return placesRestrictingBreed(await loadLaws(deps), breed.id, query.species_id);
+  },
+);

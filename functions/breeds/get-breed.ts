@@ -7,9 +7,13 @@ import { langParam, Translator } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
-export const handler = httpRoute('breeds.get', { params: idParam('id'), query }, async ({ params, query, account }, deps) => {
-  const [breed, temperaments] = await Promise.all([requireBreed(deps, params.id), loadTemperaments(deps)]);
-  const translator = new Translator(query.lang ?? 'en');
-  const body = presentBreed(breed, hasFullBreedSchema(account), translator, temperaments);
-  return withHeaders(body, { 'content-language': translator.contentLanguage });
-});
+export const handler = httpRoute(
+  'breeds.get',
+  { params: idParam('id'), query },
+  async ({ params, query, account }, deps) => {
+    const [breed, temperaments] = await Promise.all([requireBreed(deps, params.id), loadTemperaments(deps)]);
+    const translator = new Translator(query.lang ?? 'en');
+    const body = presentBreed(breed, hasFullBreedSchema(account), translator, temperaments);
+    return withHeaders(body, { 'content-language': translator.contentLanguage });
+  },
+);

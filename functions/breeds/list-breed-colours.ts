@@ -8,9 +8,13 @@ import { langParam, Translator } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
-export const handler = httpRoute('breeds.colours', { params: idParam('id'), query }, async ({ params, query }, deps) => {
-  const [breed, colours] = await Promise.all([requireBreed(deps, params.id), loadColours(deps)]);
-  const translator = new Translator(query.lang ?? 'en');
-  const body = coloursOfBreed(colours, breed.id, breed.species_id).map((c) => presentColour(c, translator));
-  return withHeaders(body, { 'content-language': translator.contentLanguage });
-});
+export const handler = httpRoute(
+  'breeds.colours',
+  { params: idParam('id'), query },
+  async ({ params, query }, deps) => {
+    const [breed, colours] = await Promise.all([requireBreed(deps, params.id), loadColours(deps)]);
+    const translator = new Translator(query.lang ?? 'en');
+    const body = coloursOfBreed(colours, breed.id, breed.species_id).map((c) => presentColour(c, translator));
+    return withHeaders(body, { 'content-language': translator.contentLanguage });
+  },
+);

@@ -12,7 +12,13 @@ const query = z.strictObject({
 
 export const handler = httpRoute('breeds.list', { query }, async ({ query: q, account }, deps) =>
   breedPage(deps, account, {
-    filter: { speciesId: q.species_id, breedGroups: q.breed_groups, excludeBreedGroups: q.exclude_breed_groups, extinct: q.extinct, venomCode: q.venom_code },
+    filter: {
+      speciesId: q.species_id,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+      extinct: q.extinct,
+      venomCode: q.venom_code,
+    },
     order: q.order,
     page: q.page,
     limit: q.limit,

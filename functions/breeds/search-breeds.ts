@@ -14,7 +14,14 @@ const query = z.strictObject({
 
 export const handler = httpRoute('breeds.search', { query }, async ({ query: q, account }, deps) =>
   breedPage(deps, account, {
-    filter: { q: q.q, speciesId: q.species_id, breedGroups: q.breed_groups, excludeBreedGroups: q.exclude_breed_groups, extinct: q.extinct, venomCode: q.venom_code },
+    filter: {
+      q: q.q,
+      speciesId: q.species_id,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+      extinct: q.extinct,
+      venomCode: q.venom_code,
+    },
     order: q.order,
     page: q.page,
     limit: q.limit,

@@ -7,8 +7,12 @@ import { langParam, Translator } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
-export const handler = httpRoute('categories.get', { params: idParam('id'), query }, async ({ params, query }, deps) => {
-  const translator = new Translator(query.lang ?? 'en');
-  const body = presentCategory(await getCategory(deps, params.id), translator);
-  return withHeaders(body, { 'content-language': translator.contentLanguage });
-});
+export const handler = httpRoute(
+  'categories.get',
+  { params: idParam('id'), query },
+  async ({ params, query }, deps) => {
+    const translator = new Translator(query.lang ?? 'en');
+    const body = presentCategory(await getCategory(deps, params.id), translator);
+    return withHeaders(body, { 'content-language': translator.contentLanguage });
+  },
+);

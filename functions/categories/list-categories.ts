@@ -12,5 +12,9 @@ export const handler = httpRoute('categories.list', { query }, async ({ query: q
   const categories = (await loadCategories(deps)).filter((c) => !q.species_id || c.species_ids.includes(q.species_id));
   const matching = orderCategories(categories, q.order, deps.random);
   const translator = new Translator(q.lang ?? 'en');
-  return listReply(pageSlice(matching, q).map((c) => presentCategory(c, translator)), matching.length, translator);
+  return listReply(
+    pageSlice(matching, q).map((c) => presentCategory(c, translator)),
+    matching.length,
+    translator,
+  );
 });

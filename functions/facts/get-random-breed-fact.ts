@@ -5,8 +5,15 @@ import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { presentation, translatedReply } from '../../shared/reference/content.ts';
 
-export const handler = httpRoute('facts.random-by-breed', { params: idParam('breedId'), query: z.strictObject(contentQuery) }, async ({ params, query }, deps) => {
-  const breed = await requireBreed(deps, params.breedId);
-  const view = presentation(query.lang, query.include_sources);
-  return translatedReply(presentFact(await randomFact(deps, { breedId: breed.id }, `facts for breed ${breed.id}`), view), view);
-});
+export const handler = httpRoute(
+  'facts.random-by-breed',
+  { params: idParam('breedId'), query: z.strictObject(contentQuery) },
+  async ({ params, query }, deps) => {
+    const breed = await requireBreed(deps, params.breedId);
+    const view = presentation(query.lang, query.include_sources);
+    return translatedReply(
+      presentFact(await randomFact(deps, { breedId: breed.id }, `facts for breed ${breed.id}`), view),
+      view,
+    );
+  },
+);

@@ -9,9 +9,16 @@ import { resolveSpecies } from '../../shared/reference/species.ts';
 
 const params = z.object({ speciesId: text({ max: 20 }) });
 
-export const handler = httpRoute('facts.random-by-species', { params, query: z.strictObject(contentQuery) }, async ({ params, query }, deps) => {
-  const species = resolveSpecies(params.speciesId);
-  if (!species) throw notFound(`Species ${params.speciesId} does not exist (use dog or cat)`);
-  const view = presentation(query.lang, query.include_sources);
-  return translatedReply(presentFact(await randomFact(deps, { speciesId: species }, `facts for species ${species}`), view), view);
-});
+export const handler = httpRoute(
+  'facts.random-by-species',
+  { params, query: z.strictObject(contentQuery) },
+  async ({ params, query }, deps) => {
+    const species = resolveSpecies(params.speciesId);
+    if (!species) throw notFound(`Species ${params.speciesId} does not exist (use dog or cat)`);
+    const view = presentation(query.lang, query.include_sources);
+    return translatedReply(
+      presentFact(await randomFact(deps, { speciesId: species }, `facts for species ${species}`), view),
+      view,
+    );
+  },
+);

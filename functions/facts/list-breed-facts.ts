@@ -5,9 +5,16 @@ import { idParam, offsetQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
 
-export const handler = httpRoute('facts.list-by-breed', { params: idParam('breedId'), query: z.strictObject(offsetQuery) }, async ({ params, query }, deps) => {
-  await requireBreed(deps, params.breedId);
-  const view = presentation(query.lang, query.include_sources);
-  const facts = await findFacts(deps, { breedId: params.breedId });
-  return translatedReply(offsetPage(facts, query.offset, query.limit).map((f) => presentFact(f, view)), view);
-});
+export const handler = httpRoute(
+  'facts.list-by-breed',
+  { params: idParam('breedId'), query: z.strictObject(offsetQuery) },
+  async ({ params, query }, deps) => {
+    await requireBreed(deps, params.breedId);
+    const view = presentation(query.lang, query.include_sources);
+    const facts = await findFacts(deps, { breedId: params.breedId });
+    return translatedReply(
+      offsetPage(facts, query.offset, query.limit).map((f) => presentFact(f, view)),
+      view,
+    );
+  },
+);

@@ -16,5 +16,8 @@ const query = z.strictObject({
 export const handler = httpRoute('facts.list', { query }, async ({ query: q }, deps) => {
   const facts = await findFacts(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
   const view = presentation(q.lang, q.include_sources);
-  return translatedReply(offsetPage(facts, q.offset, q.limit).map((f) => presentFact(f, view)), view);
+  return translatedReply(
+    offsetPage(facts, q.offset, q.limit).map((f) => presentFact(f, view)),
+    view,
+  );
 });

@@ -6,4 +6,6 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 
 const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) });
 
-export const handler = httpRoute('favourites.create', { body }, async ({ body, account }, deps) => presentFavourite(await createFavourite(deps, account, body)));
+export const handler = httpRoute('favourites.create', { body }, async ({ body, account }, deps) =>
+  presentFavourite(await createFavourite(deps, account, body)),
+);

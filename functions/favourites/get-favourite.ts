@@ -2,4 +2,6 @@ import { getOwnFavourite, presentFavourite } from '../../shared/domain/favourite
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 
-export const handler = httpRoute('favourites.get', { params: idParam('id') }, async ({ params, account }, deps) => presentFavourite(await getOwnFavourite(deps, account, params.id)));
+export const handler = httpRoute('favourites.get', { params: idParam('id') }, async ({ params, account }, deps) =>
+  presentFavourite(await getOwnFavourite(deps, account, params.id)),
+);

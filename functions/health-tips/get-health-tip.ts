@@ -4,7 +4,11 @@ import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { presentation, translatedReply } from '../../shared/reference/content.ts';
 
-export const handler = httpRoute('health-tips.get', { params: idParam('id'), query: z.strictObject(contentQuery) }, async ({ params, query }, deps) => {
-  const view = presentation(query.lang, query.include_sources);
-  return translatedReply(presentHealthTip(await getHealthTip(deps, params.id), view), view);
-});
+export const handler = httpRoute(
+  'health-tips.get',
+  { params: idParam('id'), query: z.strictObject(contentQuery) },
+  async ({ params, query }, deps) => {
+    const view = presentation(query.lang, query.include_sources);
+    return translatedReply(presentHealthTip(await getHealthTip(deps, params.id), view), view);
+  },
+);

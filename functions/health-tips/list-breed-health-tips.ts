@@ -5,9 +5,16 @@ import { idParam, offsetQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
 
-export const handler = httpRoute('health-tips.list-by-breed', { params: idParam('breedId'), query: z.strictObject(offsetQuery) }, async ({ params, query }, deps) => {
-  await requireBreed(deps, params.breedId);
-  const view = presentation(query.lang, query.include_sources);
-  const tips = await findHealthTips(deps, { breedId: params.breedId });
-  return translatedReply(offsetPage(tips, query.offset, query.limit).map((t) => presentHealthTip(t, view)), view);
-});
+export const handler = httpRoute(
+  'health-tips.list-by-breed',
+  { params: idParam('breedId'), query: z.strictObject(offsetQuery) },
+  async ({ params, query }, deps) => {
+    await requireBreed(deps, params.breedId);
+    const view = presentation(query.lang, query.include_sources);
+    const tips = await findHealthTips(deps, { breedId: params.breedId });
+    return translatedReply(
+      offsetPage(tips, query.offset, query.limit).map((t) => presentHealthTip(t, view)),
+      view,
+    );
+  },
+);

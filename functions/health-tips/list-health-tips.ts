@@ -16,5 +16,8 @@ const query = z.strictObject({
 export const handler = httpRoute('health-tips.list', { query }, async ({ query: q }, deps) => {
   const tips = await findHealthTips(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
   const view = presentation(q.lang, q.include_sources);
-  return translatedReply(offsetPage(tips, q.offset, q.limit).map((t) => presentHealthTip(t, view)), view);
+  return translatedReply(
+    offsetPage(tips, q.offset, q.limit).map((t) => presentHealthTip(t, view)),
+    view,
+  );
 });

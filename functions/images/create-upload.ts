@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/uploads.ts';
-import { list, text } from '../../shared/http/params.ts';
+import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 
@@ -16,5 +16,8 @@ const body = z.strictObject({
 /** Step one of a large upload: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. */
 export const handler = httpRoute('images.create-upload', { body }, async ({ body, account }, deps) => {
   const slot = await createUploadSlot(deps, account, body);
-  return { ...presentUpload(slot.upload, deps.config.mediaBaseUrl), upload: { method: slot.method, url: slot.url, headers: slot.headers, expires_at: slot.expires_at } };
+  return {
+    ...presentUpload(slot.upload, deps.config.mediaBaseUrl),
+    upload: { method: slot.method, url: slot.url, headers: slot.headers, expires_at: slot.expires_at },
+  };
 });

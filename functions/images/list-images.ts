@@ -14,5 +14,7 @@ const query = z.strictObject({
 
 /** The caller's own uploads, newest first by default. */
 export const handler = httpRoute('images.list', { query }, async ({ query: q, account }, deps) =>
-  (await listUploads(deps, account, { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id })).map((u) => presentUpload(u, deps.config.mediaBaseUrl)),
+  (await listUploads(deps, account, { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id })).map((u) =>
+    presentUpload(u, deps.config.mediaBaseUrl),
+  ),
 );

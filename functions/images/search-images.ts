@@ -45,10 +45,16 @@ export const handler = httpRoute('images.search', { query }, async ({ query: q, 
   if (q.age_months_min !== undefined && q.age_months_max !== undefined && q.age_months_min > q.age_months_max) {
     throw badRequest(['age_months_min must not be greater than age_months_max']);
   }
-  const [breeds, categories, colours, temperaments] = await Promise.all([loadBreeds(deps), loadCategories(deps), loadColours(deps), loadTemperaments(deps)]);
+  const [breeds, categories, colours, temperaments] = await Promise.all([
+    loadBreeds(deps),
+    loadCategories(deps),
+    loadColours(deps),
+    loadTemperaments(deps),
+  ]);
   const breedById = new Map(breeds.map((b) => [b.id, b]));
   const colourById = new Map(colours.variants.map((v) => [v.id, v]));
-  const join = (one: string | undefined, many: string[] | undefined) => (one || many?.length ? [...(one ? [one] : []), ...(many ?? [])] : undefined);
+  const join = (one: string | undefined, many: string[] | undefined) =>
+    one || many?.length ? [...(one ? [one] : []), ...(many ?? [])] : undefined;
   const { images, total } = await searchImages(
     deps,
     {
@@ -77,12 +83,36 @@ export const handler = httpRoute('images.search', { query }, async ({ query: q, 
     },
   );
   const translator = new Translator(q.lang ?? 'en');
-  const data = { breeds: breedById, categories: new Map(categories.map((c) => [c.id, c])), colours: colourById, temperaments };
-  const view = { mediaBaseUrl: deps.config.mediaBaseUrl, includeBreeds: q.include_breeds, includeCategories: q.include_categories, includeColours: q.include_colours, account, translator };
-  const interactions = q.sub_id && images.length > 0 ? await interactionsOf(deps, account.id, q.sub_id, images.map((i) => i.id)) : undefined;
+  const data = {
+    breeds: breedById,
+    categories: new Map(categories.map((c) => [c.id, c])),
+    colours: colourById,
+    temperaments,
+  };
+  const view = {
+    mediaBaseUrl: deps.config.mediaBaseUrl,
+    includeBreeds: q.include_breeds,
+    includeCategories: q.include_categories,
+    includeColours: q.include_colours,
+    account,
+    translator,
+  };
+  const interactions =
+    q.sub_id && images.length > 0
+      ? await interactionsOf(
+          deps,
+          account.id,
+          q.sub_id,
+          images.map((i) => i.id),
+        )
+      : undefined;
   const body = images.map((image) => {
     const done = interactions?.get(image.id);
-    return { ...presentImage(image, data, view), ...(done?.vote && { vote: done.vote }), ...(done?.favourite && { favourite: done.favourite }) };
+    return {
+      ...presentImage(image, data, view),
+      ...(done?.vote && { vote: done.vote }),
+      ...(done?.favourite && { favourite: done.favourite }),
+    };
   });
   return listReply(body, total, translator);
 });

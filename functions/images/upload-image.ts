@@ -9,8 +9,12 @@ const fields = z.strictObject({ sub_id: z.optional(subIdParam), breed_ids: z.opt
 const limits = { maxFileBytes: DIRECT_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 5, allowedFileFields: ['file'] };
 
 /** multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). */
-export const handler = httpRoute('images.upload', { form: { parse: parseUploadForm, limits, fields } }, async ({ form, account }, deps) => {
-  const file = form.files[0];
-  if (!file) throw badRequest(['file is required']);
-  return presentUpload(await uploadPhoto(deps, account, file, form.fields), deps.config.mediaBaseUrl);
-});
+export const handler = httpRoute(
+  'images.upload',
+  { form: { parse: parseUploadForm, limits, fields } },
+  async ({ form, account }, deps) => {
+    const file = form.files[0];
+    if (!file) throw badRequest(['file is required']);
+    return presentUpload(await uploadPhoto(deps, account, file, form.fields), deps.config.mediaBaseUrl);
+  },
+);

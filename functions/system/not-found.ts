@@ -15,7 +15,15 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   const result = routePath === undefined ? { kind: 'not-found' as const } : match(method, routePath);
   if (result.kind === 'method-not-allowed') {
     const allow = result.allowed.join(', ');
-    return errorResponse(new HttpError(405, `${method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }), path, now);
+    return errorResponse(
+      new HttpError(405, `${method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }),
+      path,
+      now,
+    );
   }
-  return errorResponse(new HttpError(404, `No route matches ${method} ${path}`, { code: 'route_not_found' }), path, now);
+  return errorResponse(
+    new HttpError(404, `No route matches ${method} ${path}`, { code: 'route_not_found' }),
+    path,
+    now,
+  );
 }

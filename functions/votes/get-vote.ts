@@ -5,4 +5,6 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 
 export const voteIdParams = z.object({ vote_id: integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) });
 
-export const handler = httpRoute('votes.get', { params: voteIdParams }, async ({ params, account }, deps) => presentVote(await getOwnVote(deps, account, params.vote_id)));
+export const handler = httpRoute('votes.get', { params: voteIdParams }, async ({ params, account }, deps) =>
+  presentVote(await getOwnVote(deps, account, params.vote_id)),
+);

@@ -5,13 +5,24 @@ import { listVotes, presentVote } from '../../shared/domain/votes.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 
-const query = z.strictObject({ ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }), sub_id: z.optional(subIdParam) });
+const query = z.strictObject({
+  ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
+  sub_id: z.optional(subIdParam),
+});
 
 export const handler = httpRoute('votes.list', { query }, async ({ query: q, account }, deps) => {
   const votes = await listVotes(
     deps,
     account,
-    { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id, species: q.species_id, breedGroups: q.breed_groups, excludeBreedGroups: q.exclude_breed_groups },
+    {
+      order: q.order,
+      page: q.page,
+      limit: q.limit,
+      subId: q.sub_id,
+      species: q.species_id,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+    },
     await breedGroupsLookup(deps),
   );
   return votes.map(presentVote);

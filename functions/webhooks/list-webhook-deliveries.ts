@@ -2,6 +2,9 @@ import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhook-i
 import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 
-export const handler = httpRoute('webhooks.deliveries', { params: webhookIdParams, query: deliveryLogQuery }, async ({ params, query, account }, deps) =>
-  (await listDeliveryAttempts(deps, account.id, params.id, query)).map(presentAttempt),
+export const handler = httpRoute(
+  'webhooks.deliveries',
+  { params: webhookIdParams, query: deliveryLogQuery },
+  async ({ params, query, account }, deps) =>
+    (await listDeliveryAttempts(deps, account.id, params.id, query)).map(presentAttempt),
 );

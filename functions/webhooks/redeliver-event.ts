@@ -2,7 +2,11 @@ import { webhookEventParams } from '../../shared/domain/webhook-input.ts';
 import { redeliverEvent } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 
-export const handler = httpRoute('webhooks.redeliver', { params: webhookEventParams }, async ({ params, account }, deps) => {
-  const event = await redeliverEvent(deps, account.id, params.id, params.eventId);
-  return { message: 'QUEUED', id: params.id, event_id: event.id, event_type: event.event_type };
-});
+export const handler = httpRoute(
+  'webhooks.redeliver',
+  { params: webhookEventParams },
+  async ({ params, account }, deps) => {
+    const event = await redeliverEvent(deps, account.id, params.id, params.eventId);
+    return { message: 'QUEUED', id: params.id, event_id: event.id, event_type: event.event_type };
+  },
+);

@@ -3,7 +3,11 @@ import { rotateWebhookSecret } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 
-export const handler = httpRoute('webhooks.rotate-secret', { params: webhookIdParams }, async ({ params, account }, deps) => ({
-  id: params.id,
-  signing_secret: await rotateWebhookSecret(deps, secretCipher(deps.config), account.id, params.id),
-}));
+export const handler = httpRoute(
+  'webhooks.rotate-secret',
+  { params: webhookIdParams },
+  async ({ params, account }, deps) => ({
+    id: params.id,
+    signing_secret: await rotateWebhookSecret(deps, secretCipher(deps.config), account.id, params.id),
+  }),
+);

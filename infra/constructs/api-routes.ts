@@ -1,5 +1,5 @@
 import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CorsHttpMethod, HttpApi, type HttpMethod, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
@@ -54,10 +54,17 @@ export class ApiRoutes extends Construct {
   private readonly roles = new Map<string, Role>();
   readonly logGroup: LogGroup;
 
-  constructor(scope: Construct, id: string, private readonly props: ApiRoutesProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: ApiRoutesProps,
+  ) {
     super(scope, id);
     this.logGroup = props.logGroup;
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
 
     const fallback = this.routeFunction(props.fallbackRoute);
     this.httpApi = new HttpApi(this, 'HttpApi', {
@@ -90,7 +97,8 @@ export class ApiRoutes extends Construct {
 
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions::AwsSolutions-APIG4',
-      reason: 'Every route authenticates in its function from the route table (API key, bearer or admin), so the spec\'s 401/403 error JSON is exact.',
+      reason:
+        "Every route authenticates in its function from the route table (API key, bearer or admin), so the spec's 401/403 error JSON is exact.",
     });
   }
 
@@ -110,7 +118,9 @@ export class ApiRoutes extends Construct {
         ...(route.access.webhookSecrets && { WEBHOOK_KMS_KEY_ID: this.props.webhookSecretsKey.keyArn }),
         ...(route.access.sendsTo && { WEBHOOK_DELIVERIES_QUEUE_URL: this.props.deliveriesQueue.queueUrl }),
       },
-      ...(needsSecret && { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) }),
+      ...(needsSecret && {
+        paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103),
+      }),
     });
     this.functions.set(route.id, fn);
     return fn;
@@ -120,19 +130,30 @@ export class ApiRoutes extends Construct {
     const key = JSON.stringify(access, Object.keys(access).sort());
     const existing = this.roles.get(key);
     if (existing) return existing;
-    const name = Object.entries(access).map(([k, v]) => constructName(`${k}-${v}`)).join('') || 'NoData';
+    const name =
+      Object.entries(access)
+        .map(([k, v]) => constructName(`${k}-${v}`))
+        .join('') || 'NoData';
     const role = functionRole(this, `${name}Role`, this.logGroup, `Route functions with access ${key}`);
     if (access.table) grantTable(role, this.props.table, TABLE_ACTIONS[access.table], true);
     if (access.tokenSecret) this.props.tokenSecret.grantRead(role);
     if (access.media) {
-      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [this.props.mediaBucket.arnForObjects('uploads/*')] }));
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['s3:PutObject', 's3:DeleteObject'],
+          resources: [this.props.mediaBucket.arnForObjects('uploads/*')],
+        }),
+      );
       Validations.of(role).acknowledge({
         id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.props.mediaBucket.node.defaultChild as CfnElement)}.Arn>/uploads/*]`,
         reason: 'Upload routes write and delete objects under uploads/ only; each upload has its own key.',
       });
     }
     // Only Encrypt: grantEncrypt would add ReEncrypt* and GenerateDataKey*, which no route needs.
-    if (access.webhookSecrets) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Encrypt'], resources: [this.props.webhookSecretsKey.keyArn] }));
+    if (access.webhookSecrets)
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['kms:Encrypt'], resources: [this.props.webhookSecretsKey.keyArn] }),
+      );
     if (access.sendsTo) this.props.deliveriesQueue.grantSendMessages(role);
     this.roles.set(key, role);
     return role;

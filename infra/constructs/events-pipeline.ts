@@ -19,8 +19,17 @@ export interface EventsPipelineProps {
 }
 
 /** A queue with its dead-letter queue, encrypted, TLS-only, alarmed when anything lands in the DLQ. */
-export function queueWithDlq(scope: Construct, id: string, monitoring: Monitoring, options: { visibilityTimeout: Duration; maxReceiveCount: number; purpose: string }) {
-  const dlq = new Queue(scope, `${id}Dlq`, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+export function queueWithDlq(
+  scope: Construct,
+  id: string,
+  monitoring: Monitoring,
+  options: { visibilityTimeout: Duration; maxReceiveCount: number; purpose: string },
+) {
+  const dlq = new Queue(scope, `${id}Dlq`, {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
   const queue = new Queue(scope, id, {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
@@ -45,9 +54,16 @@ export class EventsPipeline extends Construct {
       maxReceiveCount: 5,
       purpose: 'domain events that the webhook dispatcher could not handle',
     }).queue;
-    const streamFailures = new Queue(this, 'StreamFailureDlq', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+    const streamFailures = new Queue(this, 'StreamFailureDlq', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
     props.monitoring.alarmOnDlq(streamFailures, 'stream records the event router could not turn into events');
-    Validations.of(streamFailures).acknowledge({ id: 'AwsSolutions::AwsSolutions-SQS3', reason: 'This queue is itself the on-failure destination (DLQ) of the stream event source.' });
+    Validations.of(streamFailures).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: 'This queue is itself the on-failure destination (DLQ) of the stream event source.',
+    });
 
     const role = functionRole(this, 'RouterRole', props.logGroup, 'Event router: table stream -> events queue');
     const router = nodeFunction(this, 'Router', {
@@ -55,13 +71,17 @@ export class EventsPipeline extends Construct {
       role,
       logGroup: props.logGroup,
       description: 'Turns committed writes (table stream) into domain events',
-      environment: { TABLE_NAME: props.table.tableName, EVENTS_QUEUE_URL: this.queue.queueUrl, MEDIA_BASE_URL: props.mediaBaseUrl },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        EVENTS_QUEUE_URL: this.queue.queueUrl,
+        MEDIA_BASE_URL: props.mediaBaseUrl,
+      },
       timeout: Duration.seconds(30),
     });
     this.queue.grantSendMessages(role);
     Validations.of(role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason: 'dynamodb:ListStreams has no resource-level permissions; Lambda\'s stream event source needs it.',
+      reason: "dynamodb:ListStreams has no resource-level permissions; Lambda's stream event source needs it.",
     });
     router.addEventSource(
       new DynamoEventSource(props.table, {
@@ -72,7 +92,9 @@ export class EventsPipeline extends Construct {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(streamFailures),
         // Only items that can become events wake the router (and are billed).
-        filters: EVENT_SOURCE_TYPES.map((type) => FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.isEqual(type) } } } })),
+        filters: EVENT_SOURCE_TYPES.map((type) =>
+          FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.isEqual(type) } } } }),
+        ),
       }),
     );
   }

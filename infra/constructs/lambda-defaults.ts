@@ -54,25 +54,43 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
   return fn;
 }
 
-const arnToken = (resource: IConstruct) => `<${Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
+const arnToken = (resource: IConstruct) =>
+  `<${Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
 
 /** A role Lambda can assume that may write to the given log group (and nothing else yet). */
-export function functionRole(scope: Construct, id: string, logGroup: ILogGroup & IConstruct, description: string): Role {
+export function functionRole(
+  scope: Construct,
+  id: string,
+  logGroup: ILogGroup & IConstruct,
+  description: string,
+): Role {
   const role = new Role(scope, id, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description });
-  role.addToPrincipalPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [`${logGroup.logGroupArn}:*`] }));
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [`${logGroup.logGroupArn}:*`],
+    }),
+  );
   Validations.of(role).acknowledge({
     id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(logGroup)}:*]`,
-    reason: 'Lambda creates one log stream per function instance inside the shared log group; names are not known in advance.',
+    reason:
+      'Lambda creates one log stream per function instance inside the shared log group; names are not known in advance.',
   });
   return role;
 }
 
 /** Grants DynamoDB actions on the table and, when `indexes`, on its GSIs. */
 export function grantTable(role: Role, table: ITable & IConstruct, actions: readonly string[], indexes: boolean): void {
-  role.addToPrincipalPolicy(new PolicyStatement({ actions: [...actions], resources: indexes ? [table.tableArn, `${table.tableArn}/index/*`] : [table.tableArn] }));
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: [...actions],
+      resources: indexes ? [table.tableArn, `${table.tableArn}/index/*`] : [table.tableArn],
+    }),
+  );
   if (!indexes) return;
   Validations.of(role).acknowledge({
     id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(table)}/index/*]`,
-    reason: "Queries on the single table's global secondary indexes (docs/ARCHITECTURE.md access patterns); actions stay limited.",
+    reason:
+      "Queries on the single table's global secondary indexes (docs/ARCHITECTURE.md access patterns); actions stay limited.",
   });
 }

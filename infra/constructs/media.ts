@@ -1,5 +1,11 @@
 import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { Distribution, SecurityPolicyProtocol, ViewerProtocolPolicy, CachePolicy, PriceClass } from 'aws-cdk-lib/aws-cloudfront';
+import {
+  Distribution,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  CachePolicy,
+  PriceClass,
+} from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -31,7 +37,10 @@ export class Media extends Construct {
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(accessLogs).acknowledge({ id: 'AwsSolutions::AwsSolutions-S1', reason: 'This bucket receives the access logs of the media bucket and the CDN; logging it again would recurse.' });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-S1',
+      reason: 'This bucket receives the access logs of the media bucket and the CDN; logging it again would recurse.',
+    });
     this.bucket = new Bucket(this, 'Bucket', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -59,11 +68,13 @@ export class Media extends Construct {
     });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions::AwsSolutions-CFR2',
-      reason: 'Read-only static images behind origin access control; attach a WAF web ACL per stage if abuse appears (docs/operations.md).',
+      reason:
+        'Read-only static images behind origin access control; attach a WAF web ACL per stage if abuse appears (docs/operations.md).',
     });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions::AwsSolutions-CFR4',
-      reason: 'The default *.cloudfront.net certificate cannot pin TLS 1.2; a stage with its own domain sets TLSv1.2_2021 (already requested above).',
+      reason:
+        'The default *.cloudfront.net certificate cannot pin TLS 1.2; a stage with its own domain sets TLSv1.2_2021 (already requested above).',
     });
     if (props.catalogueImagesDir) {
       new BucketDeployment(this, 'Catalogue', {
@@ -76,7 +87,8 @@ export class Media extends Construct {
       // The copy handler is a stack-level singleton of aws-cdk-lib, so its findings are acknowledged on the stack,
       // each by its exact finding id.
       const stackScope = Validations.of(Stack.of(this));
-      const handlerReason = 'CDK BucketDeployment copy handler (aws-cdk-lib singleton) that uploads the rendered catalogue into catalogue/.';
+      const handlerReason =
+        'CDK BucketDeployment copy handler (aws-cdk-lib singleton) that uploads the rendered catalogue into catalogue/.';
       for (const finding of [
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         'AwsSolutions-IAM5[Action::s3:GetObject*]',

@@ -20,7 +20,12 @@ export class ReferenceData extends Construct {
   constructor(scope: Construct, id: string, props: { table: Table; logGroup: LogGroup }) {
     super(scope, id);
     const role = functionRole(this, 'LoaderRole', props.logGroup, 'Reference data loader');
-    grantTable(role, props.table, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'], false);
+    grantTable(
+      role,
+      props.table,
+      ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+      false,
+    );
     const loader = nodeFunction(this, 'Loader', {
       entry: 'events/consumers/load-reference-data.ts',
       role,
@@ -30,6 +35,9 @@ export class ReferenceData extends Construct {
       memorySize: 1024,
       timeout: Duration.minutes(5),
     });
-    new CustomResource(this, 'Load', { serviceToken: loader.functionArn, properties: { DataVersion: referenceDataVersion() } });
+    new CustomResource(this, 'Load', {
+      serviceToken: loader.functionArn,
+      properties: { DataVersion: referenceDataVersion() },
+    });
   }
 }

@@ -16,7 +16,8 @@ export class TokenSecret extends Construct {
     });
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',
-      reason: 'Bearer tokens live one hour; the key is rotated by hand (docs/operations.md), which only ends open tokens.',
+      reason:
+        'Bearer tokens live one hour; the key is rotated by hand (docs/operations.md), which only ends open tokens.',
     });
   }
 }

@@ -30,14 +30,23 @@ export class UploadProcessing extends Construct {
 
     const role = functionRole(this, 'ProcessorRole', props.logGroup, 'Upload processor');
     grantTable(role, props.table, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], false);
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [props.bucket.arnForObjects('uploads/*')] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:DeleteObject'],
+        resources: [props.bucket.arnForObjects('uploads/*')],
+      }),
+    );
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['rekognition:DetectLabels'], resources: ['*'] }));
     const processor = nodeFunction(this, 'Processor', {
       entry: 'events/consumers/process-upload.ts',
       role,
       logGroup: props.logGroup,
       description: 'Validates, approves or rejects, and labels uploaded photos',
-      environment: { TABLE_NAME: props.table.tableName, MEDIA_BUCKET: props.bucket.bucketName, LABELS_PROVIDER: 'rekognition' },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        MEDIA_BUCKET: props.bucket.bucketName,
+        LABELS_PROVIDER: 'rekognition',
+      },
       memorySize: 1024,
       timeout: Duration.seconds(60),
     });
@@ -46,7 +55,8 @@ export class UploadProcessing extends Construct {
     // The notification wiring is a stack-level singleton of aws-cdk-lib (a custom resource with its own role).
     Validations.of(Stack.of(this)).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: 'aws-cdk-lib\'s BucketNotificationsHandler (and BucketDeployment) custom resources use the basic execution managed policy.',
+      reason:
+        "aws-cdk-lib's BucketNotificationsHandler (and BucketDeployment) custom resources use the basic execution managed policy.",
     });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -42,9 +42,14 @@ export class Webhooks extends Construct {
     this.deliveriesQueue = queueWithDlq(this, 'DeliveriesQueue', props.monitoring, {
       visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
       maxReceiveCount: 5,
-      purpose: 'delivery jobs whose worker crashed five times (failed attempts are retried by the worker itself, not here)',
+      purpose:
+        'delivery jobs whose worker crashed five times (failed attempts are retried by the worker itself, not here)',
     }).queue;
-    const common = { TABLE_NAME: props.table.tableName, WEBHOOK_DELIVERIES_QUEUE_URL: this.deliveriesQueue.queueUrl, MEDIA_BASE_URL: props.mediaBaseUrl };
+    const common = {
+      TABLE_NAME: props.table.tableName,
+      WEBHOOK_DELIVERIES_QUEUE_URL: this.deliveriesQueue.queueUrl,
+      MEDIA_BASE_URL: props.mediaBaseUrl,
+    };
 
     const dispatchRole = functionRole(this, 'DispatcherRole', props.logGroup, 'Webhook dispatcher');
     grantTable(dispatchRole, props.table, ['dynamodb:Query', 'dynamodb:PutItem'], false);
@@ -66,7 +71,10 @@ export class Webhooks extends Construct {
     const stack = Stack.of(this);
     const senderDomain = /@([^>\s]+)/.exec(props.mailFrom)?.[1] ?? 'example.com';
     deliverRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['ses:SendEmail'], resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain })] }),
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain })],
+      }),
     );
     const deliverer = nodeFunction(this, 'Deliverer', {
       entry: 'events/consumers/deliver-webhook.ts',
@@ -76,6 +84,8 @@ export class Webhooks extends Construct {
       environment: { ...common, WEBHOOK_KMS_KEY_ID: this.secretsKey.keyArn, OWNER_MAIL_FROM: props.mailFrom },
       timeout: WORKER_TIMEOUT,
     });
-    deliverer.addEventSource(new SqsEventSource(this.deliveriesQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    deliverer.addEventSource(
+      new SqsEventSource(this.deliveriesQueue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
   }
 }

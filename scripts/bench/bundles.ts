@@ -64,12 +64,23 @@ export async function bundleRoutes(): Promise<BundleResult[]> {
   const baselines = new Map<string, { file: string; bytes: number }>();
   for (const route of [...routes, fallbackRoute]) {
     const file = join(OUT, route.id, 'index.mjs');
-    const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [join(ROOT, 'functions', `${route.entry}.ts`)], outfile: file });
+    const { metafile } = await build({
+      ...LAMBDA_BUILD,
+      entryPoints: [join(ROOT, 'functions', `${route.entry}.ts`)],
+      outfile: file,
+    });
     const sdkPackages = sdkPackagesOf(metafile!);
     const key = sdkPackages.join('+') || 'none';
     if (!baselines.has(key)) baselines.set(key, await bundleBaseline(key, sdkPackages));
     const baseline = baselines.get(key)!;
-    results.push({ route, sdkPackages, bytes: statSync(file).size, baselineBytes: baseline.bytes, file, baselineFile: baseline.file });
+    results.push({
+      route,
+      sdkPackages,
+      bytes: statSync(file).size,
+      baselineBytes: baseline.bytes,
+      file,
+      baselineFile: baseline.file,
+    });
   }
   return results;
 }
@@ -91,11 +102,15 @@ async function bundleBaseline(key: string, packages: string[]) {
 /** Median import time of a bundle in fresh Node processes (module load + top-level construction). */
 export function importTimes(files: string[], samples: number): Map<string, number[]> {
   const times = new Map<string, number[]>(files.map((f) => [f, []]));
-  const probe = "const t=performance.now();await import(process.argv[1]);process.stdout.write(String(performance.now()-t));";
+  const probe =
+    'const t=performance.now();await import(process.argv[1]);process.stdout.write(String(performance.now()-t));';
   for (let i = 0; i < samples; i++) {
     // Interleaved and shuffled so machine noise falls on every bundle alike.
     for (const file of shuffle([...files])) {
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe, file], { encoding: 'utf8', env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench' } });
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe, file], {
+        encoding: 'utf8',
+        env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench' },
+      });
       if (run.status !== 0) throw new Error(`import of ${file} failed: ${run.stderr}`);
       times.get(file)!.push(Number(run.stdout));
     }

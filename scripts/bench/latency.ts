@@ -31,7 +31,9 @@ export async function measureReadLatency(): Promise<LatencySamples> {
       new Promise<void>((resolve, reject) => {
         const req = request(url, { agent }, (res) => {
           res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`health answered ${res.statusCode}`))));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`health answered ${res.statusCode}`)),
+          );
         });
         req.on('error', reject);
         req.end();
@@ -47,7 +49,16 @@ export async function measureReadLatency(): Promise<LatencySamples> {
     const bareMs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which side goes first so drift in the machine's load hits both alike.
-      const order = round % 2 === 0 ? [[viaGateway, gatewayMs], [bare, bareMs]] as const : [[bare, bareMs], [viaGateway, gatewayMs]] as const;
+      const order =
+        round % 2 === 0
+          ? ([
+              [viaGateway, gatewayMs],
+              [bare, bareMs],
+            ] as const)
+          : ([
+              [bare, bareMs],
+              [viaGateway, gatewayMs],
+            ] as const);
       for (const [call, samples] of order) {
         for (let i = 0; i < PER_ROUND; i++) {
           const started = performance.now();

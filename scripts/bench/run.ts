@@ -7,7 +7,15 @@ import { measureSearchScale, SIZES } from './search-scale.ts';
 import { measureWebhooks } from './webhooks.ts';
 import { median, percentile, ratio, verdict } from './stats.ts';
 
-const TARGETS = { bundle: 1.25, importTime: 1.5, p50: 1.3, p99: 1.6, searchScale: 1.2, webhookThroughput: 0.5, firstAttemptP99Ms: 1000 };
+const TARGETS = {
+  bundle: 1.25,
+  importTime: 1.5,
+  p50: 1.3,
+  p99: 1.6,
+  searchScale: 1.2,
+  webhookThroughput: 0.5,
+  firstAttemptP99Ms: 1000,
+};
 const IMPORT_SAMPLES = Number(process.env.BENCH_IMPORT_SAMPLES ?? 15);
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
@@ -26,7 +34,12 @@ const control = scale.find((r) => r.kind === 'control')!;
 const emulatorDrift = control.p50[large]! / control.p50[small]!;
 const scaleRows = scale.map((r) => {
   const latencyRatio = r.p50[large]! / r.p50[small]!;
-  return { ...r, latencyRatio, normalised: latencyRatio / emulatorDrift, rcuRatio: r.rcu[small]! > 0 ? r.rcu[large]! / r.rcu[small]! : 1 };
+  return {
+    ...r,
+    latencyRatio,
+    normalised: latencyRatio / emulatorDrift,
+    rcuRatio: r.rcu[small]! > 0 ? r.rcu[large]! / r.rcu[small]! : 1,
+  };
 });
 const indexed = scaleRows.filter((r) => r.kind === 'indexed');
 const worstRcu = Math.max(...indexed.map((r) => r.rcuRatio));
@@ -35,7 +48,13 @@ const worstNormalised = Math.max(...indexed.map((r) => r.normalised));
 const rows = bundles.map((b) => {
   const importMs = median(times.get(b.file)!);
   const baselineMs = median(times.get(b.baselineFile)!);
-  return { ...b, importMs, baselineMs, sizeRatio: ratio(b.bytes, b.baselineBytes), importRatio: ratio(importMs, baselineMs) };
+  return {
+    ...b,
+    importMs,
+    baselineMs,
+    sizeRatio: ratio(b.bytes, b.baselineBytes),
+    importRatio: ratio(importMs, baselineMs),
+  };
 });
 const worstSize = Math.max(...rows.map((r) => r.sizeRatio));
 const worstImport = Math.max(...rows.map((r) => r.importRatio));

@@ -19,7 +19,10 @@ const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 150);
 /** A deterministic synthetic catalogue with the real one's shape: living breeds, 26 categories, 0-2 of each. */
 export function syntheticCatalogue(size: number): ImageSummary[] {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   const living = breeds.filter((b) => !b.extinct);
   return Array.from({ length: size }, (_, n) => {
     const breed = living[Math.floor(rand() * living.length)]!;
@@ -48,15 +51,26 @@ export interface ScaleRow {
 }
 
 export async function measureSearchScale(log: (line: string) => void): Promise<ScaleRow[]> {
-  const stack = await startLocalStack({ dynamoDbPort: 0, awsPort: 0, tableName: 'bench-images-1000', profile: 'throughput' });
-  const client = new DynamoDBClient({ endpoint: stack.dynamoDbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const stack = await startLocalStack({
+    dynamoDbPort: 0,
+    awsPort: 0,
+    tableName: 'bench-images-1000',
+    profile: 'throughput',
+  });
+  const client = new DynamoDBClient({
+    endpoint: stack.dynamoDbEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   // Every read reports the capacity it consumed, summed per search.
   let consumed = 0;
   client.middlewareStack.add(
     (next) => async (args) => {
       (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
-      const capacity = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+      const capacity = (
+        result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }
+      ).ConsumedCapacity;
       for (const c of [capacity ?? []].flat()) consumed += c.CapacityUnits ?? 0;
       return result;
     },
@@ -66,43 +80,81 @@ export async function measureSearchScale(log: (line: string) => void): Promise<S
   try {
     const ctx = facetContext();
     const someBreed = 'beagle';
-    const readFacets = new Set([facet.all(), facet.speciesHasBreeds('dog', true), facet.breed(someBreed), facet.category(3)]);
+    const readFacets = new Set([
+      facet.all(),
+      facet.speciesHasBreeds('dog', true),
+      facet.breed(someBreed),
+      facet.category(3),
+    ]);
     const tables: Record<number, string> = {};
     const versions: Record<string, string> = {};
     for (const size of SIZES) {
       const tableName = `bench-images-${size}`;
       if (size !== SIZES[0]) await stack.createTable(tableName);
       const started = Date.now();
-      const result = await writeCatalogueIndex(ddb, tableName, syntheticCatalogue(size), ctx, { concurrency: 8, onlyFacets: (f) => readFacets.has(f) });
-      log(`  indexed ${size} images (${result.postings} postings, ${result.facets} facets) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      const result = await writeCatalogueIndex(ddb, tableName, syntheticCatalogue(size), ctx, {
+        concurrency: 8,
+        onlyFacets: (f) => readFacets.has(f),
+      });
+      log(
+        `  indexed ${size} images (${result.postings} postings, ${result.facets} facets) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
       tables[size] = tableName;
       versions[tableName] = result.version;
     }
-    const searchCtx: SearchContext = { groupsOf: (id) => ctx.groupsOf.get(id) ?? [], codeOf: (id) => ctx.codeOf.get(id) };
+    const searchCtx: SearchContext = {
+      groupsOf: (id) => ctx.groupsOf.get(id) ?? [],
+      codeOf: (id) => ctx.codeOf.get(id),
+    };
     const base = { filter: {}, order: undefined, orderBy: 'created_at', page: 0, limit: 10 } satisfies ImageSearch;
-    type Probe = { query: string; kind: ScaleRow['kind']; run: (deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>) => Promise<unknown> };
-    const search = (query: string, kind: ScaleRow['kind'], request: ImageSearch): Probe => ({ query, kind, run: (deps) => searchImages(deps, request, searchCtx) });
+    type Probe = {
+      query: string;
+      kind: ScaleRow['kind'];
+      run: (deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>) => Promise<unknown>;
+    };
+    const search = (query: string, kind: ScaleRow['kind'], request: ImageSearch): Probe => ({
+      query,
+      kind,
+      run: (deps) => searchImages(deps, request, searchCtx),
+    });
     const queries: Probe[] = [
       // DynamoDB Local's own lookups slow down as its SQLite store grows; this row measures that, so the
       // search rows can be read against it.
       {
         query: 'control: one GetItem of a posting (no search)',
         kind: 'control',
-        run: (deps) => deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: imagePostingKey(versions[deps.config.tableName]!, facet.all(), ordinalKey(0)) })),
+        run: (deps) =>
+          deps.ddb.send(
+            new GetCommand({
+              TableName: deps.config.tableName,
+              Key: imagePostingKey(versions[deps.config.tableName]!, facet.all(), ordinalKey(0)),
+            }),
+          ),
       },
       search('default (random, limit 10)', 'indexed', base),
       search('category_ids, random', 'indexed', { ...base, filter: { categoryIds: [3] } }),
       search('category_ids, ASC, page 1', 'indexed', { ...base, filter: { categoryIds: [3] }, order: 'ASC', page: 1 }),
       search('species + has_breeds, random', 'indexed', { ...base, filter: { species: 'dog', hasBreeds: true } }),
       search('all images, DESC, page 5', 'indexed', { ...base, order: 'DESC', page: 5 }),
-      search('breed_id + age range', 'in-memory filter', { ...base, filter: { breedIds: [someBreed], ageMonthsMin: 12 }, order: 'ASC' }),
+      search('breed_id + age range', 'in-memory filter', {
+        ...base,
+        filter: { breedIds: [someBreed], ageMonthsMin: 12 },
+        order: 'ASC',
+      }),
     ];
     const rows: ScaleRow[] = queries.map((q) => ({ query: q.query, kind: q.kind, p50: {}, rcu: {} }));
     for (const [i, q] of queries.entries()) {
-      const samples: Record<number, { ms: number[]; rcu: number[] }> = Object.fromEntries(SIZES.map((s) => [s, { ms: [], rcu: [] }]));
+      const samples: Record<number, { ms: number[]; rcu: number[] }> = Object.fromEntries(
+        SIZES.map((s) => [s, { ms: [], rcu: [] }]),
+      );
       for (let n = 0; n < SAMPLES + 20; n++) {
         for (const size of n % 2 === 0 ? SIZES : [...SIZES].reverse()) {
-          const deps = { ddb, config: { ...loadConfig({ TABLE_NAME: tables[size]! }) }, now: () => new Date(), random: Math.random } as Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>;
+          const deps = {
+            ddb,
+            config: { ...loadConfig({ TABLE_NAME: tables[size]! }) },
+            now: () => new Date(),
+            random: Math.random,
+          } as Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>;
           clearCatalogueCache();
           await q.run(deps); // pointer load outside the measurement, as in a warm function
           consumed = 0;

@@ -44,7 +44,13 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
   const receiverPort = (receiver.address() as { port: number }).port;
   const receiverUrl = `http://127.0.0.1:${receiverPort}/hook`;
 
-  const service = await startLocalService({ port: await freePort(), dynamoDbPort: 0, awsPort: 0, persist: false, adminApiKey: `live_${randomUUID()}` });
+  const service = await startLocalService({
+    port: await freePort(),
+    dynamoDbPort: 0,
+    awsPort: 0,
+    persist: false,
+    adminApiKey: `live_${randomUUID()}`,
+  });
   const extraPollers: { stop(): Promise<void> }[] = [];
   try {
     const api = async (method: string, path: string, key: string, body?: unknown) => {
@@ -53,19 +59,35 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
         headers: { 'x-api-key': key, ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { body: JSON.stringify(body) }),
       });
+      // biome-ignore lint/suspicious/noExplicitAny: benchmark reads loosely shaped JSON
       return (await res.json()) as any;
     };
     const account = await api('POST', '/accounts', service.admin!, { name: 'bench' });
-    const hook = await api('POST', '/webhooks', account.api_key, { url: receiverUrl, description: 'bench', enabled_events: ['vote.created'] });
+    const hook = await api('POST', '/webhooks', account.api_key, {
+      url: receiverUrl,
+      description: 'bench',
+      enabled_events: ['vote.created'],
+    });
 
     // 1. The bare loop: sign and POST, CONCURRENCY at a time, keep-alive, nothing else.
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const post = (body: string) =>
       new Promise<void>((resolve, reject) => {
-        const req = request(receiverUrl, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-webhook-signature': signPayload(hook.signing_secret, body, Math.floor(Date.now() / 1000)) } }, (res) => {
-          res.resume();
-          res.on('end', resolve);
-        });
+        const req = request(
+          receiverUrl,
+          {
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'x-webhook-signature': signPayload(hook.signing_secret, body, Math.floor(Date.now() / 1000)),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', resolve);
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -75,7 +97,13 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
       Array.from({ length: CONCURRENCY }, async () => {
         while (sent < THROUGHPUT_DELIVERIES) {
           sent++;
-          await post(JSON.stringify({ id: sent, value: 1, _metadata: { event_type: 'vote.created', timestamp: new Date().toISOString() } }));
+          await post(
+            JSON.stringify({
+              id: sent,
+              value: 1,
+              _metadata: { event_type: 'vote.created', timestamp: new Date().toISOString() },
+            }),
+          );
         }
       }),
     );
@@ -91,7 +119,12 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
       Array.from({ length: CONCURRENCY }, async () => {
         while (written < THROUGHPUT_DELIVERIES) {
           written++;
-          await deps.ddb.send(new PutCommand({ TableName: deps.config.tableName, Item: { pk: `BENCH#${written}`, sk: 'PUT', at: new Date().toISOString() } }));
+          await deps.ddb.send(
+            new PutCommand({
+              TableName: deps.config.tableName,
+              Item: { pk: `BENCH#${written}`, sk: 'PUT', at: new Date().toISOString() },
+            }),
+          );
         }
       }),
     );
@@ -102,7 +135,9 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     const env = service.stack.env as Record<string, string>;
     const sqs = new SQSClient({ endpoint: service.stack.awsEndpoint });
     for (let i = 0; i < EXTRA_POLLERS; i++) {
-      extraPollers.push(startQueueRunner({ sqs, queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!, handler: deliverWebhook }));
+      extraPollers.push(
+        startQueueRunner({ sqs, queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!, handler: deliverWebhook }),
+      );
       extraPollers.push(startQueueRunner({ sqs, queueUrl: env.EVENTS_QUEUE_URL!, handler: dispatchWebhooks }));
     }
     // One JSON log line per delivery is what Lambda would ship to CloudWatch; here it would only time the terminal.
@@ -121,14 +156,22 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
               account_id: account.id,
               occurred_at: new Date().toISOString(),
               country_code: null,
-              resource: { id: i + n, image_id: 'img', sub_id: null, value: 1, country_code: null, created_at: new Date().toISOString() },
+              resource: {
+                id: i + n,
+                image_id: 'img',
+                sub_id: null,
+                value: 1,
+                country_code: null,
+                created_at: new Date().toISOString(),
+              },
             }),
           })),
         }),
       );
     }
     const deadline = Date.now() + 120_000;
-    while (arrivals.length < THROUGHPUT_DELIVERIES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (arrivals.length < THROUGHPUT_DELIVERIES && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const workerRate = arrivals.length / ((arrivals.at(-1)!.at - workerStart) / 1000);
     log(`  delivery worker: ${workerRate.toFixed(0)} deliveries/s (${arrivals.length} of ${THROUGHPUT_DELIVERIES})`);
     await Promise.all(extraPollers.splice(0).map((p) => p.stop()));

@@ -67,7 +67,8 @@ export interface SentenceRules {
 /** Sentence count: a sentence ends with . ! or ? followed by whitespace or the end of the text. */
 export function countSentences(text: string, rules: SentenceRules = {}): number {
   let t = text.trim();
-  if (rules.abbreviations) t = t.replace(/\b(St|Dr|Mr|Mrs|Mt|vs|No|Nr|Sr|Jr|ca|e\.g|i\.e|z\.\s?B|p\. ej|S\. M)\.(?=\s)/g, '$1\u2024');
+  if (rules.abbreviations)
+    t = t.replace(/\b(St|Dr|Mr|Mrs|Mt|vs|No|Nr|Sr|Jr|ca|e\.g|i\.e|z\.\s?B|p\. ej|S\. M)\.(?=\s)/g, '$1\u2024');
   if (rules.germanOrdinals) t = t.replace(/(\d)\.(?=\s)/g, '$1\u2024');
   return t.split(/(?<=[.!?…])["»”)]*\s+/u).filter((p) => p.trim().length > 0).length;
 }
@@ -77,7 +78,27 @@ export function wordsOf(text: string): string[] {
 }
 
 /** Words ending in -ize that are spelled the same in British English. */
-const IZE_SAME = new Set(['size', 'sizes', 'sized', 'prize', 'prizes', 'prized', 'seize', 'seized', 'seizes', 'seizing', 'maize', 'baize', 'capsize', 'capsized', 'resize', 'resized', 'downsize', 'oversized', 'outsized']);
+const IZE_SAME = new Set([
+  'size',
+  'sizes',
+  'sized',
+  'prize',
+  'prizes',
+  'prized',
+  'seize',
+  'seized',
+  'seizes',
+  'seizing',
+  'maize',
+  'baize',
+  'capsize',
+  'capsized',
+  'resize',
+  'resized',
+  'downsize',
+  'oversized',
+  'outsized',
+]);
 
 export interface BritishSpelling {
   /** True when a word (any case) has a different British spelling. */
@@ -93,7 +114,10 @@ export interface BritishSpelling {
  * regular -ize -> -ise words need not be listed: any -ize, -ization, … word
  * converts unless it is spelled the same in both (size, prize, seize, …).
  */
-export function britishSpelling(usToUk: Readonly<Record<string, string>>, { izeToIse }: { izeToIse: boolean }): BritishSpelling {
+export function britishSpelling(
+  usToUk: Readonly<Record<string, string>>,
+  { izeToIse }: { izeToIse: boolean },
+): BritishSpelling {
   const usWords = new Map(Object.entries(usToUk));
   const ukWords = new Set(usWords.values());
 

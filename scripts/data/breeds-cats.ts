@@ -5,7 +5,17 @@
  * registry links for the terms each authored breed names.
  */
 import path from 'node:path';
-import { breedI18n, type BreedI18n, type BreedRecord, type BuildContext, checkTemperament, claimId, type I18nLang, originFromCodes, type Recognition } from './breeds-model.ts';
+import {
+  breedI18n,
+  type BreedI18n,
+  type BreedRecord,
+  type BuildContext,
+  checkTemperament,
+  claimId,
+  type I18nLang,
+  originFromCodes,
+  type Recognition,
+} from './breeds-model.ts';
 import { readVbo, type VboTerm } from './breeds-sources.ts';
 import { lifeSpan, nameKey, pair, readJson, slugify, uniqueBy, usableAltName, weightFromKg } from './breeds-util.ts';
 
@@ -108,7 +118,9 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
         terms.push(t);
       }
     }
-    for (const g of c.breed_groups) if (!ctx.groups.cat_groups.includes(g)) ctx.errors.push(`${id}: group "${g}" is not in breed-groups.json cat_groups`);
+    for (const g of c.breed_groups)
+      if (!ctx.groups.cat_groups.includes(g))
+        ctx.errors.push(`${id}: group "${g}" is not in breed-groups.json cat_groups`);
 
     const codes = registryCodes(terms);
     const recognition = { ...recognitionFrom(terms), ...(c.recognition ?? {}) };
@@ -128,7 +140,9 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
       if (name) i18n[lang] = breedI18n(ctx, name, c.breed_groups, lang);
     }
 
-    const registryUrls = ['cfa', 'tica', 'fife', 'gccf', 'wcf'].flatMap((reg) => terms.map((t) => t.registries[reg] ?? '')).filter((u) => u.startsWith('http'));
+    const registryUrls = ['cfa', 'tica', 'fife', 'gccf', 'wcf']
+      .flatMap((reg) => terms.map((t) => t.registries[reg] ?? ''))
+      .filter((u) => u.startsWith('http'));
     const where = originFromCodes(ctx, c.country_codes, c.origin);
     colourSpecs.set(id, c.colours);
 
@@ -166,6 +180,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
   // registry links shared by many breeds are index pages, not breed pages: keep only breed-specific ones
   const uses = new Map<string, number>();
   for (const r of records) for (const u of r.source_urls) uses.set(u, (uses.get(u) ?? 0) + 1);
-  for (const r of records) r.source_urls = r.source_urls.filter((u) => u === r.wikipedia_url || (uses.get(u) ?? 0) <= 2);
+  for (const r of records)
+    r.source_urls = r.source_urls.filter((u) => u === r.wikipedia_url || (uses.get(u) ?? 0) <= 2);
   return { records, colourSpecs };
 }

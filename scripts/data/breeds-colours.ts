@@ -57,8 +57,23 @@ function joinList(items: string[], and: string): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
-function variant(species: SpeciesId, id: string, code: string, name: string, kind: ColourVariant['kind'], i18n: Record<'de' | 'es' | 'fr', string>, enGb?: string): ColourVariant {
-  const v: ColourVariant = { id, species_id: species, code, name, kind, i18n: { de: { name: i18n.de }, es: { name: i18n.es }, fr: { name: i18n.fr } } };
+function variant(
+  species: SpeciesId,
+  id: string,
+  code: string,
+  name: string,
+  kind: ColourVariant['kind'],
+  i18n: Record<'de' | 'es' | 'fr', string>,
+  enGb?: string,
+): ColourVariant {
+  const v: ColourVariant = {
+    id,
+    species_id: species,
+    code,
+    name,
+    kind,
+    i18n: { de: { name: i18n.de }, es: { name: i18n.es }, fr: { name: i18n.fr } },
+  };
   const gb = enGb ?? britishSpelling(name);
   if (gb !== name) v.i18n['en-gb'] = { name: gb };
   return v;
@@ -85,7 +100,11 @@ export function expandCatColours(spec: CatColourSpec): string[] {
         const nums = p.split(' ').filter((x) => x !== '');
         if (b === 'w' && (m !== '' || nums.length > 0)) continue;
         if (nums.some((n) => SHADED.includes(n)) && m === '') continue;
-        if (m === 'y' && (!['n', 'a', 'b', 'c', 'o', 'p'].includes(b) || !nums.some((n) => TABBY.includes(n) || SHADED.includes(n)))) continue;
+        if (
+          m === 'y' &&
+          (!['n', 'a', 'b', 'c', 'o', 'p'].includes(b) || !nums.some((n) => TABBY.includes(n) || SHADED.includes(n)))
+        )
+          continue;
         out.push([`${b}${m}`, ...nums].join(' '));
       }
     }
@@ -104,10 +123,13 @@ function catComboNames(code: string, table: Map<string, EmsEntry>, smoke: Words)
   const names = {} as Record<Lang, string>;
   for (const lang of ['en', 'de', 'es', 'fr'] as const) {
     const w = (code2: string): string => table.get(code2)?.words?.[lang] ?? '';
-    const parts: string[] = [(hasPoint ? colour.point_words?.[lang] : undefined) ?? colour.words?.[lang] ?? colour.name];
+    const parts: string[] = [
+      (hasPoint ? colour.point_words?.[lang] : undefined) ?? colour.words?.[lang] ?? colour.name,
+    ];
     const hasPattern = nums.some((n) => TABBY.includes(n) || SHADED.includes(n));
     if (mod) parts.push(mod.code === 's' && !hasPattern ? smoke[lang] : (mod.words?.[lang] ?? ''));
-    for (const group of [TABBY, SHADED, POINTS, WHITE, EYES]) for (const n of nums) if (group.includes(n)) parts.push(w(n));
+    for (const group of [TABBY, SHADED, POINTS, WHITE, EYES])
+      for (const n of nums) if (group.includes(n)) parts.push(w(n));
     names[lang] = capFirst(parts.filter((p) => p !== '').join(' '));
   }
   return names;
@@ -115,7 +137,11 @@ function catComboNames(code: string, table: Map<string, EmsEntry>, smoke: Words)
 
 // ---------------------------------------------------------------- dogs
 
-function dogComboNames(tokens: string[], table: Map<string, DogEntry>, phrases: DogColourFile['phrases']): Record<Lang, string> {
+function dogComboNames(
+  tokens: string[],
+  table: Map<string, DogEntry>,
+  phrases: DogColourFile['phrases'],
+): Record<Lang, string> {
   const names = {} as Record<Lang, string>;
   for (const lang of ['en', 'de', 'es', 'fr'] as const) {
     const base = (t: string): string => {
@@ -125,7 +151,9 @@ function dogComboNames(tokens: string[], table: Map<string, DogEntry>, phrases: 
     };
     const colours = tokens.filter((t) => table.get(t)?.kind === 'colour').map(base);
     const patterns = tokens.filter((t) => table.get(t)?.kind === 'pattern');
-    const mods = tokens.filter((t) => table.get(t)?.kind === 'modifier').map((t) => phrases.modifier_phrases[t]?.[lang] ?? base(t));
+    const mods = tokens
+      .filter((t) => table.get(t)?.kind === 'modifier')
+      .map((t) => phrases.modifier_phrases[t]?.[lang] ?? base(t));
     const lower = (s: string): string => (lang === 'de' ? s : s.toLocaleLowerCase());
     let text: string;
     const firstIsPattern = table.get(tokens[0] ?? '')?.kind === 'pattern';
@@ -133,7 +161,13 @@ function dogComboNames(tokens: string[], table: Map<string, DogEntry>, phrases: 
       text = `${base(patterns[0] ?? '')} ${phrases.and[lang]} ${joinList(colours.map(lower), phrases.and[lang])}`;
       for (const p of patterns.slice(1)) text += ` ${phrases.pattern_words[p]?.[lang] ?? lower(base(p))}`;
     } else {
-      const head = lang === 'de' ? colours.join('-') : joinList(colours.map((c, i) => (i === 0 ? c : lower(c))), phrases.and[lang]);
+      const head =
+        lang === 'de'
+          ? colours.join('-')
+          : joinList(
+              colours.map((c, i) => (i === 0 ? c : lower(c))),
+              phrases.and[lang],
+            );
       const pats = patterns.map((p) => phrases.pattern_words[p]?.[lang] ?? lower(base(p)));
       text = [head || (patterns.length > 0 ? base(patterns[0] ?? '') : ''), ...(head ? pats : pats.slice(1))].join(' ');
     }
@@ -150,13 +184,18 @@ export interface ColoursOutput {
   breeds: Record<string, string[]>;
 }
 
-export async function buildColours(ctx: BuildContext, breedIds: Map<string, SpeciesId>, catSpecs: Map<string, CatColourSpec>): Promise<ColoursOutput & { stats: Record<string, number> }> {
+export async function buildColours(
+  ctx: BuildContext,
+  breedIds: Map<string, SpeciesId>,
+  catSpecs: Map<string, CatColourSpec>,
+): Promise<ColoursOutput & { stats: Record<string, number> }> {
   const ems = await readJson<{ variants: EmsEntry[]; smoke: Words }>(path.join(ctx.authoredDir, 'ems-colours.json'));
   const dogFile = await readJson<DogColourFile>(path.join(ctx.authoredDir, 'dog-colours.json'));
   const variants = new Map<string, ColourVariant>();
   const add = (v: ColourVariant): void => {
     const prev = variants.get(v.id);
-    if (prev && (prev.code !== v.code || prev.species_id !== v.species_id)) ctx.errors.push(`colour variant id clash: ${v.id} (${prev.code} / ${v.code})`);
+    if (prev && (prev.code !== v.code || prev.species_id !== v.species_id))
+      ctx.errors.push(`colour variant id clash: ${v.id} (${prev.code} / ${v.code})`);
     variants.set(v.id, v);
   };
   const breeds: Record<string, string[]> = {};
@@ -210,8 +249,10 @@ export async function buildColours(ctx: BuildContext, breedIds: Map<string, Spec
       }
       const names = dogComboNames(tokens, dogTable, dogFile.phrases);
       const id = dogId(names.en);
-      if (!variants.has(id)) add(variant('dog', id, code, names.en, 'combination', { de: names.de, es: names.es, fr: names.fr }));
-      else if (variants.get(id)?.code !== code) ctx.errors.push(`dog colour combinations ${code} and ${variants.get(id)?.code} get the same name`);
+      if (!variants.has(id))
+        add(variant('dog', id, code, names.en, 'combination', { de: names.de, es: names.es, fr: names.fr }));
+      else if (variants.get(id)?.code !== code)
+        ctx.errors.push(`dog colour combinations ${code} and ${variants.get(id)?.code} get the same name`);
       ids.push(id);
     }
     breeds[breedId] = [...new Set(ids)];
@@ -219,11 +260,16 @@ export async function buildColours(ctx: BuildContext, breedIds: Map<string, Spec
 
   const kindOrder: Record<ColourVariant['kind'], number> = { colour: 0, modifier: 1, pattern: 2, combination: 3 };
   const sortedVariants = [...variants.values()].sort(
-    (a, b) => compareStrings(a.species_id, b.species_id) || kindOrder[a.kind] - kindOrder[b.kind] || compareStrings(a.code, b.code) || compareStrings(a.id, b.id),
+    (a, b) =>
+      compareStrings(a.species_id, b.species_id) ||
+      kindOrder[a.kind] - kindOrder[b.kind] ||
+      compareStrings(a.code, b.code) ||
+      compareStrings(a.id, b.id),
   );
   const sortedBreeds: Record<string, string[]> = {};
   for (const k of Object.keys(breeds).sort(compareStrings)) sortedBreeds[k] = breeds[k] ?? [];
-  for (const [k, list] of Object.entries(sortedBreeds)) for (const id of list) if (!variants.has(id)) ctx.errors.push(`colours: ${k} references undefined variant ${id}`);
+  for (const [k, list] of Object.entries(sortedBreeds))
+    for (const id of list) if (!variants.has(id)) ctx.errors.push(`colours: ${k} references undefined variant ${id}`);
 
   const stats: Record<string, number> = {
     dog_variants: sortedVariants.filter((v) => v.species_id === 'dog').length,

@@ -5,7 +5,17 @@
  * KC/UKC listing.
  */
 import path from 'node:path';
-import { breedI18n, type BreedI18n, type BreedRecord, type BuildContext, checkTemperament, claimId, type I18nLang, originFromCodes, type Recognition } from './breeds-model.ts';
+import {
+  breedI18n,
+  type BreedI18n,
+  type BreedRecord,
+  type BuildContext,
+  checkTemperament,
+  claimId,
+  type I18nLang,
+  originFromCodes,
+  type Recognition,
+} from './breeds-model.ts';
 import { type AkcBreed, type FciBreed, readAkc, readFci, readVbo, type VboTerm } from './breeds-sources.ts';
 import {
   caseTranslatedName,
@@ -106,10 +116,15 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
   const overrides = await readJson<FciOverrides>(path.join(ctx.authoredDir, 'dog-fci.json'));
   const akcFile = await readJson<AkcFile>(path.join(ctx.authoredDir, 'dog-akc.json'));
   const extinctList = await readJson<ExtinctEntry[]>(path.join(ctx.authoredDir, 'dog-extinct.json'));
-  const measurements = (await readJson<{ breeds: Record<string, MeasurementEntry> }>(path.join(ctx.authoredDir, 'dog-measurements.json'))).breeds;
-  const temperaments = (await readJson<{ breeds: Record<string, string[]> }>(path.join(ctx.authoredDir, 'dog-temperaments.json'))).breeds;
+  const measurements = (
+    await readJson<{ breeds: Record<string, MeasurementEntry> }>(path.join(ctx.authoredDir, 'dog-measurements.json'))
+  ).breeds;
+  const temperaments = (
+    await readJson<{ breeds: Record<string, string[]> }>(path.join(ctx.authoredDir, 'dog-temperaments.json'))
+  ).breeds;
   const vboFile = await readJson<VboFile>(path.join(ctx.authoredDir, 'dog-vbo.json'));
-  const links = (await readJson<{ wikipedia: Record<string, string> }>(path.join(ctx.authoredDir, 'dog-links.json'))).wikipedia;
+  const links = (await readJson<{ wikipedia: Record<string, string> }>(path.join(ctx.authoredDir, 'dog-links.json')))
+    .wikipedia;
 
   // ------------------------------------------------------------ drafts
   const drafts: DogDraft[] = [];
@@ -205,13 +220,16 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
   }
 
   // ------------------------------------------------------------ VBO terms
-  for (const id of Object.keys(vboFile.claims)) if (!drafts.some((d) => d.id === id)) ctx.errors.push(`dog-vbo.json: unknown id ${id}`);
+  for (const id of Object.keys(vboFile.claims))
+    if (!drafts.some((d) => d.id === id)) ctx.errors.push(`dog-vbo.json: unknown id ${id}`);
   assignVbo(ctx, drafts, vbo, vboFile);
 
   // ------------------------------------------------------------ records
   const ids = new Set(drafts.map((d) => d.id));
-  for (const id of Object.keys(measurements)) if (!ids.has(id)) ctx.errors.push(`dog-measurements.json: unknown id ${id}`);
-  for (const id of Object.keys(temperaments)) if (!ids.has(id)) ctx.errors.push(`dog-temperaments.json: unknown id ${id}`);
+  for (const id of Object.keys(measurements))
+    if (!ids.has(id)) ctx.errors.push(`dog-measurements.json: unknown id ${id}`);
+  for (const id of Object.keys(temperaments))
+    if (!ids.has(id)) ctx.errors.push(`dog-temperaments.json: unknown id ${id}`);
   for (const [id, url] of Object.entries(links)) {
     const d = drafts.find((x) => x.id === id);
     if (!d) ctx.errors.push(`dog-links.json: unknown id ${id}`);
@@ -278,23 +296,32 @@ function assignVbo(ctx: BuildContext, drafts: DogDraft[], vbo: Map<string, VboTe
     for (const id of file.claims[d.id] ?? []) {
       const t = vbo.get(id);
       if (!t) ctx.errors.push(`dog-vbo.json: ${d.id}: VBO term ${id} not found`);
-      else if (claimed.has(id)) ctx.errors.push(`dog-vbo.json: ${d.id}: VBO term ${id} already claimed by ${claimed.get(id)?.id}`);
+      else if (claimed.has(id))
+        ctx.errors.push(`dog-vbo.json: ${d.id}: VBO term ${id} already claimed by ${claimed.get(id)?.id}`);
       else claim(d, t, !d.vboPrimary);
     }
   }
   // 3. name match for drafts still without a primary term (AKC-only, extinct)
   const keysOf = (d: DogDraft): Set<string> => {
-    const keys = new Set<string>([nameKey(d.name), ...d.authoredAlt.map(nameKey), ...d.akc.map((a) => nameKey(a.name))]);
+    const keys = new Set<string>([
+      nameKey(d.name),
+      ...d.authoredAlt.map(nameKey),
+      ...d.akc.map((a) => nameKey(a.name)),
+    ]);
     if (d.vboPrimary) for (const s of [d.vboPrimary.name, ...d.vboPrimary.synonyms]) keys.add(nameKey(s));
     return keys;
   };
-  const activeTerms = [...vbo.values()].filter((t) => !underMixed(t) && !noAuto.has(t.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const activeTerms = [...vbo.values()]
+    .filter((t) => !underMixed(t) && !noAuto.has(t.id))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const d of drafts) {
     if (d.vboPrimary) continue;
     const keys = keysOf(d);
     const byName = activeTerms.filter((t) => !claimed.has(t.id) && keys.has(nameKey(t.name)));
     const bySyn = activeTerms.filter((t) => !claimed.has(t.id) && t.synonyms.some((s) => keys.has(nameKey(s))));
-    const pick = [...byName, ...bySyn].sort((a, b) => Number(b.parent === DOG_TAXON) - Number(a.parent === DOG_TAXON))[0];
+    const pick = [...byName, ...bySyn].sort(
+      (a, b) => Number(b.parent === DOG_TAXON) - Number(a.parent === DOG_TAXON),
+    )[0];
     if (pick) claim(d, pick, true);
     else ctx.notes.push(`${d.id}: no VBO term`);
   }
@@ -364,8 +391,16 @@ function toRecord(
     if (rs.length === 0) return null;
     return { min: Math.min(...rs.map((r) => r.min)), max: Math.max(...rs.map((r) => r.max)) };
   };
-  const hRange = measured?.height_cm ? pair(...measured.height_cm) : d.heightCm ? pair(...d.heightCm) : akcRange((a) => a.heightCm);
-  const wRange = measured?.weight_kg ? pair(...measured.weight_kg) : d.weightKg ? pair(...d.weightKg) : akcRange((a) => a.weightKg);
+  const hRange = measured?.height_cm
+    ? pair(...measured.height_cm)
+    : d.heightCm
+      ? pair(...d.heightCm)
+      : akcRange((a) => a.heightCm);
+  const wRange = measured?.weight_kg
+    ? pair(...measured.weight_kg)
+    : d.weightKg
+      ? pair(...d.weightKg)
+      : akcRange((a) => a.weightKg);
   const lRange = measured?.life_years ? pair(...measured.life_years) : akcRange((a) => a.lifeYears);
 
   // recognition
@@ -374,11 +409,18 @@ function toRecord(
     if (f) recognition.fci = f.provisional ? 'provisional' : 'full';
     else if (d.varietyOfFci === null) recognition.fci = 'none';
     const akcLevels = akcGroups.map(akcRecognition);
-    recognition.akc = akcLevels.includes('full') ? 'full' : akcLevels.includes('provisional') ? 'provisional' : akcLevels.includes('preliminary') ? 'preliminary' : 'none';
+    recognition.akc = akcLevels.includes('full')
+      ? 'full'
+      : akcLevels.includes('provisional')
+        ? 'provisional'
+        : akcLevels.includes('preliminary')
+          ? 'preliminary'
+          : 'none';
     const ukc = terms.find((t) => t.registries.ukc);
     if (ukc) recognition.ukc = 'full';
     const kc = terms.filter((t) => t.registries.kc?.includes('thekennelclub.org.uk'));
-    if (kc.length > 0) recognition.kc = kc.some((t) => !/-imp\/?$/.test(t.registries.kc ?? '')) ? 'full' : 'provisional';
+    if (kc.length > 0)
+      recognition.kc = kc.some((t) => !/-imp\/?$/.test(t.registries.kc ?? '')) ? 'full' : 'provisional';
   }
 
   // names
@@ -409,7 +451,8 @@ function toRecord(
 
   // links
   const wikipedia = d.wikipedia ?? terms.flatMap((t) => t.wikipedia)[0] ?? null;
-  const registryUrls = (reg: string): string[] => terms.map((t) => t.registries[reg] ?? '').filter((u) => u.startsWith('http'));
+  const registryUrls = (reg: string): string[] =>
+    terms.map((t) => t.registries[reg] ?? '').filter((u) => u.startsWith('http'));
   const sourceUrls = uniqueBy(
     [
       ...(f ? [f.url, f.pdf] : []),
@@ -422,8 +465,8 @@ function toRecord(
   );
 
   const where = originFromCodes(ctx, d.countryCodes, d.originLabel);
-  const fciSection = f && fciGroup ? ctx.groups.fci_sections[String(fciGroup.number)]?.[f.section] ?? null : null;
-  if (f && f.section && fciSection === null) ctx.errors.push(`${d.id}: FCI section "${f.section}" has no number`);
+  const fciSection = f && fciGroup ? (ctx.groups.fci_sections[String(fciGroup.number)]?.[f.section] ?? null) : null;
+  if (f?.section && fciSection === null) ctx.errors.push(`${d.id}: FCI section "${f.section}" has no number`);
 
   return {
     id: d.id,
@@ -451,7 +494,10 @@ function toRecord(
       vbo: d.vboPrimary?.id ?? null,
     },
     recognition,
-    venom_codes: uniqueBy(terms.flatMap((t) => t.venom), (v) => v),
+    venom_codes: uniqueBy(
+      terms.flatMap((t) => t.venom),
+      (v) => v,
+    ),
     source_urls: sourceUrls,
     i18n,
   };

@@ -99,7 +99,11 @@ export interface BuildContext {
 }
 
 /** Origin text and primary code from a list of ISO codes. */
-export function originFromCodes(ctx: BuildContext, codes: string[], label?: string): { origin: string; country_code: string | null; country_codes: string[] } {
+export function originFromCodes(
+  ctx: BuildContext,
+  codes: string[],
+  label?: string,
+): { origin: string; country_code: string | null; country_codes: string[] } {
   for (const c of codes) if (!ctx.countries.names[c]) ctx.errors.push(`unknown country code ${c}`);
   return {
     origin: label ?? codes.map((c) => ctx.countries.names[c] ?? c).join(', '),
@@ -151,7 +155,8 @@ export function breedI18n(ctx: BuildContext, name: string, groups: string[], lan
 
 /** Validates temperament words against the fixed vocabulary. */
 export function checkTemperament(ctx: BuildContext, where: string, words: string[]): string[] {
-  for (const w of words) if (!ctx.temperamentVocabulary[w]) ctx.errors.push(`${where}: temperament "${w}" is not in temperament-i18n.json`);
+  for (const w of words)
+    if (!ctx.temperamentVocabulary[w]) ctx.errors.push(`${where}: temperament "${w}" is not in temperament-i18n.json`);
   if (new Set(words).size !== words.length) ctx.errors.push(`${where}: duplicate temperament word`);
   return [...words];
 }

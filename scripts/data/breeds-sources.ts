@@ -149,8 +149,20 @@ export async function readVbo(dataDir: string, species: 'dog' | 'cat'): Promise<
   synonymCols.push(col('synonym_label_from_merged_term'));
   const regCols: [string, number][] =
     species === 'dog'
-      ? [['akc', col('source_for_breed_akc')], ['ckc', col('source_for_breed_ckc')], ['fci', col('source_for_breed_fci')], ['kc', col('source_for_breed_kc')], ['ukc', col('source_for_breed_ukc')]]
-      : [['cfa', col('source_for_breed_CFA')], ['fife', col('source_for_breed_FIFe')], ['gccf', col('source_for_breed_GCCF')], ['tica', col('source_for_breed_TICA')], ['wcf', col('source_for_breed_WCF')]];
+      ? [
+          ['akc', col('source_for_breed_akc')],
+          ['ckc', col('source_for_breed_ckc')],
+          ['fci', col('source_for_breed_fci')],
+          ['kc', col('source_for_breed_kc')],
+          ['ukc', col('source_for_breed_ukc')],
+        ]
+      : [
+          ['cfa', col('source_for_breed_CFA')],
+          ['fife', col('source_for_breed_FIFe')],
+          ['gccf', col('source_for_breed_GCCF')],
+          ['tica', col('source_for_breed_TICA')],
+          ['wcf', col('source_for_breed_WCF')],
+        ];
   const wikiCol = species === 'dog' ? col('source_for_breed_wiki_or_other') : col('source_for_breed_WIKI');
   const fciCol = col('xref1_fci');
   const venomCol = col('xref5_venom');
@@ -185,9 +197,13 @@ export async function readVbo(dataDir: string, species: 'dog' | 'cat'): Promise<
       name: get(r, col('most_common_name')) || label.replace(/\s*\((Dog|Cat)\)$/, ''),
       parent: get(r, col('parent_ID')),
       synonyms: synonymCols.flatMap((i) => splitPipe(get(r, i))),
-      fci: splitPipe(get(r, fciCol)).map((x) => Number(x.replace(/^FCI:/, ''))).filter((n) => Number.isInteger(n)),
+      fci: splitPipe(get(r, fciCol))
+        .map((x) => Number(x.replace(/^FCI:/, '')))
+        .filter((n) => Number.isInteger(n)),
       venom: splitPipe(get(r, venomCol)),
-      wikipedia: splitPipe(get(r, wikiCol)).filter((u) => u.startsWith('https://en.wikipedia.org/') && !u.includes('List_of_')),
+      wikipedia: splitPipe(get(r, wikiCol)).filter(
+        (u) => u.startsWith('https://en.wikipedia.org/') && !u.includes('List_of_'),
+      ),
       registries,
       recognition,
       codes,

@@ -80,25 +80,30 @@ function validateBreeds(ctx: BuildContext, records: BreedRecord[]): void {
     }
     for (const m of [r.weight, r.height]) {
       if (!m) continue;
-      for (const rg of [m.imperial, m.metric]) if (!(rg.min > 0 && rg.min <= rg.max)) ctx.errors.push(`${at}: bad range ${JSON.stringify(rg)}`);
+      for (const rg of [m.imperial, m.metric])
+        if (!(rg.min > 0 && rg.min <= rg.max)) ctx.errors.push(`${at}: bad range ${JSON.stringify(rg)}`);
     }
-    if (r.life_span && !(r.life_span.min > 0 && r.life_span.min <= r.life_span.max && r.life_span.max <= 30)) ctx.errors.push(`${at}: bad life span`);
-    if (r.country_code !== (r.country_codes[0] ?? null)) ctx.errors.push(`${at}: country_code is not the first of country_codes`);
+    if (r.life_span && !(r.life_span.min > 0 && r.life_span.min <= r.life_span.max && r.life_span.max <= 30))
+      ctx.errors.push(`${at}: bad life span`);
+    if (r.country_code !== (r.country_codes[0] ?? null))
+      ctx.errors.push(`${at}: country_code is not the first of country_codes`);
     for (const c of r.country_codes) if (!/^[A-Z]{2}$/.test(c)) ctx.errors.push(`${at}: bad country code ${c}`);
-    for (const lang of Object.keys(r.i18n)) if (!(I18N_LANGS as readonly string[]).includes(lang)) ctx.errors.push(`${at}: i18n language ${lang}`);
+    for (const lang of Object.keys(r.i18n))
+      if (!(I18N_LANGS as readonly string[]).includes(lang)) ctx.errors.push(`${at}: i18n language ${lang}`);
     for (const lang of MAIN_LANGS) {
       const g = r.i18n[lang]?.breed_groups;
       if (g && g.length !== r.breed_groups.length) ctx.errors.push(`${at}: ${lang} group translations do not line up`);
     }
-    for (const u of [...r.source_urls, ...(r.wikipedia_url ? [r.wikipedia_url] : [])]) if (!/^https:\/\//.test(u)) ctx.errors.push(`${at}: URL not https: ${u}`);
+    for (const u of [...r.source_urls, ...(r.wikipedia_url ? [r.wikipedia_url] : [])])
+      if (!/^https:\/\//.test(u)) ctx.errors.push(`${at}: URL not https: ${u}`);
     for (const v of r.venom_codes) if (!/^VeNom:\d+$/.test(v)) ctx.errors.push(`${at}: bad VeNom code ${v}`);
   }
 }
 
 async function buildCategories(ctx: BuildContext): Promise<Category[]> {
-  const file = await readJson<{ categories: { id: number; name: string; species_ids: SpeciesId[]; i18n: Record<MainLang, string> }[] }>(
-    path.join(AUTHORED_DIR, 'categories.json'),
-  );
+  const file = await readJson<{
+    categories: { id: number; name: string; species_ids: SpeciesId[]; i18n: Record<MainLang, string> }[];
+  }>(path.join(AUTHORED_DIR, 'categories.json'));
   const ids = new Set<number>();
   const names = new Set<string>();
   const out: Category[] = [];
@@ -108,7 +113,8 @@ async function buildCategories(ctx: BuildContext): Promise<Category[]> {
     ids.add(c.id);
     names.add(c.name.toLowerCase());
     const species = (['dog', 'cat'] as const).filter((s) => c.species_ids.includes(s));
-    if (species.length === 0 || species.length !== c.species_ids.length) ctx.errors.push(`category ${c.id}: bad species_ids`);
+    if (species.length === 0 || species.length !== c.species_ids.length)
+      ctx.errors.push(`category ${c.id}: bad species_ids`);
     for (const lang of MAIN_LANGS) if (!c.i18n[lang]) ctx.errors.push(`category ${c.id}: missing ${lang} name`);
     out.push({
       id: c.id,
@@ -146,7 +152,8 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
     notes: [],
   };
   for (const [word, t] of Object.entries(ctx.temperamentVocabulary)) {
-    if (!/^[A-Z][a-z-]+$/.test(word)) ctx.errors.push(`temperament-i18n.json: "${word}" is not a capitalised English word`);
+    if (!/^[A-Z][a-z-]+$/.test(word))
+      ctx.errors.push(`temperament-i18n.json: "${word}" is not a capitalised English word`);
     for (const lang of MAIN_LANGS) if (!t[lang]) ctx.errors.push(`temperament-i18n.json: "${word}" has no ${lang}`);
   }
 
@@ -154,7 +161,9 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
   const cats = await buildCats(ctx);
   const records = [...dogs.records, ...cats.records];
   pruneAltNames(records);
-  records.sort((a, b) => compareStrings(a.species_id, b.species_id) || compareNames(a.name, b.name) || compareStrings(a.id, b.id));
+  records.sort(
+    (a, b) => compareStrings(a.species_id, b.species_id) || compareNames(a.name, b.name) || compareStrings(a.id, b.id),
+  );
   validateBreeds(ctx, records);
 
   const speciesOf = new Map(records.map((r) => [r.id, r.species_id]));
@@ -165,12 +174,18 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
   const known = new Set(records.flatMap((r) => [r.name, ...r.alt_names].map(nameKey)));
   const corporaDogs = await readCorporaDogs(dataDir);
   const corporaCats = await readCorporaCats(dataDir);
-  const unmatchedDogs = corporaDogs.filter((n) => !known.has(nameKey(n.replace(/&amp;/g, '&').replace(/\s*\(dog breed\)/i, ''))));
+  const unmatchedDogs = corporaDogs.filter(
+    (n) => !known.has(nameKey(n.replace(/&amp;/g, '&').replace(/\s*\(dog breed\)/i, ''))),
+  );
   const unmatchedCats = corporaCats.filter((n) => !known.has(nameKey(n)));
-  ctx.notes.push(`corpora: ${corporaDogs.length - unmatchedDogs.length}/${corporaDogs.length} dog names and ${corporaCats.length - unmatchedCats.length}/${corporaCats.length} cat names match a record name or alternative name`);
+  ctx.notes.push(
+    `corpora: ${corporaDogs.length - unmatchedDogs.length}/${corporaDogs.length} dog names and ${corporaCats.length - unmatchedCats.length}/${corporaCats.length} cat names match a record name or alternative name`,
+  );
 
   if (ctx.errors.length > 0) {
-    throw new Error(`breed data build failed with ${ctx.errors.length} problem(s):\n  ${[...new Set(ctx.errors)].join('\n  ')}`);
+    throw new Error(
+      `breed data build failed with ${ctx.errors.length} problem(s):\n  ${[...new Set(ctx.errors)].join('\n  ')}`,
+    );
   }
 
   const dogsOut = records.filter((r) => r.species_id === 'dog');
@@ -219,12 +234,17 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
   return { files, counts, notes: ctx.notes };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   runBuild()
     .then((s) => {
       for (const f of s.files) console.log(`wrote ${f}`);
-      console.log(Object.entries(s.counts).map(([k, v]) => `${k}=${v}`).join(' '));
+      console.log(
+        Object.entries(s.counts)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' '),
+      );
       if (process.env.BREEDS_VERBOSE) for (const n of s.notes) console.log(`note: ${n}`);
     })
     .catch((err: unknown) => {

@@ -12,7 +12,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { britishSpelling, byId, countSentences, idFromSlug, isNonEmptyString, loadBreedRefs, TEXT_PROBLEM, wordsOf } from './authoring.ts';
+import {
+  britishSpelling,
+  byId,
+  countSentences,
+  idFromSlug,
+  isNonEmptyString,
+  loadBreedRefs,
+  TEXT_PROBLEM,
+  wordsOf,
+} from './authoring.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -101,27 +110,102 @@ const NEAR_DUPLICATE_JACCARD = 0.45;
  * text contains one of these US words.
  */
 export const US_TO_UK: Record<string, string> = {
-  color: 'colour', colors: 'colours', colored: 'coloured', coloring: 'colouring', coloration: 'colouration',
-  colorful: 'colourful', colorpoint: 'colourpoint', colorpoints: 'colourpoints', bicolor: 'bicolour', tricolor: 'tricolour',
-  behavior: 'behaviour', behaviors: 'behaviours', behavioral: 'behavioural',
-  center: 'centre', centers: 'centres', centered: 'centred',
-  favorite: 'favourite', favorites: 'favourites', gray: 'grey', grayish: 'greyish',
-  honor: 'honour', honored: 'honoured', honors: 'honours', harbor: 'harbour', harbors: 'harbours',
-  neighbor: 'neighbour', neighbors: 'neighbours', neighboring: 'neighbouring',
-  odor: 'odour', odors: 'odours', labor: 'labour', defense: 'defence',
-  recognize: 'recognise', recognizes: 'recognises', recognized: 'recognised', recognizing: 'recognising',
-  organization: 'organisation', organizations: 'organisations', specialized: 'specialised', specialize: 'specialise',
-  realized: 'realised', analyzed: 'analysed', analyze: 'analyse', standardized: 'standardised',
-  civilization: 'civilisation', civilizations: 'civilisations', characterized: 'characterised', memorize: 'memorise',
-  fiber: 'fibre', fibers: 'fibres', meter: 'metre', meters: 'metres', kilometers: 'kilometres', kilometer: 'kilometre',
-  centimeters: 'centimetres', centimeter: 'centimetre', millimeters: 'millimetres', liters: 'litres', liter: 'litre',
-  aging: 'ageing', leukemia: 'leukaemia', anemia: 'anaemia', diarrhea: 'diarrhoea', tumor: 'tumour', tumors: 'tumours',
-  estrus: 'oestrus', esophagus: 'oesophagus', hemoglobin: 'haemoglobin', anesthesia: 'anaesthesia',
-  flavor: 'flavour', flavors: 'flavours', traveled: 'travelled', traveling: 'travelling', labeled: 'labelled',
-  modeled: 'modelled', mustache: 'moustache', skeptical: 'sceptical', maneuver: 'manoeuvre', maneuvers: 'manoeuvres',
-  artifact: 'artefact', artifacts: 'artefacts', vigor: 'vigour', humor: 'humour', rumor: 'rumour',
-  catalog: 'catalogue', program: 'programme', programs: 'programmes', sulfur: 'sulphur', cozy: 'cosy',
-  mold: 'mould', plow: 'plough', fertilizer: 'fertiliser', fertilized: 'fertilised', pediatric: 'paediatric', fetus: 'foetus', hemorrhage: 'haemorrhage',
+  color: 'colour',
+  colors: 'colours',
+  colored: 'coloured',
+  coloring: 'colouring',
+  coloration: 'colouration',
+  colorful: 'colourful',
+  colorpoint: 'colourpoint',
+  colorpoints: 'colourpoints',
+  bicolor: 'bicolour',
+  tricolor: 'tricolour',
+  behavior: 'behaviour',
+  behaviors: 'behaviours',
+  behavioral: 'behavioural',
+  center: 'centre',
+  centers: 'centres',
+  centered: 'centred',
+  favorite: 'favourite',
+  favorites: 'favourites',
+  gray: 'grey',
+  grayish: 'greyish',
+  honor: 'honour',
+  honored: 'honoured',
+  honors: 'honours',
+  harbor: 'harbour',
+  harbors: 'harbours',
+  neighbor: 'neighbour',
+  neighbors: 'neighbours',
+  neighboring: 'neighbouring',
+  odor: 'odour',
+  odors: 'odours',
+  labor: 'labour',
+  defense: 'defence',
+  recognize: 'recognise',
+  recognizes: 'recognises',
+  recognized: 'recognised',
+  recognizing: 'recognising',
+  organization: 'organisation',
+  organizations: 'organisations',
+  specialized: 'specialised',
+  specialize: 'specialise',
+  realized: 'realised',
+  analyzed: 'analysed',
+  analyze: 'analyse',
+  standardized: 'standardised',
+  civilization: 'civilisation',
+  civilizations: 'civilisations',
+  characterized: 'characterised',
+  memorize: 'memorise',
+  fiber: 'fibre',
+  fibers: 'fibres',
+  meter: 'metre',
+  meters: 'metres',
+  kilometers: 'kilometres',
+  kilometer: 'kilometre',
+  centimeters: 'centimetres',
+  centimeter: 'centimetre',
+  millimeters: 'millimetres',
+  liters: 'litres',
+  liter: 'litre',
+  aging: 'ageing',
+  leukemia: 'leukaemia',
+  anemia: 'anaemia',
+  diarrhea: 'diarrhoea',
+  tumor: 'tumour',
+  tumors: 'tumours',
+  estrus: 'oestrus',
+  esophagus: 'oesophagus',
+  hemoglobin: 'haemoglobin',
+  anesthesia: 'anaesthesia',
+  flavor: 'flavour',
+  flavors: 'flavours',
+  traveled: 'travelled',
+  traveling: 'travelling',
+  labeled: 'labelled',
+  modeled: 'modelled',
+  mustache: 'moustache',
+  skeptical: 'sceptical',
+  maneuver: 'manoeuvre',
+  maneuvers: 'manoeuvres',
+  artifact: 'artefact',
+  artifacts: 'artefacts',
+  vigor: 'vigour',
+  humor: 'humour',
+  rumor: 'rumour',
+  catalog: 'catalogue',
+  program: 'programme',
+  programs: 'programmes',
+  sulfur: 'sulphur',
+  cozy: 'cosy',
+  mold: 'mould',
+  plow: 'plough',
+  fertilizer: 'fertiliser',
+  fertilized: 'fertilised',
+  pediatric: 'paediatric',
+  fetus: 'foetus',
+  hemorrhage: 'haemorrhage',
 };
 
 // the list does not name every -ize word, so the -ize -> -ise rule converts the rest
@@ -220,7 +304,16 @@ export async function validateFacts(input: unknown): Promise<string[]> {
   const facts = new Map<string, number>();
   const perSpecies: Record<string, number> = { dog: 0, cat: 0 };
   const perBreed = new Map<string, number>();
-  const allowedKeys = new Set(['title', 'fact', 'species_id', 'breed_id', 'category', 'source_url', 'source_name', 'i18n']);
+  const allowedKeys = new Set([
+    'title',
+    'fact',
+    'species_id',
+    'breed_id',
+    'category',
+    'source_url',
+    'source_name',
+    'i18n',
+  ]);
 
   input.forEach((raw: unknown, index: number) => {
     const where = `fact #${index}`;
@@ -269,7 +362,9 @@ export async function validateFacts(input: unknown): Promise<string[]> {
           const b = breeds.get(f.breed_id);
           if (!b) errors.push(`${label}: breed_id "${f.breed_id}" does not exist in data/breeds.json`);
           else if ((b.species === 'dog' || b.species === 'cat') && b.species !== f.species_id)
-            errors.push(`${label}: breed_id "${f.breed_id}" is a ${b.species} breed but species_id is ${String(f.species_id)}`);
+            errors.push(
+              `${label}: breed_id "${f.breed_id}" is a ${b.species} breed but species_id is ${String(f.species_id)}`,
+            );
         }
       }
     }
@@ -288,7 +383,8 @@ export async function validateFacts(input: unknown): Promise<string[]> {
       if (url) {
         if (url.protocol !== 'https:') errors.push(`${label}: source_url must use https`);
         if (!(url.host in SOURCE_HOSTS)) errors.push(`${label}: source host ${url.host} is not an accepted publisher`);
-        if (url.hash || /\s/.test(f.source_url)) errors.push(`${label}: source_url must not contain a fragment or spaces`);
+        if (url.hash || /\s/.test(f.source_url))
+          errors.push(`${label}: source_url must not contain a fragment or spaces`);
         if (url.host === 'en.wikipedia.org' && !/^\/wiki\/[^/]+$/.test(url.pathname))
           errors.push(`${label}: Wikipedia source must be an article URL /wiki/Title`);
         if (url.host === 'en.wikipedia.org' && f.source_name !== 'Wikipedia')
@@ -299,12 +395,15 @@ export async function validateFacts(input: unknown): Promise<string[]> {
           if (fci) {
             const row = fciByUrl.get(f.source_url);
             if (!row) errors.push(`${label}: FCI source ${f.source_url} is not in the FCI nomenclature table`);
-            else if (typeof f.breed_id !== 'string') errors.push(`${label}: an FCI breed standard source needs a breed_id`);
+            else if (typeof f.breed_id !== 'string')
+              errors.push(`${label}: an FCI breed standard source needs a breed_id`);
             else {
               // the standard must be the one of the fact's breed (checked through the breed's FCI number)
               const b = breeds?.get(f.breed_id);
               if (b?.fci !== undefined && b.fci !== row.fci)
-                errors.push(`${label}: FCI source is the standard of FCI breed ${row.fci}, but ${f.breed_id} is FCI ${b.fci}`);
+                errors.push(
+                  `${label}: FCI source is the standard of FCI breed ${row.fci}, but ${f.breed_id} is FCI ${b.fci}`,
+                );
             }
           }
           if (f.species_id !== 'dog') errors.push(`${label}: FCI sources are for dog facts only`);
@@ -323,7 +422,8 @@ export async function validateFacts(input: unknown): Promise<string[]> {
       for (const lang of LANG_ORDER) {
         const t = tr[lang];
         if (t === undefined) {
-          if ((REQUIRED_LANGS as readonly string[]).includes(lang)) errors.push(`${label}: missing ${lang} translation`);
+          if ((REQUIRED_LANGS as readonly string[]).includes(lang))
+            errors.push(`${label}: missing ${lang} translation`);
           continue;
         }
         if (!t || typeof t !== 'object') {
@@ -351,7 +451,8 @@ export async function validateFacts(input: unknown): Promise<string[]> {
         if (needsGb && !gb) errors.push(`${label}: US spelling in English text but no en-gb variant`);
         if (!needsGb && gb) errors.push(`${label}: en-gb variant given but no British spelling differs`);
         if (gb && typeof gb.title === 'string' && typeof gb.fact === 'string') {
-          if (gb.title === f.title && gb.fact === f.fact) errors.push(`${label}: en-gb is identical to the English text`);
+          if (gb.title === f.title && gb.fact === f.fact)
+            errors.push(`${label}: en-gb is identical to the English text`);
           for (const w of [...wordsOf(gb.title), ...wordsOf(gb.fact)])
             if (isUsSpelling(w)) errors.push(`${label}: en-gb still uses US spelling "${w}"`);
         }
@@ -369,7 +470,10 @@ export async function validateFacts(input: unknown): Promise<string[]> {
       ids.set(id, index);
     }
     if (typeof f.fact === 'string') {
-      const key = f.fact.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+      const key = f.fact
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim();
       if (facts.has(key)) errors.push(`${label}: duplicate fact text (also fact #${facts.get(key)})`);
       facts.set(key, index);
     }
@@ -394,7 +498,8 @@ export async function validateFacts(input: unknown): Promise<string[]> {
     if ((perSpecies[sp] ?? 0) < MIN_PER_SPECIES)
       errors.push(`need at least ${MIN_PER_SPECIES} ${sp} facts, have ${perSpecies[sp] ?? 0}`);
   const breedTied = [...perBreed.values()].reduce((a, b) => a + b, 0);
-  if (breedTied < MIN_BREED_TIED) errors.push(`need at least ${MIN_BREED_TIED} breed-specific facts, have ${breedTied}`);
+  if (breedTied < MIN_BREED_TIED)
+    errors.push(`need at least ${MIN_BREED_TIED} breed-specific facts, have ${breedTied}`);
   if (perBreed.size < MIN_DISTINCT_BREEDS)
     errors.push(`breed facts must cover at least ${MIN_DISTINCT_BREEDS} breeds, cover ${perBreed.size}`);
   for (const [breed, n] of perBreed)
@@ -446,14 +551,18 @@ export async function buildFacts(): Promise<void> {
   try {
     parsed = JSON.parse(await readFile(AUTHORED_FILE, 'utf8'));
   } catch (err) {
-    throw new FactsValidationError([`cannot read ${path.relative(REPO_ROOT, AUTHORED_FILE)}: ${(err as Error).message}`]);
+    throw new FactsValidationError([
+      `cannot read ${path.relative(REPO_ROOT, AUTHORED_FILE)}: ${(err as Error).message}`,
+    ]);
   }
   const problems = await validateFacts(parsed);
   if (problems.length > 0) throw new FactsValidationError(problems);
   const published = toPublished(parsed as AuthoredFact[]);
   await mkdir(path.dirname(OUTPUT_FILE), { recursive: true });
   await writeFile(OUTPUT_FILE, serialise(published), 'utf8');
-  const breeds = existsSync(BREEDS_FILE) ? 'breed ids checked against data/breeds.json' : 'data/breeds.json absent, breed ids not cross-checked';
+  const breeds = existsSync(BREEDS_FILE)
+    ? 'breed ids checked against data/breeds.json'
+    : 'data/breeds.json absent, breed ids not cross-checked';
   const dogs = published.filter((f) => f.species_id === 'dog').length;
   const breedTied = published.filter((f) => f.breed_id !== null).length;
   console.log(
@@ -461,7 +570,8 @@ export async function buildFacts(): Promise<void> {
   );
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   buildFacts().catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));

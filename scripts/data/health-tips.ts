@@ -104,22 +104,71 @@ const MAX_TIP = 420;
  * these US words, and the variant must not contain any of them.
  */
 export const US_TO_UK: Readonly<Record<string, string>> = {
-  color: 'colour', colors: 'colours', colored: 'coloured',
-  behavior: 'behaviour', behaviors: 'behaviours', behavioral: 'behavioural',
-  center: 'centre', centers: 'centres',
-  favorite: 'favourite', favorites: 'favourites', favor: 'favour', favors: 'favours', favored: 'favoured',
-  gray: 'grey', odor: 'odour', odors: 'odours', flavor: 'flavour', flavors: 'flavours', flavored: 'flavoured',
+  color: 'colour',
+  colors: 'colours',
+  colored: 'coloured',
+  behavior: 'behaviour',
+  behaviors: 'behaviours',
+  behavioral: 'behavioural',
+  center: 'centre',
+  centers: 'centres',
+  favorite: 'favourite',
+  favorites: 'favourites',
+  favor: 'favour',
+  favors: 'favours',
+  favored: 'favoured',
+  gray: 'grey',
+  odor: 'odour',
+  odors: 'odours',
+  flavor: 'flavour',
+  flavors: 'flavours',
+  flavored: 'flavoured',
   neighbor: 'neighbour',
-  recognize: 'recognise', recognizes: 'recognises', recognized: 'recognised',
-  organize: 'organise', organized: 'organised', socialize: 'socialise', socialized: 'socialised',
-  socialization: 'socialisation', prioritize: 'prioritise', minimize: 'minimise', specialized: 'specialised',
-  analyze: 'analyse', fiber: 'fibre', liter: 'litre', liters: 'litres', meter: 'metre', meters: 'metres',
-  aging: 'ageing', leukemia: 'leukaemia', anemia: 'anaemia', diarrhea: 'diarrhoea', tumor: 'tumour', tumors: 'tumours',
-  anesthesia: 'anaesthesia', anesthetic: 'anaesthetic', feces: 'faeces', fecal: 'faecal', esophagus: 'oesophagus',
-  estrus: 'oestrus', hemorrhage: 'haemorrhage', labeled: 'labelled', labeling: 'labelling',
-  traveling: 'travelling', traveled: 'travelled', discolored: 'discoloured', molt: 'moult', molting: 'moulting',
-  mold: 'mould', program: 'programme', programs: 'programmes', toward: 'towards', cozy: 'cosy',
-  pediatric: 'paediatric', defense: 'defence', catalog: 'catalogue',
+  recognize: 'recognise',
+  recognizes: 'recognises',
+  recognized: 'recognised',
+  organize: 'organise',
+  organized: 'organised',
+  socialize: 'socialise',
+  socialized: 'socialised',
+  socialization: 'socialisation',
+  prioritize: 'prioritise',
+  minimize: 'minimise',
+  specialized: 'specialised',
+  analyze: 'analyse',
+  fiber: 'fibre',
+  liter: 'litre',
+  liters: 'litres',
+  meter: 'metre',
+  meters: 'metres',
+  aging: 'ageing',
+  leukemia: 'leukaemia',
+  anemia: 'anaemia',
+  diarrhea: 'diarrhoea',
+  tumor: 'tumour',
+  tumors: 'tumours',
+  anesthesia: 'anaesthesia',
+  anesthetic: 'anaesthetic',
+  feces: 'faeces',
+  fecal: 'faecal',
+  esophagus: 'oesophagus',
+  estrus: 'oestrus',
+  hemorrhage: 'haemorrhage',
+  labeled: 'labelled',
+  labeling: 'labelling',
+  traveling: 'travelling',
+  traveled: 'travelled',
+  discolored: 'discoloured',
+  molt: 'moult',
+  molting: 'moulting',
+  mold: 'mould',
+  program: 'programme',
+  programs: 'programmes',
+  toward: 'towards',
+  cozy: 'cosy',
+  pediatric: 'paediatric',
+  defense: 'defence',
+  catalog: 'catalogue',
 };
 // list only: an -ize word counts as US spelling here only when US_TO_UK names it
 const { isBritishOnly, isUsSpelling, toBritish } = britishSpelling(US_TO_UK, { izeToIse: false });
@@ -136,7 +185,17 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
   if (!Array.isArray(input)) return ['data/authored/health-tips.json must be a JSON array'];
   const slugs = new Set<string>();
   const ids = new Map<string, string>();
-  const allowedKeys = new Set(['slug', 'title', 'tip', 'category', 'species_id', 'breed_id', 'life_stage', 'sources', 'i18n']);
+  const allowedKeys = new Set([
+    'slug',
+    'title',
+    'tip',
+    'category',
+    'species_id',
+    'breed_id',
+    'life_stage',
+    'sources',
+    'i18n',
+  ]);
 
   input.forEach((raw, index) => {
     const label = `tip #${index + 1}${isRecord(raw) && typeof raw.slug === 'string' ? ` (${raw.slug})` : ''}`;
@@ -203,7 +262,9 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
           const b = breeds.get(raw.breed_id);
           if (!b) errors.push(`${label}: breed_id "${raw.breed_id}" does not exist in data/breeds.json`);
           else if (b.species && raw.species_id && b.species !== raw.species_id) {
-            errors.push(`${label}: breed_id "${raw.breed_id}" is a ${b.species} breed but species_id is ${String(raw.species_id)}`);
+            errors.push(
+              `${label}: breed_id "${raw.breed_id}" is a ${b.species} breed but species_id is ${String(raw.species_id)}`,
+            );
           }
         }
       }
@@ -237,7 +298,8 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
       return;
     }
     for (const key of Object.keys(raw.i18n)) {
-      if (!(LANG_ORDER as readonly string[]).includes(key)) errors.push(`${label}: i18n.${key} is not a supported language`);
+      if (!(LANG_ORDER as readonly string[]).includes(key))
+        errors.push(`${label}: i18n.${key} is not a supported language`);
     }
     for (const lang of LANG_ORDER) {
       const tr = raw.i18n[lang];
@@ -286,16 +348,19 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
   if (tips.length < m.total) errors.push(`coverage: ${tips.length} tips, at least ${m.total} required`);
   for (const c of CORE_CATEGORIES) {
     const n = count((t) => t.category === c);
-    if (n < m.perCoreCategory) errors.push(`coverage: category ${c} has ${n} tips, at least ${m.perCoreCategory} required`);
+    if (n < m.perCoreCategory)
+      errors.push(`coverage: category ${c} has ${n} tips, at least ${m.perCoreCategory} required`);
   }
   for (const sp of SPECIES) {
     const n = count((t) => t.species_id === sp);
     if (n < m.perSpecies) errors.push(`coverage: ${n} ${sp}-only tips, at least ${m.perSpecies} required`);
   }
   const breedTips = tips.filter((t) => typeof t.breed_id === 'string');
-  if (breedTips.length < m.breedSpecific) errors.push(`coverage: ${breedTips.length} breed-specific tips, at least ${m.breedSpecific} required`);
+  if (breedTips.length < m.breedSpecific)
+    errors.push(`coverage: ${breedTips.length} breed-specific tips, at least ${m.breedSpecific} required`);
   const distinct = new Set(breedTips.map((t) => t.breed_id));
-  if (distinct.size < m.distinctBreeds) errors.push(`coverage: ${distinct.size} distinct breeds, at least ${m.distinctBreeds} required`);
+  if (distinct.size < m.distinctBreeds)
+    errors.push(`coverage: ${distinct.size} distinct breeds, at least ${m.distinctBreeds} required`);
   return errors;
 }
 
@@ -348,11 +413,14 @@ export async function buildHealthTips(options: BuildHealthTipsOptions = {}): Pro
   return { count: published.length, outputFile, breedsChecked: breeds !== null };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   buildHealthTips()
     .then((r) => {
-      const note = r.breedsChecked ? 'breed ids checked against data/breeds.json' : 'data/breeds.json absent, breed ids not cross-checked';
+      const note = r.breedsChecked
+        ? 'breed ids checked against data/breeds.json'
+        : 'data/breeds.json absent, breed ids not cross-checked';
       console.log(`health tips: wrote ${r.count} tips to ${path.relative(REPO_ROOT, r.outputFile)} (${note})`);
     })
     .catch((err: unknown) => {

@@ -206,20 +206,60 @@ const POPULAR: Record<SpeciesId, { weight: number; ids: string[] }[]> = {
     {
       weight: 24,
       ids: [
-        'labrador-retriever', 'french-bulldog', 'golden-retriever', 'german-shepherd-dog', 'poodle', 'dachshund',
-        'bulldog', 'beagle', 'rottweiler', 'german-short-haired-pointing-dog',
+        'labrador-retriever',
+        'french-bulldog',
+        'golden-retriever',
+        'german-shepherd-dog',
+        'poodle',
+        'dachshund',
+        'bulldog',
+        'beagle',
+        'rottweiler',
+        'german-short-haired-pointing-dog',
       ],
     },
     {
       weight: 8,
       ids: [
-        'yorkshire-terrier', 'italian-cane-corso', 'pembroke-welsh-corgi', 'australian-shepherd', 'siberian-husky',
-        'cavalier-king-charles-spaniel', 'dobermann', 'great-dane', 'miniature-schnauzer', 'shih-tzu', 'boxer',
-        'bernese-mountain-dog', 'havanese', 'pomeranian', 'boston-terrier', 'english-springer-spaniel',
-        'shetland-sheepdog', 'border-collie', 'chihuahua', 'pug', 'maltese', 'english-cocker-spaniel',
-        'american-cocker-spaniel', 'jack-russell-terrier', 'staffordshire-bull-terrier', 'shiba', 'samoyed',
-        'bichon-frise', 'weimaraner', 'vizsla', 'basset-hound', 'akita', 'belgian-malinois', 'dalmatian',
-        'west-highland-white-terrier', 'whippet', 'australian-cattle-dog', 'alaskan-malamute', 'newfoundland',
+        'yorkshire-terrier',
+        'italian-cane-corso',
+        'pembroke-welsh-corgi',
+        'australian-shepherd',
+        'siberian-husky',
+        'cavalier-king-charles-spaniel',
+        'dobermann',
+        'great-dane',
+        'miniature-schnauzer',
+        'shih-tzu',
+        'boxer',
+        'bernese-mountain-dog',
+        'havanese',
+        'pomeranian',
+        'boston-terrier',
+        'english-springer-spaniel',
+        'shetland-sheepdog',
+        'border-collie',
+        'chihuahua',
+        'pug',
+        'maltese',
+        'english-cocker-spaniel',
+        'american-cocker-spaniel',
+        'jack-russell-terrier',
+        'staffordshire-bull-terrier',
+        'shiba',
+        'samoyed',
+        'bichon-frise',
+        'weimaraner',
+        'vizsla',
+        'basset-hound',
+        'akita',
+        'belgian-malinois',
+        'dalmatian',
+        'west-highland-white-terrier',
+        'whippet',
+        'australian-cattle-dog',
+        'alaskan-malamute',
+        'newfoundland',
         'st-bernard',
       ],
     },
@@ -232,9 +272,26 @@ const POPULAR: Record<SpeciesId, { weight: number; ids: string[] }[]> = {
     {
       weight: 5,
       ids: [
-        'devon-rex', 'abyssinian', 'american-shorthair', 'scottish-fold', 'sphynx', 'cornish-rex', 'russian-blue',
-        'bengal', 'norwegian-forest-cat', 'birman', 'oriental-shorthair', 'burmese', 'siberian', 'bombay',
-        'tonkinese', 'himalayan', 'chartreux', 'ragamuffin', 'turkish-van', 'turkish-angora',
+        'devon-rex',
+        'abyssinian',
+        'american-shorthair',
+        'scottish-fold',
+        'sphynx',
+        'cornish-rex',
+        'russian-blue',
+        'bengal',
+        'norwegian-forest-cat',
+        'birman',
+        'oriental-shorthair',
+        'burmese',
+        'siberian',
+        'bombay',
+        'tonkinese',
+        'himalayan',
+        'chartreux',
+        'ragamuffin',
+        'turkish-van',
+        'turkish-angora',
       ],
     },
   ],
@@ -286,34 +343,108 @@ const CATEGORY_RULES: Record<string, CategoryRule> = {
 export const PET_ICONS: Record<SpeciesId, string[]> = {
   dog: ['dog', 'dog-face', 'poodle', 'guide-dog', 'service-dog'],
   cat: [
-    'cat', 'cat-face', 'black-cat', 'grinning-cat', 'grinning-cat-with-smiling-eyes', 'cat-with-wry-smile',
-    'smiling-cat-with-heart-eyes', 'kissing-cat', 'weary-cat', 'crying-cat', 'pouting-cat', 'cat-with-tears-of-joy',
+    'cat',
+    'cat-face',
+    'black-cat',
+    'grinning-cat',
+    'grinning-cat-with-smiling-eyes',
+    'cat-with-wry-smile',
+    'smiling-cat-with-heart-eyes',
+    'kissing-cat',
+    'weary-cat',
+    'crying-cat',
+    'pouting-cat',
+    'cat-with-tears-of-joy',
   ],
 };
 
 /** Approximate coat colours for the background tint: dog codes (data/authored/dog-colours.json). */
 const DOG_CODE_RGB: Record<string, string> = {
-  AGO: '#8a7a5c', APR: '#f2b27a', BEI: '#d9c3a0', BIS: '#d8b98a', BLD: '#e8d08a', BLK: '#2b2b2b', BLU: '#6d7b8d',
-  BRN: '#6b4226', CHO: '#5a3a22', CRM: '#f1e1b8', DGR: '#b89b6a', FAW: '#d9a86c', GLD: '#d4a23c', GRY: '#8e8e8e',
-  GRZ: '#7d7466', ISA: '#c9b29b', LEM: '#f0d77a', LIV: '#7a3e2a', MAH: '#6e2c1e', MUS: '#c9a24a', ORG: '#e08a3c',
-  PEP: '#5f5f5f', RED: '#b5502a', SAB: '#9a6b3d', SAP: '#8c8c84', SDG: '#a8825a', SLV: '#bfc3c7', SND: '#d6bf8f',
-  TAN: '#c68a4e', WGR: '#7f7a70', WHE: '#e3c58f', WHT: '#f4f1ea', YEL: '#ecc65a',
-  BEL: '#c9c4bc', BIC: '#8a8278', BRI: '#6a4a2e', DAP: '#7d6f66', HAR: '#9a9a9a', MRL: '#8d96a3', PAR: '#b59b80',
-  PIE: '#c7b299', ROA: '#9b8a80', SDL: '#7c5a3a', SPT: '#a8a09a', TIC: '#9fa6ad', TRI: '#7a5a3e', MSK: '#3a3a3a',
+  AGO: '#8a7a5c',
+  APR: '#f2b27a',
+  BEI: '#d9c3a0',
+  BIS: '#d8b98a',
+  BLD: '#e8d08a',
+  BLK: '#2b2b2b',
+  BLU: '#6d7b8d',
+  BRN: '#6b4226',
+  CHO: '#5a3a22',
+  CRM: '#f1e1b8',
+  DGR: '#b89b6a',
+  FAW: '#d9a86c',
+  GLD: '#d4a23c',
+  GRY: '#8e8e8e',
+  GRZ: '#7d7466',
+  ISA: '#c9b29b',
+  LEM: '#f0d77a',
+  LIV: '#7a3e2a',
+  MAH: '#6e2c1e',
+  MUS: '#c9a24a',
+  ORG: '#e08a3c',
+  PEP: '#5f5f5f',
+  RED: '#b5502a',
+  SAB: '#9a6b3d',
+  SAP: '#8c8c84',
+  SDG: '#a8825a',
+  SLV: '#bfc3c7',
+  SND: '#d6bf8f',
+  TAN: '#c68a4e',
+  WGR: '#7f7a70',
+  WHE: '#e3c58f',
+  WHT: '#f4f1ea',
+  YEL: '#ecc65a',
+  BEL: '#c9c4bc',
+  BIC: '#8a8278',
+  BRI: '#6a4a2e',
+  DAP: '#7d6f66',
+  HAR: '#9a9a9a',
+  MRL: '#8d96a3',
+  PAR: '#b59b80',
+  PIE: '#c7b299',
+  ROA: '#9b8a80',
+  SDL: '#7c5a3a',
+  SPT: '#a8a09a',
+  TIC: '#9fa6ad',
+  TRI: '#7a5a3e',
+  MSK: '#3a3a3a',
   WMK: '#eeeeee',
 };
 
 /** Approximate coat colours for the background tint: EMS base colour letters. */
 const CAT_LETTER_RGB: Record<string, string> = {
-  n: '#2a2a2a', a: '#7f8c99', b: '#5c3b27', c: '#b8a7a8', d: '#c8642f', e: '#efd6a8', f: '#4a3328', g: '#8b8280',
-  h: '#7a5239', j: '#c6b1a6', o: '#8f5536', p: '#d2b49a', q: '#a56a45', r: '#d8b29a', t: '#c98f4a', w: '#f5f3ee',
+  n: '#2a2a2a',
+  a: '#7f8c99',
+  b: '#5c3b27',
+  c: '#b8a7a8',
+  d: '#c8642f',
+  e: '#efd6a8',
+  f: '#4a3328',
+  g: '#8b8280',
+  h: '#7a5239',
+  j: '#c6b1a6',
+  o: '#8f5536',
+  p: '#d2b49a',
+  q: '#a56a45',
+  r: '#d8b29a',
+  t: '#c98f4a',
+  w: '#f5f3ee',
   x: '#999999',
 };
 
 /** Backgrounds for images without a colour. */
 const NEUTRAL_BACKGROUNDS = [
-  '#f4e8d8', '#e3eef6', '#e8f3e4', '#f6e4ea', '#efe9f7', '#fdf3d6', '#e0f2f1', '#f2f2f2', '#fbe9dd', '#e6ecf5',
-  '#f0f4e0', '#f7efe6',
+  '#f4e8d8',
+  '#e3eef6',
+  '#e8f3e4',
+  '#f6e4ea',
+  '#efe9f7',
+  '#fdf3d6',
+  '#e0f2f1',
+  '#f2f2f2',
+  '#fbe9dd',
+  '#e6ecf5',
+  '#f0f4e0',
+  '#f7efe6',
 ];
 
 // ---------------------------------------------------------------------------------------------------------
@@ -327,7 +458,10 @@ function parseHex(hex: string): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  const h = (v: number): string => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const h = (v: number): string =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${h(r)}${h(g)}${h(b)}`;
 }
 
@@ -362,7 +496,8 @@ interface Slot {
 
 function breedWeight(breed: Breed): number {
   for (const tier of POPULAR[breed.species_id]) if (tier.ids.includes(breed.id)) return tier.weight;
-  const recognised = breed.registry_ids.akc === true || (breed.registry_ids.fci !== null && breed.registry_ids.fci_provisional !== true);
+  const recognised =
+    breed.registry_ids.akc === true || (breed.registry_ids.fci !== null && breed.registry_ids.fci_provisional !== true);
   return recognised ? 1.5 : 1;
 }
 
@@ -374,7 +509,8 @@ function breedWeight(breed: Breed): number {
 function allocateSlots(species: SpeciesId, living: Breed[], rng: Rng): Slot[] {
   const total = IMAGE_COUNTS[species];
   const withBreeds = Math.round(total * (1 - NO_BREED_SHARE));
-  if (withBreeds < living.length) throw new Error(`${species}: ${withBreeds} breed images cannot cover ${living.length} breeds`);
+  if (withBreeds < living.length)
+    throw new Error(`${species}: ${withBreeds} breed images cannot cover ${living.length} breeds`);
   const extra = withBreeds - living.length;
   const totalWeight = living.reduce((sum, b) => sum + breedWeight(b), 0);
   const shares = living.map((b, index) => {
@@ -459,7 +595,10 @@ function pickColours(
 ): ColourVariant[] {
   if (rng.chance(NO_COLOUR_SHARE)) return [];
   const usable = (v: ColourVariant | undefined): v is ColourVariant =>
-    v !== undefined && v.species_id === species && v.kind !== 'modifier' && !(species === 'cat' && v.kind === 'pattern');
+    v !== undefined &&
+    v.species_id === species &&
+    v.kind !== 'modifier' &&
+    !(species === 'cat' && v.kind === 'pattern');
   /** A cat's colour list can hold hundreds of combinations; favour the short (common) codes. */
   const simplicity = (v: ColourVariant): number => (species === 'cat' ? 1 / v.code.split(' ').length ** 2 : 1);
   const fromBreed = (breed: Breed | undefined): ColourVariant | null => {
@@ -476,14 +615,21 @@ function pickColours(
   return picked;
 }
 
-function pickIcon(species: SpeciesId, breeds: Breed[], categories: Category[], colours: ColourVariant[], rng: Rng): string {
+function pickIcon(
+  species: SpeciesId,
+  breeds: Breed[],
+  categories: Category[],
+  colours: ColourVariant[],
+  rng: Rng,
+): string {
   const names = new Set(categories.map((c) => c.name));
   if (species === 'dog') {
     const ids = breeds.map((b) => b.id);
-    if (ids[0] !== undefined && ids[0].includes('poodle')) return rng.chance(0.8) ? 'poodle' : 'dog-face';
+    if (ids[0]?.includes('poodle')) return rng.chance(0.8) ? 'poodle' : 'dog-face';
     if (names.has('Working dogs')) return rng.pick(['service-dog', 'guide-dog', 'dog']);
     if (ids.some((id) => ASSISTANCE_BREEDS.has(id)) && rng.chance(0.15)) return rng.pick(['guide-dog', 'service-dog']);
-    if (names.has('Portraits') || names.has('Funny') || names.has('Yawning')) return rng.chance(0.7) ? 'dog-face' : 'dog';
+    if (names.has('Portraits') || names.has('Funny') || names.has('Yawning'))
+      return rng.chance(0.7) ? 'dog-face' : 'dog';
     if (ids.length === 0 && rng.chance(0.05)) return 'poodle';
     return rng.chance(0.55) ? 'dog' : 'dog-face';
   }
@@ -499,7 +645,8 @@ function pickIcon(species: SpeciesId, breeds: Breed[], categories: Category[], c
   if (names.has('Portraits')) return rng.pick(['cat-face', 'grinning-cat-with-smiling-eyes']);
   return rng.weighted(
     ['cat', 'cat-face', 'grinning-cat', 'grinning-cat-with-smiling-eyes', 'cat-with-wry-smile'] as const,
-    (n) => ({ cat: 50, 'cat-face': 35, 'grinning-cat': 5, 'grinning-cat-with-smiling-eyes': 5, 'cat-with-wry-smile': 5 })[n],
+    (n) =>
+      ({ cat: 50, 'cat-face': 35, 'grinning-cat': 5, 'grinning-cat-with-smiling-eyes': 5, 'cat-with-wry-smile': 5 })[n],
   );
 }
 
@@ -555,14 +702,17 @@ export function generateCatalogue(inputs: CatalogueInputs): CatalogueImage[] {
   const variantById = new Map(inputs.colours.variants.map((v) => [v.id, v]));
   /** Weight of a colour for images whose breed has no colour list: how many breeds allow it (plus one). */
   const poolWeight = new Map<string, number>();
-  for (const ids of Object.values(inputs.colours.breeds)) for (const id of ids) poolWeight.set(id, (poolWeight.get(id) ?? 1) + 1);
+  for (const ids of Object.values(inputs.colours.breeds))
+    for (const id of ids) poolWeight.set(id, (poolWeight.get(id) ?? 1) + 1);
 
   const images: CatalogueImage[] = [];
   const usedIds = new Set<string>();
   for (const species of SPECIES) {
     const living = inputs.breeds.filter((b) => b.species_id === species && !b.extinct);
     const speciesPool = inputs.colours.variants.filter(
-      (v) => v.species_id === species && (v.kind === 'colour' || v.kind === 'combination' || (species === 'dog' && v.kind === 'pattern')),
+      (v) =>
+        v.species_id === species &&
+        (v.kind === 'colour' || v.kind === 'combination' || (species === 'dog' && v.kind === 'pattern')),
     );
     const slots = allocateSlots(species, living, new Rng(`${CATALOGUE_SEED}/slots/${species}`));
     slots.forEach((slot, index) => {
@@ -595,7 +745,9 @@ export function generateCatalogue(inputs: CatalogueInputs): CatalogueImage[] {
       });
     });
   }
-  return images.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return images.sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -605,7 +757,10 @@ export function generateCatalogue(inputs: CatalogueInputs): CatalogueImage[] {
 async function notoIconNames(): Promise<Set<string>> {
   const require = createRequire(import.meta.url);
   const file = require.resolve('@iconify-json/noto/icons.json');
-  const set = JSON.parse(await readFile(file, 'utf8')) as { icons: Record<string, unknown>; aliases?: Record<string, unknown> };
+  const set = JSON.parse(await readFile(file, 'utf8')) as {
+    icons: Record<string, unknown>;
+    aliases?: Record<string, unknown>;
+  };
   return new Set([...Object.keys(set.icons), ...Object.keys(set.aliases ?? {})]);
 }
 
@@ -626,40 +781,56 @@ export function validateCatalogue(images: CatalogueImage[], inputs: CatalogueInp
     ids.add(img.id);
     if (img.file !== `${CATALOGUE_PREFIX}${img.id}.jpg`) problems.push(`${at}: unexpected file ${img.file}`);
     for (const side of [img.width, img.height]) {
-      if (!Number.isInteger(side) || side < MIN_SIDE || side > MAX_SIDE) problems.push(`${at}: size ${img.width}x${img.height} out of range`);
+      if (!Number.isInteger(side) || side < MIN_SIDE || side > MAX_SIDE)
+        problems.push(`${at}: size ${img.width}x${img.height} out of range`);
     }
-    if (img.species_id !== 'dog' && img.species_id !== 'cat') problems.push(`${at}: bad species ${String(img.species_id)}`);
-    if (img.breed_ids.length > 2 || new Set(img.breed_ids).size !== img.breed_ids.length) problems.push(`${at}: 0-2 distinct breeds`);
+    if (img.species_id !== 'dog' && img.species_id !== 'cat')
+      problems.push(`${at}: bad species ${String(img.species_id)}`);
+    if (img.breed_ids.length > 2 || new Set(img.breed_ids).size !== img.breed_ids.length)
+      problems.push(`${at}: 0-2 distinct breeds`);
     for (const id of img.breed_ids) {
       const breed = breedById.get(id);
-      if (breed === undefined || breed.species_id !== img.species_id) problems.push(`${at}: breed ${id} unknown or of another species`);
+      if (breed === undefined || breed.species_id !== img.species_id)
+        problems.push(`${at}: breed ${id} unknown or of another species`);
       breedUse.set(id, (breedUse.get(id) ?? 0) + 1);
     }
-    if (img.category_ids.length > 2 || new Set(img.category_ids).size !== img.category_ids.length) problems.push(`${at}: 0-2 distinct categories`);
+    if (img.category_ids.length > 2 || new Set(img.category_ids).size !== img.category_ids.length)
+      problems.push(`${at}: 0-2 distinct categories`);
     for (const id of img.category_ids) {
       const category = categoryById.get(id);
-      if (category === undefined || !category.species_ids.includes(img.species_id)) problems.push(`${at}: category ${id} unknown or not for ${img.species_id}`);
+      if (category === undefined || !category.species_ids.includes(img.species_id))
+        problems.push(`${at}: category ${id} unknown or not for ${img.species_id}`);
       categoryUse.set(id, (categoryUse.get(id) ?? 0) + 1);
     }
-    if (img.colour_ids.length > 2 || new Set(img.colour_ids).size !== img.colour_ids.length) problems.push(`${at}: 0-2 distinct colours`);
+    if (img.colour_ids.length > 2 || new Set(img.colour_ids).size !== img.colour_ids.length)
+      problems.push(`${at}: 0-2 distinct colours`);
     for (const id of img.colour_ids) {
       const variant = variantById.get(id);
-      if (variant === undefined || variant.species_id !== img.species_id) problems.push(`${at}: colour ${id} unknown or of another species`);
+      if (variant === undefined || variant.species_id !== img.species_id)
+        problems.push(`${at}: colour ${id} unknown or of another species`);
     }
     if (img.age_months !== null && (!Number.isInteger(img.age_months) || img.age_months < 1 || img.age_months > 180)) {
       problems.push(`${at}: age_months ${img.age_months} out of range`);
     }
     const created = Date.parse(img.created_at);
-    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/.test(img.created_at) || !(created >= CREATED_FROM && created < CREATED_TO)) {
+    if (
+      !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/.test(img.created_at) ||
+      !(created >= CREATED_FROM && created < CREATED_TO)
+    ) {
       problems.push(`${at}: created_at ${img.created_at} malformed or out of range`);
     }
     const prev = images[i - 1];
-    if (prev !== undefined && (prev.created_at > img.created_at || (prev.created_at === img.created_at && prev.id >= img.id))) {
+    if (
+      prev !== undefined &&
+      (prev.created_at > img.created_at || (prev.created_at === img.created_at && prev.id >= img.id))
+    ) {
       problems.push(`${at}: not sorted by created_at, id`);
     }
     const r = img.render;
-    if (!PET_ICONS[img.species_id].includes(r.icon) || !iconNames.has(r.icon)) problems.push(`${at}: icon ${r.icon} is not a ${img.species_id} Noto icon`);
-    if (r.accessory !== null && !iconNames.has(r.accessory)) problems.push(`${at}: accessory ${r.accessory} is not a Noto icon`);
+    if (!PET_ICONS[img.species_id].includes(r.icon) || !iconNames.has(r.icon))
+      problems.push(`${at}: icon ${r.icon} is not a ${img.species_id} Noto icon`);
+    if (r.accessory !== null && !iconNames.has(r.accessory))
+      problems.push(`${at}: accessory ${r.accessory} is not a Noto icon`);
     if (!/^#[0-9a-f]{6}$/.test(r.background)) problems.push(`${at}: background ${r.background} is not #rrggbb`);
     if (!(r.scale >= 0.4 && r.scale <= 0.9)) problems.push(`${at}: scale ${r.scale} out of range`);
   });
@@ -667,7 +838,8 @@ export function validateCatalogue(images: CatalogueImage[], inputs: CatalogueInp
     if (!breed.extinct && !breedUse.has(breed.id)) problems.push(`breed ${breed.id} has no image`);
   }
   for (const category of inputs.categories) {
-    if ((categoryUse.get(category.id) ?? 0) < 10) problems.push(`category ${category.id} (${category.name}) has fewer than 10 images`);
+    if ((categoryUse.get(category.id) ?? 0) < 10)
+      problems.push(`category ${category.id} (${category.name}) has fewer than 10 images`);
   }
   for (const rules of Object.values(CATEGORY_RULES)) {
     for (const name of [...rules.accessories.dog, ...rules.accessories.cat]) {
@@ -684,7 +856,11 @@ export function serialiseCatalogue(images: CatalogueImage[]): string {
 
 export async function readCatalogueInputs(dataDir = DATA_DIR): Promise<CatalogueInputs> {
   const read = async <T>(name: string): Promise<T> => JSON.parse(await readFile(path.join(dataDir, name), 'utf8')) as T;
-  return { breeds: await read('breeds.json'), categories: await read('categories.json'), colours: await read('colours.json') };
+  return {
+    breeds: await read('breeds.json'),
+    categories: await read('categories.json'),
+    colours: await read('colours.json'),
+  };
 }
 
 export class ImageCatalogueError extends Error {
@@ -709,7 +885,8 @@ export async function buildImageCatalogue(): Promise<void> {
   );
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   buildImageCatalogue().catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));

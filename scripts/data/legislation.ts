@@ -13,7 +13,16 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BreedRef, byId, checkUrl, countSentences, isNonEmptyString, isRecord, loadBreedRefs, TEXT_PROBLEM } from './authoring.ts';
+import {
+  type BreedRef,
+  byId,
+  checkUrl,
+  countSentences,
+  isNonEmptyString,
+  isRecord,
+  loadBreedRefs,
+  TEXT_PROBLEM,
+} from './authoring.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -68,9 +77,24 @@ export interface Legislation {
 
 /** Field order of a published record (also the set of allowed fields). */
 const FIELDS: readonly (keyof Legislation)[] = [
-  'id', 'country_code', 'country_name', 'jurisdiction', 'title', 'legislation_type', 'approach', 'species_id', 'breeds',
-  'summary', 'status', 'effective_date', 'repealed_date', 'preempts_local_bsl', 'source_url', 'verified_at',
-  'verification', 'verification_note',
+  'id',
+  'country_code',
+  'country_name',
+  'jurisdiction',
+  'title',
+  'legislation_type',
+  'approach',
+  'species_id',
+  'breeds',
+  'summary',
+  'status',
+  'effective_date',
+  'repealed_date',
+  'preempts_local_bsl',
+  'source_url',
+  'verified_at',
+  'verification',
+  'verification_note',
 ];
 
 /** Minimum coverage the data set must keep. */
@@ -144,7 +168,8 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
     if (!isNonEmptyString(raw.country_name)) errors.push(`${label}: country_name is required`);
     else if (typeof cc === 'string') {
       const known = countryNames.get(cc);
-      if (known && known !== raw.country_name) errors.push(`${label}: country_name "${raw.country_name}" differs from "${known}" used for ${cc}`);
+      if (known && known !== raw.country_name)
+        errors.push(`${label}: country_name "${raw.country_name}" differs from "${known}" used for ${cc}`);
       countryNames.set(cc, raw.country_name);
     }
 
@@ -184,10 +209,13 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
     if (!LEGISLATION_TYPES.includes(raw.legislation_type as LegislationType)) {
       errors.push(`${label}: legislation_type must be one of ${LEGISLATION_TYPES.join(', ')}`);
     }
-    if (!APPROACHES.includes(raw.approach as Approach)) errors.push(`${label}: approach must be one of ${APPROACHES.join(', ')}`);
+    if (!APPROACHES.includes(raw.approach as Approach))
+      errors.push(`${label}: approach must be one of ${APPROACHES.join(', ')}`);
     if (raw.species_id !== 'dog') errors.push(`${label}: species_id must be "dog"`);
-    if (!STATUSES.includes(raw.status as LegislationStatus)) errors.push(`${label}: status must be one of ${STATUSES.join(', ')}`);
-    if (!VERIFICATIONS.includes(raw.verification as Verification)) errors.push(`${label}: verification must be verified or unverified`);
+    if (!STATUSES.includes(raw.status as LegislationStatus))
+      errors.push(`${label}: status must be one of ${STATUSES.join(', ')}`);
+    if (!VERIFICATIONS.includes(raw.verification as Verification))
+      errors.push(`${label}: verification must be verified or unverified`);
     if (typeof raw.preempts_local_bsl !== 'boolean') errors.push(`${label}: preempts_local_bsl must be a boolean`);
 
     // breeds
@@ -206,7 +234,8 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
           if (names.has(b.name)) errors.push(`${label}: breed "${b.name}" listed twice`);
           names.add(b.name);
         }
-        if (typeof b.includes_mixes !== 'boolean') errors.push(`${label}: breeds[${i}].includes_mixes must be a boolean`);
+        if (typeof b.includes_mixes !== 'boolean')
+          errors.push(`${label}: breeds[${i}].includes_mixes must be a boolean`);
         if (b.breed_id !== null) {
           if (typeof b.breed_id !== 'string' || !BREED_ID_RE.test(b.breed_id)) {
             errors.push(`${label}: breeds[${i}].breed_id must be a breed slug or null`);
@@ -215,16 +244,22 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
             breedIds.add(b.breed_id);
             if (breeds) {
               const ref = breeds.get(b.breed_id);
-              if (!ref) errors.push(`${label}: breeds[${i}].breed_id "${b.breed_id}" does not exist in data/breeds.json`);
-              else if (ref.species && ref.species !== 'dog') errors.push(`${label}: breed_id "${b.breed_id}" is not a dog breed`);
+              if (!ref)
+                errors.push(`${label}: breeds[${i}].breed_id "${b.breed_id}" does not exist in data/breeds.json`);
+              else if (ref.species && ref.species !== 'dog')
+                errors.push(`${label}: breed_id "${b.breed_id}" is not a dog breed`);
             }
           }
         }
       });
       const emptyAllowed =
-        raw.legislation_type === 'behavior_based' || raw.approach === 'approved_list' || raw.verification === 'unverified';
+        raw.legislation_type === 'behavior_based' ||
+        raw.approach === 'approved_list' ||
+        raw.verification === 'unverified';
       if (raw.breeds.length === 0 && !emptyAllowed) {
-        errors.push(`${label}: breeds may be empty only for behavior_based laws, approved lists or unverified rows with a note`);
+        errors.push(
+          `${label}: breeds may be empty only for behavior_based laws, approved lists or unverified rows with a note`,
+        );
       }
       if (raw.legislation_type === 'behavior_based' && raw.breeds.length > 0) {
         errors.push(`${label}: a behavior_based law must not list breeds`);
@@ -234,7 +269,8 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
     // dates and status
     for (const key of ['effective_date', 'repealed_date', 'verified_at'] as const) {
       const v = raw[key];
-      if (v !== null && (typeof v !== 'string' || !isValidDate(v))) errors.push(`${label}: ${key} must be YYYY, YYYY-MM-DD or null`);
+      if (v !== null && (typeof v !== 'string' || !isValidDate(v)))
+        errors.push(`${label}: ${key} must be YYYY, YYYY-MM-DD or null`);
     }
     if (raw.verified_at !== null && typeof raw.verified_at === 'string' && raw.verified_at.length !== 10) {
       errors.push(`${label}: verified_at must be a full date`);
@@ -247,7 +283,8 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
     }
     if (typeof raw.effective_date === 'string' && typeof raw.repealed_date === 'string') {
       const n = Math.min(raw.effective_date.length, raw.repealed_date.length);
-      if (raw.repealed_date.slice(0, n) < raw.effective_date.slice(0, n)) errors.push(`${label}: repealed_date is before effective_date`);
+      if (raw.repealed_date.slice(0, n) < raw.effective_date.slice(0, n))
+        errors.push(`${label}: repealed_date is before effective_date`);
     }
     if (raw.preempts_local_bsl === true) {
       if (!isRecord(jur) || !['state', 'province', 'territory', 'region'].includes(String(jur.level))) {
@@ -258,7 +295,8 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
     // source and verification
     const problem = checkUrl(raw.source_url, 'http(s)');
     if (problem) errors.push(`${label}: source_url ${problem}`);
-    if (raw.verification === 'verified' && raw.verified_at === null) errors.push(`${label}: verified rows need verified_at`);
+    if (raw.verification === 'verified' && raw.verified_at === null)
+      errors.push(`${label}: verified rows need verified_at`);
     if (raw.verification === 'unverified') {
       if (raw.verified_at !== null) errors.push(`${label}: unverified rows must have verified_at null`);
       if (!isNonEmptyString(raw.verification_note)) errors.push(`${label}: unverified rows need a verification_note`);
@@ -273,12 +311,16 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
   const national = new Set(laws.filter((l) => l.jurisdiction === null).map((l) => l.country_code));
   const m = LEGISLATION_MINIMUMS;
   if (national.size < m.countriesWithNationalLaw) {
-    errors.push(`coverage: ${national.size} countries with national laws, at least ${m.countriesWithNationalLaw} required`);
+    errors.push(
+      `coverage: ${national.size} countries with national laws, at least ${m.countriesWithNationalLaw} required`,
+    );
   }
   const local = laws.filter((l) => l.jurisdiction !== null);
-  if (local.length < m.jurisdictionLaws) errors.push(`coverage: ${local.length} jurisdiction-level laws, at least ${m.jurisdictionLaws} required`);
+  if (local.length < m.jurisdictionLaws)
+    errors.push(`coverage: ${local.length} jurisdiction-level laws, at least ${m.jurisdictionLaws} required`);
   const levels = new Set(local.map((l) => (isRecord(l.jurisdiction) ? l.jurisdiction.level : null)));
-  if (levels.size < m.jurisdictionLevels) errors.push(`coverage: ${levels.size} jurisdiction levels used, at least ${m.jurisdictionLevels} required`);
+  if (levels.size < m.jurisdictionLevels)
+    errors.push(`coverage: ${levels.size} jurisdiction levels used, at least ${m.jurisdictionLevels} required`);
   return errors;
 }
 
@@ -288,7 +330,10 @@ function toPublished(l: Legislation): Legislation {
     id: l.id,
     country_code: l.country_code,
     country_name: l.country_name,
-    jurisdiction: l.jurisdiction === null ? null : { level: l.jurisdiction.level, name: l.jurisdiction.name, code: l.jurisdiction.code },
+    jurisdiction:
+      l.jurisdiction === null
+        ? null
+        : { level: l.jurisdiction.level, name: l.jurisdiction.name, code: l.jurisdiction.code },
     title: l.title,
     legislation_type: l.legislation_type,
     approach: l.approach,
@@ -334,11 +379,14 @@ export async function buildLegislation(options: BuildLegislationOptions = {}): P
   return { count: published.length, outputFile, breedsChecked: breeds !== null };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   buildLegislation()
     .then((r) => {
-      const note = r.breedsChecked ? 'breed ids checked against data/breeds.json' : 'data/breeds.json absent, breed ids not cross-checked';
+      const note = r.breedsChecked
+        ? 'breed ids checked against data/breeds.json'
+        : 'data/breeds.json absent, breed ids not cross-checked';
       console.log(`legislation: wrote ${r.count} laws to ${path.relative(REPO_ROOT, r.outputFile)} (${note})`);
     })
     .catch((err: unknown) => {

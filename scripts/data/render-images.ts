@@ -91,7 +91,13 @@ function nestedIcon(icon: Icon, prefix: string, x: number, y: number, size: numb
 export function imageSvg(set: IconSet, width: number, height: number, render: RenderRecipe): string {
   const shorter = Math.min(width, height);
   const petSize = Math.round(shorter * render.scale);
-  const pet = nestedIcon(resolveIcon(set, render.icon), 'p-', Math.round((width - petSize) / 2), Math.round((height - petSize) / 2), petSize);
+  const pet = nestedIcon(
+    resolveIcon(set, render.icon),
+    'p-',
+    Math.round((width - petSize) / 2),
+    Math.round((height - petSize) / 2),
+    petSize,
+  );
   let accessory = '';
   if (render.accessory !== null) {
     const size = Math.round(shorter * ACCESSORY_SIZE);
@@ -119,7 +125,7 @@ async function isUpToDate(file: string, image: CatalogueImage): Promise<boolean>
   try {
     const meta = await sharp(file).metadata();
     if (meta.format !== 'jpeg' || meta.width !== image.width || meta.height !== image.height) return false;
-    return meta.exif !== undefined && meta.exif.includes(`stamp:${renderStamp(image)}`);
+    return meta.exif?.includes(`stamp:${renderStamp(image)}`) ?? false;
   } catch {
     return false;
   }
@@ -148,7 +154,10 @@ async function readCatalogue(): Promise<CatalogueImage[]> {
  * Renders every catalogue image (or only the ids/files in `options.only`) into `outDir`.
  * Returns how many files were written and how many were already up to date.
  */
-export async function renderImages(outDir: string, options: { only?: string[] } = {}): Promise<{ rendered: number; skipped: number }> {
+export async function renderImages(
+  outDir: string,
+  options: { only?: string[] } = {},
+): Promise<{ rendered: number; skipped: number }> {
   const set = await loadIconSet();
   let images = await readCatalogue();
   if (options.only !== undefined) {
@@ -194,7 +203,8 @@ export async function renderImages(outDir: string, options: { only?: string[] } 
   return { rendered, skipped };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const args = process.argv.slice(2);
   const onlyAt = args.indexOf('--only');
@@ -205,7 +215,9 @@ if (invokedDirectly) {
   renderImages(outDir, only !== undefined ? { only } : {})
     .then(({ rendered, skipped }) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`render-images: ${rendered} rendered, ${skipped} up to date, in ${seconds} s -> ${path.relative(process.cwd(), outDir) || '.'}`);
+      console.log(
+        `render-images: ${rendered} rendered, ${skipped} up to date, in ${seconds} s -> ${path.relative(process.cwd(), outDir) || '.'}`,
+      );
     })
     .catch((err: unknown) => {
       console.error(err instanceof Error ? err.message : String(err));

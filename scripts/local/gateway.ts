@@ -4,7 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import { API_BASE_PATH, fallbackRoute, routes, type RouteDef } from '../../functions/routes.ts';
 import { createRouteMatcher } from '../../shared/routing/match.ts';
 import { CORS } from '../../shared/http/cors.ts';
@@ -29,7 +34,9 @@ export function createGateway() {
     let handler = modules.get(route.entry);
     if (!handler) {
       // Loaded on first use, so a broken handler only breaks its own route.
-      handler = import(pathToFileURL(join(FUNCTIONS_DIR, `${route.entry}.ts`)).href).then((m: { handler: LambdaHandler }) => m.handler);
+      handler = import(pathToFileURL(join(FUNCTIONS_DIR, `${route.entry}.ts`)).href).then(
+        (m: { handler: LambdaHandler }) => m.handler,
+      );
       modules.set(route.entry, handler);
     }
     return handler;
@@ -38,11 +45,20 @@ export function createGateway() {
   async function invoke(req: IncomingMessage, body: Buffer): Promise<APIGatewayProxyStructuredResultV2> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    const routePath = url.pathname.startsWith(`${API_BASE_PATH}/`) ? url.pathname.slice(API_BASE_PATH.length) : undefined;
+    const routePath = url.pathname.startsWith(`${API_BASE_PATH}/`)
+      ? url.pathname.slice(API_BASE_PATH.length)
+      : undefined;
     const found = routePath === undefined ? undefined : match(method, routePath);
     const route = found?.kind === 'route' ? found.route : fallbackRoute;
     const pathParameters = found?.kind === 'route' ? found.pathParameters : undefined;
-    const event = toEvent(req, url, method, body, route === fallbackRoute ? '$default' : `${route.method} ${API_BASE_PATH}${route.path}`, pathParameters);
+    const event = toEvent(
+      req,
+      url,
+      method,
+      body,
+      route === fallbackRoute ? '$default' : `${route.method} ${API_BASE_PATH}${route.path}`,
+      pathParameters,
+    );
     const handler = await load(route);
     const result = await handler(event, lambdaContext(route, event.requestContext.requestId));
     return typeof result === 'string' ? { statusCode: 200, body: result } : result;
@@ -51,7 +67,10 @@ export function createGateway() {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { ...CORS.preflightHeaders, 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? CORS.allowHeaders });
+        res.writeHead(204, {
+          ...CORS.preflightHeaders,
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? CORS.allowHeaders,
+        });
         res.end();
         return;
       }
@@ -61,7 +80,10 @@ export function createGateway() {
         return;
       }
       const result = await invoke(req, body);
-      const headers: Record<string, string | string[]> = { ...CORS.responseHeaders, ...(result.headers as Record<string, string>) };
+      const headers: Record<string, string | string[]> = {
+        ...CORS.responseHeaders,
+        ...(result.headers as Record<string, string>),
+      };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
       res.writeHead(result.statusCode ?? 200, headers);
       res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
@@ -73,7 +95,9 @@ export function createGateway() {
   };
 }
 
-export async function startGateway(options: GatewayOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function startGateway(
+  options: GatewayOptions,
+): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const handle = createGateway();
   const server = createServer((req, res) => void handle(req, res));
   server.keepAliveTimeout = 65_000;
@@ -89,10 +113,11 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
   return {
     server,
     url: `http://${host}:${port}${API_BASE_PATH}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,7 +1,7 @@
 // Local mode's media: the catalogue's JPEGs are rendered once into .local/images, then put into the fauxqs bucket.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CreateBucketCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { catalogueImages } from '../../shared/images/seed.ts';
 import { renderImages } from '../data/render-images.ts';
 
@@ -9,14 +9,23 @@ export const LOCAL_MEDIA_BUCKET = 'pet-api-media';
 const RENDER_DIR = join(import.meta.dirname, '..', '..', '.local', 'images');
 
 export async function publishCatalogueImages(s3: S3Client): Promise<{ uploaded: number; rendered: number }> {
-  await s3.send(new HeadBucketCommand({ Bucket: LOCAL_MEDIA_BUCKET })).catch(() => s3.send(new CreateBucketCommand({ Bucket: LOCAL_MEDIA_BUCKET })));
+  await s3
+    .send(new HeadBucketCommand({ Bucket: LOCAL_MEDIA_BUCKET }))
+    .catch(() => s3.send(new CreateBucketCommand({ Bucket: LOCAL_MEDIA_BUCKET })));
   const { rendered } = await renderImages(RENDER_DIR);
   const files = catalogueImages().map((i) => i.file);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
-      await s3.send(new PutObjectCommand({ Bucket: LOCAL_MEDIA_BUCKET, Key: file, Body: await readFile(join(RENDER_DIR, file)), ContentType: 'image/jpeg' }));
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: LOCAL_MEDIA_BUCKET,
+          Key: file,
+          Body: await readFile(join(RENDER_DIR, file)),
+          ContentType: 'image/jpeg',
+        }),
+      );
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));

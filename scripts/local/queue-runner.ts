@@ -1,6 +1,6 @@
 // Local stand-in for Lambda's SQS event source: long-polls a fauxqs queue, hands batches to the same consumer
 // handler, deletes what succeeded and leaves reported failures to reappear after their visibility timeout.
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
 export interface QueueRunnerOptions {
@@ -33,7 +33,10 @@ export function startQueueRunner(options: QueueRunnerOptions): { stop(): Promise
           body: m.Body ?? '',
           attributes: m.Attributes as unknown as SQSRecord['attributes'],
           messageAttributes: Object.fromEntries(
-            Object.entries(m.MessageAttributes ?? {}).map(([k, v]) => [k, { dataType: v.DataType ?? 'String', stringValue: v.StringValue }]),
+            Object.entries(m.MessageAttributes ?? {}).map(([k, v]) => [
+              k,
+              { dataType: v.DataType ?? 'String', stringValue: v.StringValue },
+            ]),
           ) as SQSRecord['messageAttributes'],
           md5OfBody: m.MD5OfBody ?? '',
           eventSource: 'aws:sqs',
@@ -48,7 +51,10 @@ export function startQueueRunner(options: QueueRunnerOptions): { stop(): Promise
         const done = records.filter((r) => !failed.has(r.messageId));
         if (done.length > 0) {
           await options.sqs.send(
-            new DeleteMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })) }),
+            new DeleteMessageBatchCommand({
+              QueueUrl: options.queueUrl,
+              Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+            }),
           );
         }
       } catch (error) {

@@ -3,20 +3,41 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { FauxqsServer, S3SpyEvent } from 'fauxqs';
 
-export function startS3Notifications(options: { spy: FauxqsServer['spy']; sqs: SQSClient; queueUrl: string; bucket: string; prefix: string }): { stop(): void } {
+export function startS3Notifications(options: {
+  spy: FauxqsServer['spy'];
+  sqs: SQSClient;
+  queueUrl: string;
+  bucket: string;
+  prefix: string;
+}): { stop(): void } {
   const seen = new Set<string>();
   let stopped = false;
   const isNew = (m: { service: string }): m is S3SpyEvent => {
     if (m.service !== 's3') return false;
     const e = m as S3SpyEvent;
-    return e.status === 'uploaded' && e.bucket === options.bucket && e.key.startsWith(options.prefix) && !seen.has(`${e.key}@${e.timestamp}`);
+    return (
+      e.status === 'uploaded' &&
+      e.bucket === options.bucket &&
+      e.key.startsWith(options.prefix) &&
+      !seen.has(`${e.key}@${e.timestamp}`)
+    );
   };
   void (async () => {
     while (!stopped) {
-      const event = (await options.spy.waitForMessage(isNew, undefined, 1000).catch(() => undefined)) as S3SpyEvent | undefined;
+      const event = (await options.spy.waitForMessage(isNew, undefined, 1000).catch(() => undefined)) as
+        | S3SpyEvent
+        | undefined;
       if (!event || stopped) continue;
       seen.add(`${event.key}@${event.timestamp}`);
-      const body = { Records: [{ eventSource: 'aws:s3', eventName: 'ObjectCreated:Put', s3: { bucket: { name: event.bucket }, object: { key: encodeURIComponent(event.key).replace(/%2F/g, '/') } } }] };
+      const body = {
+        Records: [
+          {
+            eventSource: 'aws:s3',
+            eventName: 'ObjectCreated:Put',
+            s3: { bucket: { name: event.bucket }, object: { key: encodeURIComponent(event.key).replace(/%2F/g, '/') } },
+          },
+        ],
+      };
       await options.sqs.send(new SendMessageCommand({ QueueUrl: options.queueUrl, MessageBody: JSON.stringify(body) }));
     }
   })();

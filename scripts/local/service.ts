@@ -43,7 +43,12 @@ function localWebhookKey(persist: boolean): string {
 
 export async function startLocalService(options: LocalServiceOptions) {
   const dataDir = options.persist ? join(ROOT, '.local', 'dynamodb') : undefined;
-  const stack = await startLocalStack({ dynamoDbPort: options.dynamoDbPort, awsPort: options.awsPort, tableName: 'pet-api-local', ...(dataDir && { dataDir }) });
+  const stack = await startLocalStack({
+    dynamoDbPort: options.dynamoDbPort,
+    awsPort: options.awsPort,
+    tableName: 'pet-api-local',
+    ...(dataDir && { dataDir }),
+  });
   Object.assign(process.env, stack.env, {
     STAGE: 'local',
     MEDIA_BASE_URL: `${stack.awsEndpoint}/${LOCAL_MEDIA_BUCKET}`,
@@ -65,18 +70,41 @@ export async function startLocalService(options: LocalServiceOptions) {
   ]);
   const gateway = await startGateway({ port: options.port });
   const sqs = new SQSClient({ endpoint: stack.awsEndpoint });
-  const log = (area: string) => (message: string, error?: unknown) => console.error(`  ${area}: ${message}`, error ?? '');
+  const log = (area: string) => (message: string, error?: unknown) =>
+    console.error(`  ${area}: ${message}`, error ?? '');
   const env = stack.env as Record<string, string>;
   // Uploads: object stored → notification on the uploads queue → processor.
-  const s3Notifications = startS3Notifications({ spy: stack.spy, sqs, queueUrl: env.UPLOADS_QUEUE_URL!, bucket: LOCAL_MEDIA_BUCKET, prefix: 'uploads/' });
+  const s3Notifications = startS3Notifications({
+    spy: stack.spy,
+    sqs,
+    queueUrl: env.UPLOADS_QUEUE_URL!,
+    bucket: LOCAL_MEDIA_BUCKET,
+    prefix: 'uploads/',
+  });
   const consumers = [
-    startQueueRunner({ sqs, queueUrl: env.UPLOADS_QUEUE_URL!, handler: processUpload, batchSize: 5, log: log('uploads') }),
+    startQueueRunner({
+      sqs,
+      queueUrl: env.UPLOADS_QUEUE_URL!,
+      handler: processUpload,
+      batchSize: 5,
+      log: log('uploads'),
+    }),
     // Events queue → dispatcher → deliveries queue → deliverer.
     startQueueRunner({ sqs, queueUrl: env.EVENTS_QUEUE_URL!, handler: dispatchWebhooks, log: log('webhooks') }),
-    startQueueRunner({ sqs, queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!, handler: deliverWebhook, log: log('webhooks') }),
+    startQueueRunner({
+      sqs,
+      queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!,
+      handler: deliverWebhook,
+      log: log('webhooks'),
+    }),
   ];
   // Committed writes → table stream → router → events queue.
-  const streamRunner = await startStreamRunner({ endpoint: stack.dynamoDbEndpoint, tableName: deps.config.tableName, handler: routeEvents, log: log('stream') });
+  const streamRunner = await startStreamRunner({
+    endpoint: stack.dynamoDbEndpoint,
+    tableName: deps.config.tableName,
+    handler: routeEvents,
+    log: log('stream'),
+  });
 
   return {
     stack,

@@ -52,7 +52,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const java = startDynamoDbLocal(dynamoDbPort, options.dataDir, options.profile ?? 'start-fast');
   let fauxqs: FauxqsServer | undefined;
   try {
-    fauxqs = await startFauxqs({ port: options.awsPort, host: HOST, logger: false, messageSpies: { bufferSize: 10_000 } });
+    fauxqs = await startFauxqs({
+      port: options.awsPort,
+      host: HOST,
+      logger: false,
+      messageSpies: { bufferSize: 10_000 },
+    });
     const dynamoDbEndpoint = `http://${HOST}:${dynamoDbPort}`;
     const awsEndpoint = `http://${HOST}:${fauxqs.port}`;
     const queues = createQueues(fauxqs);
@@ -71,7 +76,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       UPLOADS_QUEUE_URL: queues.uploads,
       WEBHOOK_DELIVERIES_QUEUE_URL: queues.deliveries,
     };
-    const ddb = new DynamoDBClient({ endpoint: dynamoDbEndpoint, region: env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const ddb = new DynamoDBClient({
+      endpoint: dynamoDbEndpoint,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     await waitForDynamoDb(ddb, java.exited);
     log(`DynamoDB Local ready on ${dynamoDbEndpoint}`);
     await ensureTable(ddb, options.tableName);
@@ -107,7 +116,10 @@ function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 
   const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // C1-only JIT and the serial GC start faster and use less memory on a 2-core machine.
-  const jvm = profile === 'start-fast' ? ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xmx512m'] : ['-XX:+UseParallelGC', '-Xmx4g'];
+  const jvm =
+    profile === 'start-fast'
+      ? ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xmx512m']
+      : ['-XX:+UseParallelGC', '-Xmx4g'];
   const args = [
     ...jvm,
     '-Djava.library.path=./DynamoDBLocal_lib',
@@ -125,7 +137,9 @@ function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const exited = new Promise<never>((_, reject) => {
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new Error('DynamoDB Local 3.x needs Java 17+ on PATH (java was not found)') : error),
+      reject(
+        error.code === 'ENOENT' ? new Error('DynamoDB Local 3.x needs Java 17+ on PATH (java was not found)') : error,
+      ),
     );
     child.on('exit', (code) => reject(new Error(`DynamoDB Local exited with code ${code}:\n${output}`)));
   });
@@ -154,7 +168,11 @@ async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void
   const { TableNames = [] } = await ddb.send(new ListTablesCommand({}));
   if (TableNames.includes(tableName)) return;
   const indexes = Object.entries(INDEXES);
-  const keyAttributes = [TABLE_KEY.partitionKey, TABLE_KEY.sortKey, ...indexes.flatMap(([, k]) => [k.partitionKey, k.sortKey])];
+  const keyAttributes = [
+    TABLE_KEY.partitionKey,
+    TABLE_KEY.sortKey,
+    ...indexes.flatMap(([, k]) => [k.partitionKey, k.sortKey]),
+  ];
   await ddb.send(
     new CreateTableCommand({
       TableName: tableName,
@@ -176,7 +194,12 @@ async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void
     }),
   );
   await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
-  await ddb.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+  await ddb.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    }),
+  );
 }
 
 /** The same queues (and dead-letter queues) the CDK app declares. */
@@ -184,7 +207,10 @@ function createQueues(fauxqs: FauxqsServer) {
   const withDlq = (name: string, maxReceiveCount: number, visibilityTimeout: number) => {
     const dlq = fauxqs.createQueue(`${name}-dlq`);
     return fauxqs.createQueue(name, {
-      attributes: { VisibilityTimeout: String(visibilityTimeout), RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount }) },
+      attributes: {
+        VisibilityTimeout: String(visibilityTimeout),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount }),
+      },
     }).queueUrl;
   };
   return {
@@ -206,7 +232,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function assertPortFree(port: number, variable: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
-    server.once('error', () => reject(new Error(`port ${port} (${variable}) is already in use: is another local stack running?`)));
+    server.once('error', () =>
+      reject(new Error(`port ${port} (${variable}) is already in use: is another local stack running?`)),
+    );
     server.listen(port, HOST, () => server.close(() => resolve()));
   });
 }

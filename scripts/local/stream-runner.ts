@@ -42,7 +42,11 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
       const id = shard.ShardId!;
       if (iterators.has(id) || finished.has(id)) continue;
       const { ShardIterator } = await streams.send(
-        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: initial ? 'LATEST' : 'TRIM_HORIZON' }),
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: id,
+          ShardIteratorType: initial ? 'LATEST' : 'TRIM_HORIZON',
+        }),
       );
       iterators.set(id, ShardIterator);
     }
@@ -52,14 +56,21 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
     const batchSize = options.batchSize ?? 100;
     for (let i = 0; i < records.length; i += batchSize) {
       const batch = records.slice(i, i + batchSize);
-      const result = await options.handler({ Records: batch as DynamoDBStreamEvent['Records'] }).catch((error: unknown) => {
-        log('stream consumer crashed; retrying the batch', error);
-        return { batchItemFailures: [{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber! }] };
-      });
+      const result = await options
+        .handler({ Records: batch as DynamoDBStreamEvent['Records'] })
+        .catch((error: unknown) => {
+          log('stream consumer crashed; retrying the batch', error);
+          return { batchItemFailures: [{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber! }] };
+        });
       const failedAt = result?.batchItemFailures?.[0]?.itemIdentifier;
       if (failedAt) {
         const { ShardIterator } = await streams.send(
-          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: failedAt }),
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: shardId,
+            ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+            SequenceNumber: failedAt,
+          }),
         );
         iterators.set(shardId, ShardIterator);
         return false;
@@ -80,7 +91,9 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
             finished.add(shardId);
             continue;
           }
-          const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+          const { Records = [], NextShardIterator } = await streams.send(
+            new GetRecordsCommand({ ShardIterator: iterator }),
+          );
           iterators.set(shardId, NextShardIterator);
           if (Records.length > 0 && !(await deliver(shardId, Records))) await sleep(500);
         }

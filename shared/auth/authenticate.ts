@@ -21,7 +21,11 @@ export function clearAuthCache(): void {
   cache.clear();
 }
 
-async function cached(deps: AuthDeps, key: string, resolveId: () => Promise<string | undefined>): Promise<Account | undefined> {
+async function cached(
+  deps: AuthDeps,
+  key: string,
+  resolveId: () => Promise<string | undefined>,
+): Promise<Account | undefined> {
   const nowMs = deps.now().getTime();
   const hit = cache.get(key);
   if (hit && hit.until > nowMs) return hit.account;
@@ -55,12 +59,18 @@ const CREDENTIAL_HINT: Record<Exclude<AuthMode, 'none'>, string> = {
  * Resolves the caller for a route: 403 without a valid credential, 401 for an inactive account,
  * 403 for a non-admin on an admin route or an account without the route's feature.
  */
-export async function authenticate(deps: AuthDeps, route: RouteDef, headers: Record<string, string | undefined>): Promise<Account | null> {
+export async function authenticate(
+  deps: AuthDeps,
+  route: RouteDef,
+  headers: Record<string, string | undefined>,
+): Promise<Account | null> {
   if (route.auth === 'none') return null;
   const apiKey = route.auth === 'bearer' ? undefined : headers['x-api-key'];
-  const bearer = route.auth === 'apiKey' || route.auth === 'admin' ? undefined : BEARER.exec(headers.authorization ?? '')?.[1];
+  const bearer =
+    route.auth === 'apiKey' || route.auth === 'admin' ? undefined : BEARER.exec(headers.authorization ?? '')?.[1];
 
-  if (!apiKey && !bearer) throw forbidden(`Authentication required: send ${CREDENTIAL_HINT[route.auth]}`, { code: 'missing_credentials' });
+  if (!apiKey && !bearer)
+    throw forbidden(`Authentication required: send ${CREDENTIAL_HINT[route.auth]}`, { code: 'missing_credentials' });
   const account = apiKey ? await accountFromApiKey(deps, apiKey) : await accountFromBearer(deps, bearer!);
   if (!account) {
     throw apiKey
@@ -68,12 +78,19 @@ export async function authenticate(deps: AuthDeps, route: RouteDef, headers: Rec
       : forbidden('The bearer token is not valid or has expired', { code: 'invalid_token' });
   }
   if (account.status !== 'active') throw unauthorized('This account is inactive', { code: 'account_inactive' });
-  if (route.auth === 'admin' && account.role !== 'admin') throw forbidden('This route is for administrators only', { code: 'admin_only' });
+  if (route.auth === 'admin' && account.role !== 'admin')
+    throw forbidden('This route is for administrators only', { code: 'admin_only' });
   if (route.capability && account.disabled_capabilities.includes(route.capability)) {
-    throw forbidden(`The capability '${route.capability}' is switched off for this account`, { code: 'capability_disabled', details: { capability: route.capability } });
+    throw forbidden(`The capability '${route.capability}' is switched off for this account`, {
+      code: 'capability_disabled',
+      details: { capability: route.capability },
+    });
   }
   if (route.feature && !account.features.includes(route.feature)) {
-    throw forbidden(`This route needs the account feature '${route.feature}'`, { code: 'feature_not_enabled', details: { feature: route.feature } });
+    throw forbidden(`This route needs the account feature '${route.feature}'`, {
+      code: 'feature_not_enabled',
+      details: { feature: route.feature },
+    });
   }
   return account;
 }

@@ -10,7 +10,12 @@ export interface IssuedToken {
 }
 
 /** A short-lived bearer credential for one account, signed with the stage's secret. */
-export async function issueToken(secret: Uint8Array, accountId: string, now: Date, ttlSeconds: number): Promise<IssuedToken> {
+export async function issueToken(
+  secret: Uint8Array,
+  accountId: string,
+  now: Date,
+  ttlSeconds: number,
+): Promise<IssuedToken> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const accessToken = await new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

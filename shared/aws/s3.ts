@@ -12,7 +12,10 @@ export function s3Client(config: Pick<Config, 's3Endpoint'>): S3Client {
   if (!client || client.endpoint !== config.s3Endpoint) {
     client = {
       endpoint: config.s3Endpoint,
-      s3: new S3Client({ requestChecksumCalculation: 'WHEN_REQUIRED', ...(config.s3Endpoint && { endpoint: config.s3Endpoint, forcePathStyle: true }) }),
+      s3: new S3Client({
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        ...(config.s3Endpoint && { endpoint: config.s3Endpoint, forcePathStyle: true }),
+      }),
     };
   }
   return client.s3;

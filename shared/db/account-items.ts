@@ -19,7 +19,10 @@ export interface AccountItemPage<T> {
  * A page of one account's items from its gsi1 partition, newest last: ASC/DESC read forward or backward and stop
  * once the page is full; RANDOM samples all matches. Cost grows with page depth, bounded by the account's own items.
  */
-export async function pageAccountItems<T>(deps: Pick<Deps, 'ddb' | 'config' | 'random'>, request: AccountItemPage<T>): Promise<T[]> {
+export async function pageAccountItems<T>(
+  deps: Pick<Deps, 'ddb' | 'config' | 'random'>,
+  request: AccountItemPage<T>,
+): Promise<T[]> {
   const skip = request.order === 'RANDOM' ? 0 : request.page * request.limit;
   const wanted = request.order === 'RANDOM' ? Number.POSITIVE_INFINITY : skip + request.limit;
   const matches: T[] = [];
@@ -31,7 +34,10 @@ export async function pageAccountItems<T>(deps: Pick<Deps, 'ddb' | 'config' | 'r
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :partition',
         ExpressionAttributeValues: { ':partition': request.partition, ...request.filter?.values },
-        ...(request.filter && { FilterExpression: request.filter.expression, ExpressionAttributeNames: request.filter.names }),
+        ...(request.filter && {
+          FilterExpression: request.filter.expression,
+          ExpressionAttributeNames: request.filter.names,
+        }),
         ScanIndexForward: request.order !== 'DESC',
         ExclusiveStartKey: startKey,
       }),

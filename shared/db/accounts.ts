@@ -27,7 +27,13 @@ export async function putNewAccount(db: Db, account: Account, keyHash: string): 
         {
           Put: {
             TableName: db.config.tableName,
-            Item: { ...accountKey(account.id), ...accountListKey(account.created_at, account.id), type: 'Account', apiKeyHash: keyHash, ...account },
+            Item: {
+              ...accountKey(account.id),
+              ...accountListKey(account.created_at, account.id),
+              type: 'Account',
+              apiKeyHash: keyHash,
+              ...account,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -43,10 +49,17 @@ export async function putNewAccount(db: Db, account: Account, keyHash: string): 
   );
 }
 
-export type AccountChanges = Partial<Pick<Account, 'name' | 'email' | 'role' | 'status' | 'features' | 'quota' | 'disabled_capabilities'>>;
+export type AccountChanges = Partial<
+  Pick<Account, 'name' | 'email' | 'role' | 'status' | 'features' | 'quota' | 'disabled_capabilities'>
+>;
 
 /** Applies the given fields; undefined when the account does not exist. */
-export async function updateAccountFields(db: Db, accountId: string, changes: AccountChanges, updatedAt: string): Promise<Account | undefined> {
+export async function updateAccountFields(
+  db: Db,
+  accountId: string,
+  changes: AccountChanges,
+  updatedAt: string,
+): Promise<Account | undefined> {
   const fields = Object.entries({ ...changes, updated_at: updatedAt }).filter(([, v]) => v !== undefined);
   try {
     const { Attributes } = await db.ddb.send(

@@ -4,7 +4,11 @@ type Key = Record<string, unknown>;
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
 
 /** Every item found for the keys (any number), 100 per call, asking again for what DynamoDB left unprocessed. */
-export async function batchGetAll(ddb: DynamoDBDocumentClient, tableName: string, keys: Key[]): Promise<Record<string, unknown>[]> {
+export async function batchGetAll(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  keys: Key[],
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending = keys.slice(i, i + 100);
@@ -18,7 +22,12 @@ export async function batchGetAll(ddb: DynamoDBDocumentClient, tableName: string
 }
 
 /** Writes all requests, 25 per call and `concurrency` calls at once, resending what DynamoDB left unprocessed. */
-export async function batchWriteAll(ddb: DynamoDBDocumentClient, tableName: string, requests: WriteRequest[], concurrency = 4): Promise<void> {
+export async function batchWriteAll(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  requests: WriteRequest[],
+  concurrency = 4,
+): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
   let next = 0;

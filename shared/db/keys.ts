@@ -25,12 +25,18 @@ export const refChunkKey = (set: string, version: string, index: number) => ({
 
 /** One posting (an image summary at an ordinal) of a catalogue facet, within one index version. */
 export const imageFacetPartition = (version: string, facet: string) => `IMGIDX#${version}#${facet}`;
-export const imagePostingKey = (version: string, facet: string, ordinal: string) => ({ pk: imageFacetPartition(version, facet), sk: ordinal });
+export const imagePostingKey = (version: string, facet: string, ordinal: string) => ({
+  pk: imageFacetPartition(version, facet),
+  sk: ordinal,
+});
 
 /** Per-account counters (votes, favourites, uploads, webhooks) kept by the same transactions that write the items. */
 export const accountStatsKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'STATS' });
 /** Uploads counted against one calendar month's quota (UTC, `2026-11`). */
-export const uploadQuotaKey = (accountId: string, month: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `QUOTA#${month}` });
+export const uploadQuotaKey = (accountId: string, month: string) => ({
+  pk: `ACCOUNT#${accountId}`,
+  sk: `QUOTA#${month}`,
+});
 
 /** Any image (catalogue or upload) by id: existence checks and lookups. */
 export const imageKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'IMAGE' });
@@ -40,11 +46,17 @@ export const voteCounterKey = () => ({ pk: 'COUNTER', sk: 'VOTE' });
 const voteOrdinal = (voteId: number) => String(voteId).padStart(12, '0');
 export const voteKey = (voteId: number) => ({ pk: `VOTE#${voteOrdinal(voteId)}`, sk: 'VOTE' });
 export const accountVotesPartition = (accountId: string) => `ACCOUNT#${accountId}#VOTES`;
-export const accountVoteIndex = (accountId: string, voteId: number) => ({ gsi1pk: accountVotesPartition(accountId), gsi1sk: `VOTE#${voteOrdinal(voteId)}` });
+export const accountVoteIndex = (accountId: string, voteId: number) => ({
+  gsi1pk: accountVotesPartition(accountId),
+  gsi1sk: `VOTE#${voteOrdinal(voteId)}`,
+});
 
 export const favouriteKey = (favouriteId: string) => ({ pk: `FAV#${favouriteId}`, sk: 'FAV' });
 export const accountFavouritesPartition = (accountId: string) => `ACCOUNT#${accountId}#FAVS`;
-export const accountFavouriteIndex = (accountId: string, favouriteId: string) => ({ gsi1pk: accountFavouritesPartition(accountId), gsi1sk: `FAV#${favouriteId}` });
+export const accountFavouriteIndex = (accountId: string, favouriteId: string) => ({
+  gsi1pk: accountFavouritesPartition(accountId),
+  gsi1sk: `FAV#${favouriteId}`,
+});
 
 /**
  * What one account's end user (sub_id) did to one image: its latest vote and its live favourite. Image search
@@ -57,24 +69,36 @@ export const interactionKey = (accountId: string, subId: string | null, imageId:
 
 /** An account's uploads, newest last (gsi1). */
 export const accountImagesPartition = (accountId: string) => `ACCOUNT#${accountId}#IMAGES`;
-export const accountImageIndex = (accountId: string, imageId: string) => ({ gsi1pk: accountImagesPartition(accountId), gsi1sk: `IMAGE#${imageId}` });
-
+export const accountImageIndex = (accountId: string, imageId: string) => ({
+  gsi1pk: accountImagesPartition(accountId),
+  gsi1sk: `IMAGE#${imageId}`,
+});
 
 /** One account's endpoints (at most five): listing and matching an event to its subscribers is one Query. */
 export const accountWebhooksPartition = (accountId: string) => `ACCOUNT#${accountId}#WEBHOOKS`;
-export const webhookKey = (accountId: string, webhookId: string) => ({ pk: accountWebhooksPartition(accountId), sk: `WEBHOOK#${webhookId}` });
+export const webhookKey = (accountId: string, webhookId: string) => ({
+  pk: accountWebhooksPartition(accountId),
+  sk: `WEBHOOK#${webhookId}`,
+});
 
 /** An event as webhooks deliver it, kept for 30 days so that retries, tests and redeliveries can rebuild the body. */
-export const webhookEventKey = (accountId: string, eventId: string) => ({ pk: `WHEVENT#${accountId}#${eventId}`, sk: 'EVENT' });
+export const webhookEventKey = (accountId: string, eventId: string) => ({
+  pk: `WHEVENT#${accountId}#${eventId}`,
+  sk: 'EVENT',
+});
 
 /**
  * One delivery attempt (ids are ULIDs, so sort keys follow time). The base partition holds one event's attempts at one
  * endpoint (has this endpoint ever had this event?); gsi1 holds the endpoint's whole log, newest last.
  */
-export const webhookEventAttemptsPartition = (webhookId: string, eventId: string) => `WHDELIVERY#${webhookId}#${eventId}`;
+export const webhookEventAttemptsPartition = (webhookId: string, eventId: string) =>
+  `WHDELIVERY#${webhookId}#${eventId}`;
 export const webhookAttemptKey = (webhookId: string, eventId: string, attemptId: string) => ({
   pk: webhookEventAttemptsPartition(webhookId, eventId),
   sk: `ATTEMPT#${attemptId}`,
 });
 export const webhookAttemptsPartition = (webhookId: string) => `WEBHOOK#${webhookId}#DELIVERIES`;
-export const webhookAttemptIndex = (webhookId: string, attemptId: string) => ({ gsi1pk: webhookAttemptsPartition(webhookId), gsi1sk: `ATTEMPT#${attemptId}` });
+export const webhookAttemptIndex = (webhookId: string, attemptId: string) => ({
+  gsi1pk: webhookAttemptsPartition(webhookId),
+  gsi1sk: `ATTEMPT#${attemptId}`,
+});

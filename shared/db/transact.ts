@@ -1,4 +1,8 @@
-import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { transactionFailures } from './errors.ts';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;

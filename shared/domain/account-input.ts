@@ -25,12 +25,14 @@ export const newAccountSchema = z.strictObject({
   disabled_capabilities: z.optional(fields.disabled_capabilities),
 });
 
-export const accountChangesSchema = z.strictObject({
-  name: z.optional(fields.name),
-  email: z.optional(z.nullable(fields.email)),
-  role: z.optional(fields.role),
-  status: z.optional(fields.status),
-  features: z.optional(fields.features),
-  quota: z.optional(fields.quota),
-  disabled_capabilities: z.optional(fields.disabled_capabilities),
-}).check(z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'));
+export const accountChangesSchema = z
+  .strictObject({
+    name: z.optional(fields.name),
+    email: z.optional(z.nullable(fields.email)),
+    role: z.optional(fields.role),
+    status: z.optional(fields.status),
+    features: z.optional(fields.features),
+    quota: z.optional(fields.quota),
+    disabled_capabilities: z.optional(fields.disabled_capabilities),
+  })
+  .check(z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'));

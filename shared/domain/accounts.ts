@@ -18,7 +18,10 @@ export interface NewAccountInput {
 export type AccountWithKey = Account & { api_key: string };
 
 /** Creates an account and its API key; the plain key is returned here and never again. */
-export async function createAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'randomBytes'>, input: NewAccountInput): Promise<AccountWithKey> {
+export async function createAccount(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'randomBytes'>,
+  input: NewAccountInput,
+): Promise<AccountWithKey> {
   const now = deps.now().toISOString();
   const account: Account = {
     id: deps.newId(),
@@ -37,9 +40,17 @@ export async function createAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now' | 
   return { ...account, api_key: apiKey };
 }
 
-export async function updateAccount(deps: Pick<Deps, 'ddb' | 'config' | 'now'>, accountId: string, changes: accountsDb.AccountChanges): Promise<Account> {
+export async function updateAccount(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now'>,
+  accountId: string,
+  changes: accountsDb.AccountChanges,
+): Promise<Account> {
   const unique = (xs: string[] | undefined) => xs && [...new Set(xs)].sort();
-  const normalised = { ...changes, features: unique(changes.features), disabled_capabilities: unique(changes.disabled_capabilities) };
+  const normalised = {
+    ...changes,
+    features: unique(changes.features),
+    disabled_capabilities: unique(changes.disabled_capabilities),
+  };
   const account = await accountsDb.updateAccountFields(deps, accountId, normalised, deps.now().toISOString());
   if (!account) throw notFound(`account ${accountId} does not exist`);
   forgetAccount(accountId);

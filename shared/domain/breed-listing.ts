@@ -3,7 +3,15 @@ import type { Account } from './account.ts';
 import type { Order } from '../http/common-params.ts';
 import { Translator, type Language } from '../reference/i18n.ts';
 import { listReply, pageSlice } from '../reference/paging.ts';
-import { hasFullBreedSchema, loadBreeds, loadTemperaments, matchesBreed, ordered, presentBreed, type BreedFilter } from './breeds.ts';
+import {
+  hasFullBreedSchema,
+  loadBreeds,
+  loadTemperaments,
+  matchesBreed,
+  ordered,
+  presentBreed,
+  type BreedFilter,
+} from './breeds.ts';
 
 export interface BreedPage {
   filter: BreedFilter;
@@ -17,9 +25,17 @@ export interface BreedPage {
  * A page of breeds in the caller's shape and language, with `Pagination-Count` (all matches) and
  * `Content-Language`. RANDOM order draws a fresh sample, so `page` only applies to ASC/DESC and the default order.
  */
-export async function breedPage(deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>, account: Account, request: BreedPage) {
+export async function breedPage(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>,
+  account: Account,
+  request: BreedPage,
+) {
   const [breeds, temperaments] = await Promise.all([loadBreeds(deps), loadTemperaments(deps)]);
-  const matching = ordered(breeds.filter((b) => matchesBreed(b, request.filter)), request.order, deps.random);
+  const matching = ordered(
+    breeds.filter((b) => matchesBreed(b, request.filter)),
+    request.order,
+    deps.random,
+  );
   const translator = new Translator(request.lang ?? 'en');
   const detailed = hasFullBreedSchema(account);
   const body = pageSlice(matching, request).map((b) => presentBreed(b, detailed, translator, temperaments));

@@ -59,7 +59,11 @@ export interface BreedFilter {
   q?: string | undefined;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 export function matchesBreed(breed: BreedRecord, filter: BreedFilter): boolean {
   const groups = breed.breed_groups.map((g) => g.toLowerCase());
@@ -67,7 +71,8 @@ export function matchesBreed(breed: BreedRecord, filter: BreedFilter): boolean {
   if (filter.extinct !== undefined && breed.extinct !== filter.extinct) return false;
   if (filter.breedGroups?.length && !filter.breedGroups.some((g) => groups.includes(g.toLowerCase()))) return false;
   if (filter.excludeBreedGroups?.some((g) => groups.includes(g.toLowerCase()))) return false;
-  if (filter.venomCode && !breed.venom_codes.some((c) => c.toLowerCase() === filter.venomCode!.toLowerCase())) return false;
+  if (filter.venomCode && !breed.venom_codes.some((c) => c.toLowerCase() === filter.venomCode!.toLowerCase()))
+    return false;
   if (filter.q) {
     const needle = fold(filter.q);
     const names = [breed.name, ...breed.alt_names, ...Object.values(breed.i18n ?? {}).map((t) => t?.name ?? '')];
@@ -77,14 +82,19 @@ export function matchesBreed(breed: BreedRecord, filter: BreedFilter): boolean {
 }
 
 /** ASC/DESC by name (then id); RANDOM shuffles; no order keeps the catalogue order (species, then name). */
-export function ordered<T extends { name: string; id: string }>(items: T[], order: Order | undefined, random: () => number): T[] {
+export function ordered<T extends { name: string; id: string }>(
+  items: T[],
+  order: Order | undefined,
+  random: () => number,
+): T[] {
   if (order === 'RANDOM') return shuffle([...items], random);
   if (!order) return items;
   const sorted = [...items].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id));
   return order === 'DESC' ? sorted.reverse() : sorted;
 }
 
-const rangeText = (r: Range | null | undefined, unit = '') => (r ? `${r.min === r.max ? r.min : `${r.min} - ${r.max}`}${unit}` : '');
+const rangeText = (r: Range | null | undefined, unit = '') =>
+  r ? `${r.min === r.max ? r.min : `${r.min} - ${r.max}`}${unit}` : '';
 
 export const hasFullBreedSchema = (account: Account | null) => account?.features.includes('full_breed_schema') ?? false;
 
@@ -92,8 +102,16 @@ export const hasFullBreedSchema = (account: Account | null) => account?.features
  * The two shapes of the spec: the basic shape uses the real service's strings ("10 - 13 years", "23 - 27");
  * the detailed shape (feature `full_breed_schema`) adds registries, VeNom codes, recognition, numeric ranges.
  */
-export function presentBreed(breed: BreedRecord, detailed: boolean, translator: Translator, temperaments: TemperamentVocabulary) {
-  const { name, breed_groups: groups } = translator.apply({ name: breed.name, breed_groups: breed.breed_groups }, breed.i18n);
+export function presentBreed(
+  breed: BreedRecord,
+  detailed: boolean,
+  translator: Translator,
+  temperaments: TemperamentVocabulary,
+) {
+  const { name, breed_groups: groups } = translator.apply(
+    { name: breed.name, breed_groups: breed.breed_groups },
+    breed.i18n,
+  );
   const temperament = breed.temperament.map((t) => translator.term(t, temperaments));
   const basic = {
     id: breed.id,

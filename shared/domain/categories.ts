@@ -24,7 +24,11 @@ export async function getCategory(deps: ReferenceDeps, id: string): Promise<Cate
 }
 
 /** ASC/DESC by id (the real service's order); RANDOM shuffles; none keeps id order. */
-export function orderCategories(categories: CategoryRecord[], order: Order | undefined, random: () => number): CategoryRecord[] {
+export function orderCategories(
+  categories: CategoryRecord[],
+  order: Order | undefined,
+  random: () => number,
+): CategoryRecord[] {
   if (order === 'RANDOM') return shuffle([...categories], random);
   const sorted = [...categories].sort((a, b) => a.id - b.id);
   return order === 'DESC' ? sorted.reverse() : sorted;

@@ -18,7 +18,8 @@ export interface ColourData {
   breeds: Record<string, string[]>;
 }
 
-export const loadColours = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) => loadReferenceSet<ColourData>(deps, 'colours');
+export const loadColours = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) =>
+  loadReferenceSet<ColourData>(deps, 'colours');
 
 /**
  * The colours of one breed: first those its standard names (scope `breed`), then the species-wide colours,
@@ -30,13 +31,23 @@ export function coloursOfBreed(data: ColourData, breedId: string, species: Speci
     byRef.set(v.id, v);
     if (!byRef.has(v.code)) byRef.set(`${v.species_id}:${v.code}`, v);
   }
-  const specific = (data.breeds[breedId] ?? []).map((ref) => byRef.get(ref) ?? byRef.get(`${species}:${ref}`)).filter((v): v is ColourVariant => v !== undefined);
+  const specific = (data.breeds[breedId] ?? [])
+    .map((ref) => byRef.get(ref) ?? byRef.get(`${species}:${ref}`))
+    .filter((v): v is ColourVariant => v !== undefined);
   const specificIds = new Set(specific.map((v) => v.id));
-  const speciesWide = data.variants.filter((v) => v.species_id === species && v.kind !== 'combination' && !specificIds.has(v.id));
-  return [...specific.map((v) => ({ variant: v, scope: 'breed' as const })), ...speciesWide.map((v) => ({ variant: v, scope: 'species' as const }))];
+  const speciesWide = data.variants.filter(
+    (v) => v.species_id === species && v.kind !== 'combination' && !specificIds.has(v.id),
+  );
+  return [
+    ...specific.map((v) => ({ variant: v, scope: 'breed' as const })),
+    ...speciesWide.map((v) => ({ variant: v, scope: 'species' as const })),
+  ];
 }
 
-export function presentColour({ variant, scope }: { variant: ColourVariant; scope: 'breed' | 'species' }, translator: Translator) {
+export function presentColour(
+  { variant, scope }: { variant: ColourVariant; scope: 'breed' | 'species' },
+  translator: Translator,
+) {
   const { name } = translator.apply({ name: variant.name }, variant.i18n);
   return { id: variant.id, code: variant.code, name, kind: variant.kind, species_id: variant.species_id, scope };
 }

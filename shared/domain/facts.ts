@@ -1,5 +1,12 @@
 import type { Deps } from '../deps.ts';
-import { filtered, pickRandom, recordById, type ContentFilter, type ContentRecord, type Presentation } from '../reference/content.ts';
+import {
+  filtered,
+  pickRandom,
+  recordById,
+  type ContentFilter,
+  type ContentRecord,
+  type Presentation,
+} from '../reference/content.ts';
 import type { Translations } from '../reference/i18n.ts';
 
 export interface FactRecord extends ContentRecord {
@@ -17,7 +24,11 @@ export const findFacts = (deps: FactDeps, filter: ContentFilter) => filtered<Fac
 
 export const getFact = (deps: FactDeps, id: string) => recordById<FactRecord>(deps, 'facts', id, 'Fact');
 
-export async function randomFact(deps: FactDeps & Pick<Deps, 'random'>, filter: ContentFilter, what: string): Promise<FactRecord> {
+export async function randomFact(
+  deps: FactDeps & Pick<Deps, 'random'>,
+  filter: ContentFilter,
+  what: string,
+): Promise<FactRecord> {
   return pickRandom(await findFacts(deps, filter), deps.random, what);
 }
 

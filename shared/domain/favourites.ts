@@ -3,7 +3,13 @@ import * as z from 'zod/mini';
 import { pageAccountItems } from '../db/account-items.ts';
 import { transact } from '../db/transact.ts';
 import { statChange } from '../db/account-stats.ts';
-import { accountFavouriteIndex, accountFavouritesPartition, favouriteKey, imageKey, interactionKey } from '../db/keys.ts';
+import {
+  accountFavouriteIndex,
+  accountFavouritesPartition,
+  favouriteKey,
+  imageKey,
+  interactionKey,
+} from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -37,7 +43,11 @@ export const presentFavourite = (f: FavouriteItem) => ({
  * Favourites an image for the account and sub_id. The interaction entry of (account, sub_id, image) holds the live
  * favourite, so a second favourite of the same image is refused by the database: 409 naming the existing one.
  */
-export async function createFavourite(deps: FavouriteDeps, account: Account, input: { image_id: string; sub_id?: string | undefined }): Promise<FavouriteItem> {
+export async function createFavourite(
+  deps: FavouriteDeps,
+  account: Account,
+  input: { image_id: string; sub_id?: string | undefined },
+): Promise<FavouriteItem> {
   const table = deps.config.tableName;
   const { Item: image } = await deps.ddb.send(new GetCommand({ TableName: table, Key: imageKey(input.image_id) }));
   if (!image) throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
@@ -52,28 +62,59 @@ export async function createFavourite(deps: FavouriteDeps, account: Account, inp
     image_breed_ids: (image.breed_ids as string[] | undefined) ?? [],
   };
   const interaction = interactionKey(account.id, favourite.sub_id, favourite.image_id);
-  await transact(deps.ddb, [
-    {
-      Update: {
-        TableName: table,
-        Key: interaction,
-        UpdateExpression: 'SET #type = :type, favourite = :favourite',
-        ConditionExpression: 'attribute_not_exists(favourite)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'Interaction', ':favourite': { id: favourite.id, created_at: favourite.created_at } },
+  await transact(
+    deps.ddb,
+    [
+      {
+        Update: {
+          TableName: table,
+          Key: interaction,
+          UpdateExpression: 'SET #type = :type, favourite = :favourite',
+          ConditionExpression: 'attribute_not_exists(favourite)',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: {
+            ':type': 'Interaction',
+            ':favourite': { id: favourite.id, created_at: favourite.created_at },
+          },
+        },
       },
+      {
+        ConditionCheck: {
+          TableName: table,
+          Key: imageKey(input.image_id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            ...favouriteKey(favourite.id),
+            ...accountFavouriteIndex(account.id, favourite.id),
+            type: 'Favourite',
+            ...favourite,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      statChange(table, account.id, 'favourites', 1),
+    ],
+    async ([duplicate, missingImage]) => {
+      if (duplicate === 'ConditionalCheckFailed') {
+        const { Item } = await deps.ddb.send(
+          new GetCommand({ TableName: table, Key: interaction, ConsistentRead: true }),
+        );
+        const existing = (Item?.favourite as { id?: string } | undefined)?.id;
+        return conflict('This image is already a favourite of this account and sub_id', {
+          code: 'favourite_exists',
+          details: { favourite_id: existing ?? null },
+        });
+      }
+      return missingImage === 'ConditionalCheckFailed'
+        ? badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' })
+        : undefined;
     },
-    { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
-    { Put: { TableName: table, Item: { ...favouriteKey(favourite.id), ...accountFavouriteIndex(account.id, favourite.id), type: 'Favourite', ...favourite }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    statChange(table, account.id, 'favourites', 1),
-  ], async ([duplicate, missingImage]) => {
-    if (duplicate === 'ConditionalCheckFailed') {
-      const { Item } = await deps.ddb.send(new GetCommand({ TableName: table, Key: interaction, ConsistentRead: true }));
-      const existing = (Item?.favourite as { id?: string } | undefined)?.id;
-      return conflict('This image is already a favourite of this account and sub_id', { code: 'favourite_exists', details: { favourite_id: existing ?? null } });
-    }
-    return missingImage === 'ConditionalCheckFailed' ? badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' }) : undefined;
-  });
+  );
   return favourite;
 }
 
@@ -90,27 +131,31 @@ export async function getOwnFavourite(deps: FavouriteDeps, account: Account, id:
 export async function deleteFavourite(deps: FavouriteDeps, account: Account, id: string): Promise<void> {
   const favourite = await getOwnFavourite(deps, account, id);
   const table = deps.config.tableName;
-  await transact(deps.ddb, [
-    {
-      Update: {
-        TableName: table,
-        Key: favouriteKey(id),
-        UpdateExpression: 'SET deleted_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deleted_at) OR deleted_at = :null)',
-        ExpressionAttributeValues: { ':now': deps.now().toISOString(), ':null': null },
+  await transact(
+    deps.ddb,
+    [
+      {
+        Update: {
+          TableName: table,
+          Key: favouriteKey(id),
+          UpdateExpression: 'SET deleted_at = :now',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deleted_at) OR deleted_at = :null)',
+          ExpressionAttributeValues: { ':now': deps.now().toISOString(), ':null': null },
+        },
       },
-    },
-    statChange(table, account.id, 'favourites', -1),
-    {
-      Update: {
-        TableName: table,
-        Key: interactionKey(account.id, favourite.sub_id, favourite.image_id),
-        UpdateExpression: 'REMOVE favourite',
-        ConditionExpression: 'favourite.id = :id',
-        ExpressionAttributeValues: { ':id': id },
+      statChange(table, account.id, 'favourites', -1),
+      {
+        Update: {
+          TableName: table,
+          Key: interactionKey(account.id, favourite.sub_id, favourite.image_id),
+          UpdateExpression: 'REMOVE favourite',
+          ConditionExpression: 'favourite.id = :id',
+          ExpressionAttributeValues: { ':id': id },
+        },
       },
-    },
-  ], (reasons) => (reasons.includes('ConditionalCheckFailed') ? notFound(`Favourite ${id} does not exist`) : undefined));
+    ],
+    (reasons) => (reasons.includes('ConditionalCheckFailed') ? notFound(`Favourite ${id} does not exist`) : undefined),
+  );
 }
 
 export interface FavouriteListing extends ImageBreedFilter {
@@ -122,7 +167,12 @@ export interface FavouriteListing extends ImageBreedFilter {
   includeDeleted: boolean;
 }
 
-export function listFavourites(deps: FavouriteDeps, accountId: string, q: FavouriteListing, groupsOf: (breedId: string) => string[]): Promise<FavouriteItem[]> {
+export function listFavourites(
+  deps: FavouriteDeps,
+  accountId: string,
+  q: FavouriteListing,
+  groupsOf: (breedId: string) => string[],
+): Promise<FavouriteItem[]> {
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

@@ -1,5 +1,11 @@
 import type { Deps } from '../deps.ts';
-import { filtered, recordById, type ContentFilter, type ContentRecord, type Presentation } from '../reference/content.ts';
+import {
+  filtered,
+  recordById,
+  type ContentFilter,
+  type ContentRecord,
+  type Presentation,
+} from '../reference/content.ts';
 import type { Translations } from '../reference/i18n.ts';
 
 export interface HealthTipRecord extends ContentRecord {
@@ -13,9 +19,11 @@ export interface HealthTipRecord extends ContentRecord {
 
 type TipDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 
-export const findHealthTips = (deps: TipDeps, filter: ContentFilter) => filtered<HealthTipRecord>(deps, 'health-tips', filter);
+export const findHealthTips = (deps: TipDeps, filter: ContentFilter) =>
+  filtered<HealthTipRecord>(deps, 'health-tips', filter);
 
-export const getHealthTip = (deps: TipDeps, id: string) => recordById<HealthTipRecord>(deps, 'health-tips', id, 'Health tip');
+export const getHealthTip = (deps: TipDeps, id: string) =>
+  recordById<HealthTipRecord>(deps, 'health-tips', id, 'Health tip');
 
 export function presentHealthTip(record: HealthTipRecord, { includeSources, translator }: Presentation) {
   const text = translator.apply({ title: record.title, tip: record.tip }, record.i18n);

@@ -29,7 +29,8 @@ export interface LawRecord {
   verification_note: string | null;
 }
 
-export const loadLaws = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) => loadReferenceSet<LawRecord[]>(deps, 'legislation');
+export const loadLaws = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) =>
+  loadReferenceSet<LawRecord[]>(deps, 'legislation');
 
 const inForce = (law: LawRecord) => law.status === 'in_force' || law.status === 'partially_repealed';
 /** What "breed-specific or characteristic-based legislation" covers: laws that single dogs out by type. */
@@ -37,10 +38,18 @@ const targetsTypes = (law: LawRecord) => law.legislation_type !== 'behavior_base
 
 /** Countries with laws in force that single dogs out by breed or characteristics, nationally or locally. */
 export function countriesWithBreedLaws(laws: LawRecord[], species: Species | undefined) {
-  const byCountry = new Map<string, { country_code: string; country_name: string; national_laws: number; jurisdiction_laws: number }>();
+  const byCountry = new Map<
+    string,
+    { country_code: string; country_name: string; national_laws: number; jurisdiction_laws: number }
+  >();
   for (const law of laws) {
     if (!inForce(law) || !targetsTypes(law) || (species && law.species_id !== species)) continue;
-    const entry = byCountry.get(law.country_code) ?? { country_code: law.country_code, country_name: law.country_name, national_laws: 0, jurisdiction_laws: 0 };
+    const entry = byCountry.get(law.country_code) ?? {
+      country_code: law.country_code,
+      country_name: law.country_name,
+      national_laws: 0,
+      jurisdiction_laws: 0,
+    };
     if (law.jurisdiction) entry.jurisdiction_laws++;
     else entry.national_laws++;
     byCountry.set(law.country_code, entry);
@@ -63,9 +72,15 @@ export interface CountryLawQuery {
  * A country's laws: the national ones; where it has none, its jurisdiction-level laws (states, cantons, cities);
  * with `jurisdiction`, only that jurisdiction's laws (by name or code).
  */
-export function lawsOfCountry(laws: LawRecord[], breeds: BreedRecord[], q: CountryLawQuery, random: () => number): LawRecord[] {
+export function lawsOfCountry(
+  laws: LawRecord[],
+  breeds: BreedRecord[],
+  q: CountryLawQuery,
+  random: () => number,
+): LawRecord[] {
   const groupsOf = new Map(breeds.map((b) => [b.id, b.breed_groups.map((g) => g.toLowerCase())]));
-  const linkedGroups = (law: LawRecord) => law.breeds.filter((b) => b.breed_id).map((b) => groupsOf.get(b.breed_id!) ?? []);
+  const linkedGroups = (law: LawRecord) =>
+    law.breeds.filter((b) => b.breed_id).map((b) => groupsOf.get(b.breed_id!) ?? []);
   const lower = (list: string[] | undefined) => list?.map((g) => g.toLowerCase());
   const include = lower(q.breedGroups);
   const exclude = lower(q.excludeBreedGroups);
@@ -76,12 +91,18 @@ export function lawsOfCountry(laws: LawRecord[], breeds: BreedRecord[], q: Count
       (!q.legislationType || law.legislation_type === q.legislationType) &&
       (!q.approach || law.approach === q.approach) &&
       (!include?.length || linkedGroups(law).some((groups) => groups.some((g) => include.includes(g)))) &&
-      (!exclude?.length || !linkedGroups(law).length || !linkedGroups(law).every((groups) => groups.some((g) => exclude.includes(g)))),
+      (!exclude?.length ||
+        !linkedGroups(law).length ||
+        !linkedGroups(law).every((groups) => groups.some((g) => exclude.includes(g)))),
   );
   let selected: LawRecord[];
   if (q.jurisdiction) {
     const wanted = q.jurisdiction.toLowerCase();
-    selected = candidates.filter((l) => l.jurisdiction && (l.jurisdiction.name.toLowerCase() === wanted || l.jurisdiction.code?.toLowerCase() === wanted));
+    selected = candidates.filter(
+      (l) =>
+        l.jurisdiction &&
+        (l.jurisdiction.name.toLowerCase() === wanted || l.jurisdiction.code?.toLowerCase() === wanted),
+    );
   } else {
     const national = candidates.filter((l) => !l.jurisdiction);
     selected = national.length > 0 ? national : candidates;
@@ -119,5 +140,10 @@ export function placesRestrictingBreed(laws: LawRecord[], breedId: string, speci
         },
       ];
     })
-    .sort((a, b) => `${a.country_name}${a.jurisdiction?.name ?? ''}`.localeCompare(`${b.country_name}${b.jurisdiction?.name ?? ''}`, 'en'));
+    .sort((a, b) =>
+      `${a.country_name}${a.jurisdiction?.name ?? ''}`.localeCompare(
+        `${b.country_name}${b.jurisdiction?.name ?? ''}`,
+        'en',
+      ),
+    );
 }

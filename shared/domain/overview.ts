@@ -25,7 +25,14 @@ export async function accountOverview(deps: Pick<Deps, 'ddb' | 'config' | 'now'>
     quotaOf(deps, account),
   ]);
   return {
-    account: { id: account.id, name: account.name, email: account.email, role: account.role, status: account.status, created_at: account.created_at },
+    account: {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      role: account.role,
+      status: account.status,
+      created_at: account.created_at,
+    },
     features: account.features,
     disabled_capabilities: account.disabled_capabilities,
     quota,

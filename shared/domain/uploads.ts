@@ -74,12 +74,17 @@ export function presentUpload(item: UploadItem, mediaBaseUrl: string) {
 export const parseUploadForm: typeof parseMultipart = (body, contentType, limits) =>
   parseMultipart(body, contentType, limits).catch((error: unknown) => {
     if (error instanceof HttpError && error.code === 'file_too_large') {
-      throw new HttpError(413, `Photos over ${limits.maxFileBytes / 1024 / 1024} MB take the two-step upload: POST /v1/images/uploads (up to 50 MB)`, { code: 'use_two_step_upload' });
+      throw new HttpError(
+        413,
+        `Photos over ${limits.maxFileBytes / 1024 / 1024} MB take the two-step upload: POST /v1/images/uploads (up to 50 MB)`,
+        { code: 'use_two_step_upload' },
+      );
     }
     throw error;
   });
 
-const objectKey = (accountId: string, imageId: string, format: PhotoFormat) => `uploads/${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
+const objectKey = (accountId: string, imageId: string, format: PhotoFormat) =>
+  `uploads/${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
 
 /** A new upload record, awaiting its object; the file name is the client's, the key never is. */
 function newUpload(
@@ -121,30 +126,46 @@ export interface UploadFields {
  */
 async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem): Promise<void> {
   const table = deps.config.tableName;
-  await transact(deps.ddb, [
-    {
-      Update: {
-        TableName: table,
-        Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
-        UpdateExpression: 'ADD used :one',
-        ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
-        ExpressionAttributeValues: { ':one': 1, ':quota': account.quota },
+  await transact(
+    deps.ddb,
+    [
+      {
+        Update: {
+          TableName: table,
+          Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
+          UpdateExpression: 'ADD used :one',
+          ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
+          ExpressionAttributeValues: { ':one': 1, ':quota': account.quota },
+        },
       },
-    },
-    { Put: { TableName: table, Item: { ...imageKey(item.id), ...accountImageIndex(account.id, item.id), type: 'Image', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    statChange(table, account.id, 'images', 1),
-  ], (reasons) =>
-    reasons[0] === 'ConditionalCheckFailed'
-      ? badRequest(`The monthly upload quota of ${account.quota} images is used up; it resets on the 1st (UTC)`, { code: 'upload_quota_exceeded' })
-      : undefined);
+      {
+        Put: {
+          TableName: table,
+          Item: { ...imageKey(item.id), ...accountImageIndex(account.id, item.id), type: 'Image', ...item },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      statChange(table, account.id, 'images', 1),
+    ],
+    (reasons) =>
+      reasons[0] === 'ConditionalCheckFailed'
+        ? badRequest(`The monthly upload quota of ${account.quota} images is used up; it resets on the 1st (UTC)`, {
+            code: 'upload_quota_exceeded',
+          })
+        : undefined,
+  );
 }
 
 /** Checks that the bytes are a photo the service accepts: the format by its bytes (415), a readable header (400). */
 export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: number; height: number } {
   const format = detectPhotoFormat(bytes);
-  if (!format) throw new HttpError(415, 'The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)', { code: 'unsupported_format' });
+  if (!format)
+    throw new HttpError(415, 'The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)', {
+      code: 'unsupported_format',
+    });
   const size = readImageDimensions(bytes, format);
-  if (!size) throw badRequest('The file is not a valid image: its header is damaged or truncated', { code: 'invalid_image' });
+  if (!size)
+    throw badRequest('The file is not a valid image: its header is damaged or truncated', { code: 'invalid_image' });
   return { format, ...size };
 }
 
@@ -153,13 +174,31 @@ export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: n
  * pending. If S3 fails the record is removed again, before any event could announce it; status and labels follow
  * from the stored object (events/consumers/process-upload.ts).
  */
-export async function uploadPhoto(deps: UploadDeps, account: Account, file: { filename: string; bytes: Buffer }, fields: UploadFields): Promise<UploadItem> {
+export async function uploadPhoto(
+  deps: UploadDeps,
+  account: Account,
+  file: { filename: string; bytes: Buffer },
+  fields: UploadFields,
+): Promise<UploadItem> {
   if (file.bytes.length === 0) throw badRequest('The file is empty', { code: 'invalid_image' });
   const { format, width, height } = inspectPhoto(file.bytes);
-  const item = newUpload(deps, account, format, { size: file.bytes.length, filename: file.filename || null, width, height }, fields);
+  const item = newUpload(
+    deps,
+    account,
+    format,
+    { size: file.bytes.length, filename: file.filename || null, width, height },
+    fields,
+  );
   await recordUpload(deps, account, item);
   try {
-    await s3Client(deps.config).send(new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: item.file, Body: file.bytes, ContentType: item.mime_type! }));
+    await s3Client(deps.config).send(
+      new PutObjectCommand({
+        Bucket: deps.config.mediaBucket,
+        Key: item.file,
+        Body: file.bytes,
+        ContentType: item.mime_type!,
+      }),
+    );
   } catch (error) {
     await deps.ddb.send(new DeleteCommand({ TableName: deps.config.tableName, Key: imageKey(item.id) }));
     throw error;
@@ -197,12 +236,25 @@ export async function createUploadSlot(
   account: Account,
   request: { content_type: string; size: number; filename?: string | undefined } & UploadFields,
 ) {
-  const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find((f) => PHOTO_FORMATS[f].mimeType === request.content_type)!;
-  const item = newUpload(deps, account, format, { size: request.size, filename: request.filename ?? null, width: null, height: null }, request);
+  const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find(
+    (f) => PHOTO_FORMATS[f].mimeType === request.content_type,
+  )!;
+  const item = newUpload(
+    deps,
+    account,
+    format,
+    { size: request.size, filename: request.filename ?? null, width: null, height: null },
+    request,
+  );
   await recordUpload(deps, account, item);
   const url = await getSignedUrl(
     s3Client(deps.config),
-    new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: item.file, ContentType: request.content_type, ContentLength: request.size }),
+    new PutObjectCommand({
+      Bucket: deps.config.mediaBucket,
+      Key: item.file,
+      ContentType: request.content_type,
+      ContentLength: request.size,
+    }),
     { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
   );
   return {
@@ -215,10 +267,15 @@ export async function createUploadSlot(
 }
 
 /** Any image by id: catalogue images for everyone, uploads for their account only (403 otherwise). */
-export async function getImage(deps: Pick<Deps, 'ddb' | 'config'>, account: Account, imageId: string): Promise<Record<string, unknown>> {
+export async function getImage(
+  deps: Pick<Deps, 'ddb' | 'config'>,
+  account: Account,
+  imageId: string,
+): Promise<Record<string, unknown>> {
   const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: imageKey(imageId) }));
   if (!Item) throw notFound(`Image ${imageId} does not exist`);
-  if (Item.source === 'upload' && Item.account_id !== account.id) throw forbidden(`Image ${imageId} belongs to another account`);
+  if (Item.source === 'upload' && Item.account_id !== account.id)
+    throw forbidden(`Image ${imageId} belongs to another account`);
   return Item;
 }
 
@@ -228,20 +285,40 @@ export async function deleteUpload(deps: UploadDeps, account: Account, imageId: 
   const item = await getImage(deps, account, imageId);
   if (item.source !== 'upload') throw forbidden(`Image ${imageId} is a catalogue image and cannot be deleted`);
   const table = deps.config.tableName;
-  await transact(deps.ddb, [
-    { Delete: { TableName: table, Key: imageKey(imageId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
-    statChange(table, account.id, 'images', -1),
-  ], (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Image ${imageId} does not exist`) : undefined));
-  await s3Client(deps.config).send(new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: String(item.file) }));
+  await transact(
+    deps.ddb,
+    [
+      {
+        Delete: {
+          TableName: table,
+          Key: imageKey(imageId),
+          ConditionExpression: 'account_id = :account',
+          ExpressionAttributeValues: { ':account': account.id },
+        },
+      },
+      statChange(table, account.id, 'images', -1),
+    ],
+    (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Image ${imageId} does not exist`) : undefined),
+  );
+  await s3Client(deps.config).send(
+    new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: String(item.file) }),
+  );
 }
 
-export function listUploads(deps: UploadDeps, account: Account, q: { order: Order | undefined; page: number; limit: number; subId?: string | undefined }): Promise<UploadItem[]> {
+export function listUploads(
+  deps: UploadDeps,
+  account: Account,
+  q: { order: Order | undefined; page: number; limit: number; subId?: string | undefined },
+): Promise<UploadItem[]> {
   return pageAccountItems(deps, {
     partition: accountImagesPartition(account.id),
     order: q.order,
     page: q.page,
     limit: q.limit,
-    filter: q.subId === undefined ? undefined : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
+    filter:
+      q.subId === undefined
+        ? undefined
+        : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
     decode: asUpload,
   });
 }

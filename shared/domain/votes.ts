@@ -2,7 +2,14 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../db/account-items.ts';
 import { statChange } from '../db/account-stats.ts';
-import { accountVoteIndex, accountVotesPartition, imageKey, interactionKey, voteCounterKey, voteKey } from '../db/keys.ts';
+import {
+  accountVoteIndex,
+  accountVotesPartition,
+  imageKey,
+  interactionKey,
+  voteCounterKey,
+  voteKey,
+} from '../db/keys.ts';
 import { transact } from '../db/transact.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
@@ -47,12 +54,23 @@ export interface NewVote {
  * Records a vote: the id comes from an atomic counter, then the vote, the account's vote count and the
  * image-interaction entry are written in one transaction that also checks the image exists.
  */
-export async function createVote(deps: VoteDeps, account: Account, input: NewVote, countryCode: string | null): Promise<VoteItem> {
+export async function createVote(
+  deps: VoteDeps,
+  account: Account,
+  input: NewVote,
+  countryCode: string | null,
+): Promise<VoteItem> {
   const table = deps.config.tableName;
   const { Item: image } = await deps.ddb.send(new GetCommand({ TableName: table, Key: imageKey(input.image_id) }));
   if (!image) throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
   const { Attributes } = await deps.ddb.send(
-    new UpdateCommand({ TableName: table, Key: voteCounterKey(), UpdateExpression: 'ADD seq :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+    new UpdateCommand({
+      TableName: table,
+      Key: voteCounterKey(),
+      UpdateExpression: 'ADD seq :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
   );
   const vote: VoteItem = {
     id: Number(Attributes!.seq),
@@ -66,20 +84,36 @@ export async function createVote(deps: VoteDeps, account: Account, input: NewVot
     image_breed_ids: (image.breed_ids as string[] | undefined) ?? [],
   };
   const missingImage = badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
-  await transact(deps.ddb, [
-    { ConditionCheck: { TableName: table, Key: imageKey(input.image_id), ConditionExpression: 'attribute_exists(pk)' } },
-    { Put: { TableName: table, Item: { ...voteKey(vote.id), ...accountVoteIndex(account.id, vote.id), type: 'Vote', ...vote }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    statChange(table, account.id, 'votes', 1),
-    {
-      Update: {
-        TableName: table,
-        Key: interactionKey(account.id, vote.sub_id, vote.image_id),
-        UpdateExpression: 'SET #type = :type, vote = :vote',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'Interaction', ':vote': presentVote(vote) },
+  await transact(
+    deps.ddb,
+    [
+      {
+        ConditionCheck: {
+          TableName: table,
+          Key: imageKey(input.image_id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
       },
-    },
-  ], (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? missingImage : undefined));
+      {
+        Put: {
+          TableName: table,
+          Item: { ...voteKey(vote.id), ...accountVoteIndex(account.id, vote.id), type: 'Vote', ...vote },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      statChange(table, account.id, 'votes', 1),
+      {
+        Update: {
+          TableName: table,
+          Key: interactionKey(account.id, vote.sub_id, vote.image_id),
+          UpdateExpression: 'SET #type = :type, vote = :vote',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'Interaction', ':vote': presentVote(vote) },
+        },
+      },
+    ],
+    (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? missingImage : undefined),
+  );
   return vote;
 }
 
@@ -97,7 +131,14 @@ export async function deleteVote(deps: VoteDeps, account: Account, voteId: numbe
   const vote = await getOwnVote(deps, account, voteId);
   const table = deps.config.tableName;
   const voteAndCount = [
-    { Delete: { TableName: table, Key: voteKey(voteId), ConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': account.id } } },
+    {
+      Delete: {
+        TableName: table,
+        Key: voteKey(voteId),
+        ConditionExpression: 'account_id = :account',
+        ExpressionAttributeValues: { ':account': account.id },
+      },
+    },
     statChange(table, account.id, 'votes', -1),
   ];
   const interaction = {
@@ -131,13 +172,21 @@ export interface VoteListing extends ImageBreedFilter {
   subId?: string | undefined;
 }
 
-export function listVotes(deps: VoteDeps, account: Account, q: VoteListing, groupsOf: (breedId: string) => string[]): Promise<VoteItem[]> {
+export function listVotes(
+  deps: VoteDeps,
+  account: Account,
+  q: VoteListing,
+  groupsOf: (breedId: string) => string[],
+): Promise<VoteItem[]> {
   return pageAccountItems(deps, {
     partition: accountVotesPartition(account.id),
     order: q.order,
     page: q.page,
     limit: q.limit,
-    filter: q.subId === undefined ? undefined : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
+    filter:
+      q.subId === undefined
+        ? undefined
+        : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
     keep: (v) => imageMatchesBreedFilters({ species: v.image_species, breedIds: v.image_breed_ids }, q, groupsOf),
     decode: (item) => voteItemSchema.parse(item),
   });

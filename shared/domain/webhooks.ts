@@ -165,10 +165,13 @@ export async function createWebhook(deps: WebhookDeps, cipher: SecretCipher, acc
     encrypted_secret: await cipher.encrypt(signingSecret, id),
   };
   const table = deps.config.tableName;
-  const limitReached = badRequest(`An account can register at most ${WEBHOOK_LIMIT} webhook endpoints, disabled ones included; delete one first`, {
-    code: 'webhook_limit_reached',
-    details: { limit: WEBHOOK_LIMIT },
-  });
+  const limitReached = badRequest(
+    `An account can register at most ${WEBHOOK_LIMIT} webhook endpoints, disabled ones included; delete one first`,
+    {
+      code: 'webhook_limit_reached',
+      details: { limit: WEBHOOK_LIMIT },
+    },
+  );
   await transact(
     deps.ddb,
     [
@@ -181,7 +184,13 @@ export async function createWebhook(deps: WebhookDeps, cipher: SecretCipher, acc
           ExpressionAttributeValues: { ':one': 1, ':limit': WEBHOOK_LIMIT },
         },
       },
-      { Put: { TableName: table, Item: { ...webhookKey(accountId, id), type: 'Webhook', ...webhook }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...webhookKey(accountId, id), type: 'Webhook', ...webhook },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     ],
     (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? limitReached : undefined),
   );
@@ -191,14 +200,29 @@ export async function createWebhook(deps: WebhookDeps, cipher: SecretCipher, acc
 /** Oldest first (ids are ULIDs). At most five items, so one page. */
 export async function listWebhooks(deps: WebhookDeps, accountId: string): Promise<WebhookItem[]> {
   const { Items } = await deps.ddb.send(
-    new QueryCommand({ TableName: deps.config.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': accountWebhooksPartition(accountId) } }),
+    new QueryCommand({
+      TableName: deps.config.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': accountWebhooksPartition(accountId) },
+    }),
   );
   return (Items ?? []).map((item) => webhookItemSchema.parse(item));
 }
 
 /** Strongly consistent for the delivery worker, so a rotated secret or a disable is seen at once. */
-export async function findWebhook(deps: WebhookDeps, accountId: string, webhookId: string, { consistentRead = false } = {}): Promise<WebhookItem | undefined> {
-  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: webhookKey(accountId, webhookId), ConsistentRead: consistentRead }));
+export async function findWebhook(
+  deps: WebhookDeps,
+  accountId: string,
+  webhookId: string,
+  { consistentRead = false } = {},
+): Promise<WebhookItem | undefined> {
+  const { Item } = await deps.ddb.send(
+    new GetCommand({
+      TableName: deps.config.tableName,
+      Key: webhookKey(accountId, webhookId),
+      ConsistentRead: consistentRead,
+    }),
+  );
   return Item ? webhookItemSchema.parse(Item) : undefined;
 }
 
@@ -214,13 +238,28 @@ export async function deleteWebhook(deps: WebhookDeps, accountId: string, webhoo
   const table = deps.config.tableName;
   await transact(
     deps.ddb,
-    [{ Delete: { TableName: table, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } }, statChange(table, accountId, 'webhooks', -1)],
-    (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Webhook ${webhookId} does not exist`) : undefined),
+    [
+      {
+        Delete: {
+          TableName: table,
+          Key: webhookKey(accountId, webhookId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      statChange(table, accountId, 'webhooks', -1),
+    ],
+    (reasons) =>
+      reasons[0] === 'ConditionalCheckFailed' ? notFound(`Webhook ${webhookId} does not exist`) : undefined,
   );
 }
 
 /** Replaces the secret; the worker reads the secret at every attempt, so the previous one is never used again. */
-export async function rotateWebhookSecret(deps: WebhookDeps, cipher: SecretCipher, accountId: string, webhookId: string): Promise<string> {
+export async function rotateWebhookSecret(
+  deps: WebhookDeps,
+  cipher: SecretCipher,
+  accountId: string,
+  webhookId: string,
+): Promise<string> {
   const signingSecret = generateSigningSecret();
   try {
     await deps.ddb.send(
@@ -229,7 +268,10 @@ export async function rotateWebhookSecret(deps: WebhookDeps, cipher: SecretCiphe
         Key: webhookKey(accountId, webhookId),
         UpdateExpression: 'SET encrypted_secret = :secret, updated_at = :now',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':secret': await cipher.encrypt(signingSecret, webhookId), ':now': deps.now().toISOString() },
+        ExpressionAttributeValues: {
+          ':secret': await cipher.encrypt(signingSecret, webhookId),
+          ':now': deps.now().toISOString(),
+        },
       }),
     );
   } catch (error) {
@@ -239,7 +281,12 @@ export async function rotateWebhookSecret(deps: WebhookDeps, cipher: SecretCiphe
   return signingSecret;
 }
 
-export async function listDeliveryAttempts(deps: WebhookDeps, accountId: string, webhookId: string, page: { page: number; limit: number }): Promise<DeliveryAttempt[]> {
+export async function listDeliveryAttempts(
+  deps: WebhookDeps,
+  accountId: string,
+  webhookId: string,
+  page: { page: number; limit: number },
+): Promise<DeliveryAttempt[]> {
   await getOwnWebhook(deps, accountId, webhookId);
   return pageAccountItems(deps, {
     partition: webhookAttemptsPartition(webhookId),
@@ -252,7 +299,9 @@ export async function listDeliveryAttempts(deps: WebhookDeps, accountId: string,
 
 function requireEnabled(webhook: WebhookItem): void {
   if (webhook.status !== 'enabled') {
-    throw conflict(`Webhook ${webhook.id} is disabled and receives no events; delete it and register it again`, { code: 'webhook_disabled' });
+    throw conflict(`Webhook ${webhook.id} is disabled and receives no events; delete it and register it again`, {
+      code: 'webhook_disabled',
+    });
   }
 }
 
@@ -273,10 +322,19 @@ export async function sendTestEvent(deps: WebhookDeps, accountId: string, webhoo
 }
 
 /** Queues an event this endpoint has had before, with a fresh attempt count. */
-export async function redeliverEvent(deps: WebhookDeps, accountId: string, webhookId: string, eventId: string): Promise<StoredEvent> {
+export async function redeliverEvent(
+  deps: WebhookDeps,
+  accountId: string,
+  webhookId: string,
+  eventId: string,
+): Promise<StoredEvent> {
   requireEnabled(await getOwnWebhook(deps, accountId, webhookId));
-  const [hadEvent, event] = await Promise.all([hasAttempts(deps, webhookId, eventId), findStoredEvent(deps, accountId, eventId)]);
-  if (!hadEvent || !event) throw notFound(`Webhook ${webhookId} has no delivery of event ${eventId} in the last 30 days`);
+  const [hadEvent, event] = await Promise.all([
+    hasAttempts(deps, webhookId, eventId),
+    findStoredEvent(deps, accountId, eventId),
+  ]);
+  if (!hadEvent || !event)
+    throw notFound(`Webhook ${webhookId} has no delivery of event ${eventId} in the last 30 days`);
   await enqueueDelivery(deps, { event_id: eventId, webhook_id: webhookId, account_id: accountId, attempt: 1 });
   return event;
 }
@@ -294,14 +352,22 @@ async function hasAttempts(deps: WebhookDeps, webhookId: string, eventId: string
 }
 
 /** The account's enabled endpoints subscribed to this event name: one Query of at most five items. */
-export async function subscribedWebhooks(deps: WebhookDeps, accountId: string, eventType: string): Promise<WebhookItem[]> {
+export async function subscribedWebhooks(
+  deps: WebhookDeps,
+  accountId: string,
+  eventType: string,
+): Promise<WebhookItem[]> {
   const { Items } = await deps.ddb.send(
     new QueryCommand({
       TableName: deps.config.tableName,
       KeyConditionExpression: 'pk = :pk',
       FilterExpression: '#status = :enabled AND contains(enabled_events, :type)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': accountWebhooksPartition(accountId), ':enabled': 'enabled', ':type': eventType },
+      ExpressionAttributeValues: {
+        ':pk': accountWebhooksPartition(accountId),
+        ':enabled': 'enabled',
+        ':type': eventType,
+      },
     }),
   );
   return (Items ?? []).map((item) => webhookItemSchema.parse(item));
@@ -321,13 +387,24 @@ export async function storeEvent(deps: WebhookDeps, event: StoredEvent): Promise
   await deps.ddb.send(
     new PutCommand({
       TableName: deps.config.tableName,
-      Item: { ...webhookEventKey(event.account_id, event.id), type: 'WebhookEvent', ...event, [TTL_ATTRIBUTE]: expiresAt(deps.now()) },
+      Item: {
+        ...webhookEventKey(event.account_id, event.id),
+        type: 'WebhookEvent',
+        ...event,
+        [TTL_ATTRIBUTE]: expiresAt(deps.now()),
+      },
     }),
   );
 }
 
-export async function findStoredEvent(deps: WebhookDeps, accountId: string, eventId: string): Promise<StoredEvent | undefined> {
-  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: webhookEventKey(accountId, eventId) }));
+export async function findStoredEvent(
+  deps: WebhookDeps,
+  accountId: string,
+  eventId: string,
+): Promise<StoredEvent | undefined> {
+  const { Item } = await deps.ddb.send(
+    new GetCommand({ TableName: deps.config.tableName, Key: webhookEventKey(accountId, eventId) }),
+  );
   return Item ? storedEventSchema.parse(Item) : undefined;
 }
 
@@ -387,7 +464,13 @@ export async function endFailureStreak(deps: WebhookDeps, webhook: WebhookItem):
     const streak = Number(Attributes?.consecutive_failures ?? 0);
     if (streak > 0) {
       await deps.ddb.send(
-        new UpdateCommand({ TableName: deps.config.tableName, Key: key, UpdateExpression: 'ADD attempt_slots :minus', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':minus': -streak } }),
+        new UpdateCommand({
+          TableName: deps.config.tableName,
+          Key: key,
+          UpdateExpression: 'ADD attempt_slots :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -streak },
+        }),
       );
     }
   } catch (error) {
@@ -395,16 +478,24 @@ export async function endFailureStreak(deps: WebhookDeps, webhook: WebhookItem):
   }
 }
 
-export const reachedDisableThreshold = (consecutiveFailures: number) => consecutiveFailures >= DISABLE_AFTER_CONSECUTIVE_FAILURES;
+export const reachedDisableThreshold = (consecutiveFailures: number) =>
+  consecutiveFailures >= DISABLE_AFTER_CONSECUTIVE_FAILURES;
 
 /** `counting`: still enabled; `disabled_now`: this failure disabled it; `stopped`: disabled or deleted meanwhile. */
-export type FailureOutcome = { kind: 'counting' } | { kind: 'disabled_now'; webhook: WebhookItem } | { kind: 'stopped' };
+export type FailureOutcome =
+  | { kind: 'counting' }
+  | { kind: 'disabled_now'; webhook: WebhookItem }
+  | { kind: 'stopped' };
 
 /**
  * Counts a failed attempt atomically. At the threshold the endpoint is disabled by a conditional update
  * (`status = enabled`), which exactly one of several racing workers wins: only that one reports `disabled_now`.
  */
-export async function countFailure(deps: WebhookDeps, webhook: WebhookItem, lastError: string): Promise<FailureOutcome> {
+export async function countFailure(
+  deps: WebhookDeps,
+  webhook: WebhookItem,
+  lastError: string,
+): Promise<FailureOutcome> {
   const table = deps.config.tableName;
   const key = webhookKey(webhook.account_id, webhook.id);
   let counted: WebhookItem;
@@ -449,7 +540,10 @@ export async function countFailure(deps: WebhookDeps, webhook: WebhookItem, last
 }
 
 /** The next attempt after a failure, or none after the last one. The attempt count travels in the job itself. */
-export function retryAfterFailure(job: DeliveryJob, random: () => number): { job: DeliveryJob; delaySeconds: number } | undefined {
+export function retryAfterFailure(
+  job: DeliveryJob,
+  random: () => number,
+): { job: DeliveryJob; delaySeconds: number } | undefined {
   if (isFinalAttempt(job.attempt)) return undefined;
   return { job: { ...job, attempt: job.attempt + 1 }, delaySeconds: sqsRetryDelaySeconds(job.attempt, random) };
 }
@@ -461,21 +555,31 @@ function deliveriesQueueUrl(config: WebhookDeps['config']): string {
 
 export async function enqueueDelivery(deps: WebhookDeps, job: DeliveryJob, delaySeconds = 0): Promise<void> {
   await sqsClient(deps.config).send(
-    new SendMessageCommand({ QueueUrl: deliveriesQueueUrl(deps.config), MessageBody: JSON.stringify(job), DelaySeconds: delaySeconds }),
+    new SendMessageCommand({
+      QueueUrl: deliveriesQueueUrl(deps.config),
+      MessageBody: JSON.stringify(job),
+      DelaySeconds: delaySeconds,
+    }),
   );
 }
 
 const SQS_BATCH = 10;
 
 /** Sends jobs in batches of ten and returns the entries that were not queued (a failed call fails its whole batch). */
-export async function enqueueDeliveries<T extends { job: DeliveryJob }>(deps: WebhookDeps & Pick<Deps, 'log'>, entries: T[]): Promise<T[]> {
+export async function enqueueDeliveries<T extends { job: DeliveryJob }>(
+  deps: WebhookDeps & Pick<Deps, 'log'>,
+  entries: T[],
+): Promise<T[]> {
   const queueUrl = deliveriesQueueUrl(deps.config);
   const unsent: T[] = [];
   for (let start = 0; start < entries.length; start += SQS_BATCH) {
     const batch = entries.slice(start, start + SQS_BATCH);
     try {
       const { Failed } = await sqsClient(deps.config).send(
-        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map(({ job }, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })) }),
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: batch.map(({ job }, index) => ({ Id: String(index), MessageBody: JSON.stringify(job) })),
+        }),
       );
       for (const failure of Failed ?? []) unsent.push(batch[Number(failure.Id)]!);
     } catch (error) {

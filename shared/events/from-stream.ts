@@ -8,9 +8,16 @@ import { EVENT_CATALOGUE, type DomainEvent, type EventName } from '../../events/
 
 type Item = Record<string, unknown>;
 
-const decode = (image: Record<string, unknown> | undefined): Item | undefined => (image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
+const decode = (image: Record<string, unknown> | undefined): Item | undefined =>
+  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
 
-function event<N extends EventName>(type: N, record: DynamoDBRecord, item: Item, resource: unknown, mediaBaseUrl: string): DomainEvent<N> {
+function event<N extends EventName>(
+  type: N,
+  record: DynamoDBRecord,
+  item: Item,
+  resource: unknown,
+  mediaBaseUrl: string,
+): DomainEvent<N> {
   const parsed = EVENT_CATALOGUE[type].resource.parse(withUrl(resource, mediaBaseUrl)) as DomainEvent<N>['resource'];
   return {
     id: `evt_${createHash('sha256').update(`${record.eventID}:${type}`).digest('hex').slice(0, 24)}`,
@@ -23,23 +30,38 @@ function event<N extends EventName>(type: N, record: DynamoDBRecord, item: Item,
 }
 
 const withUrl = (resource: unknown, mediaBaseUrl: string) =>
-  resource && typeof resource === 'object' && 'file' in resource ? { ...resource, url: `${mediaBaseUrl}/${String((resource as { file: unknown }).file)}` } : resource;
+  resource && typeof resource === 'object' && 'file' in resource
+    ? { ...resource, url: `${mediaBaseUrl}/${String((resource as { file: unknown }).file)}` }
+    : resource;
 
 export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): DomainEvent[] {
   const next = decode(record.dynamodb?.NewImage as Record<string, unknown> | undefined);
   const previous = decode(record.dynamodb?.OldImage as Record<string, unknown> | undefined);
   if (!next) return [];
-  if (record.eventName === 'INSERT' && next.type === 'Vote') return [event('vote.created', record, next, next, mediaBaseUrl)];
-  if (record.eventName === 'INSERT' && next.type === 'Favourite') return [event('favourite.created', record, next, next, mediaBaseUrl)];
+  if (record.eventName === 'INSERT' && next.type === 'Vote')
+    return [event('vote.created', record, next, next, mediaBaseUrl)];
+  if (record.eventName === 'INSERT' && next.type === 'Favourite')
+    return [event('favourite.created', record, next, next, mediaBaseUrl)];
   if (next.type !== 'Image' || next.source !== 'upload') return [];
   const events: DomainEvent[] = [];
   // An upload is announced when its object has arrived (awaiting_upload → pending), whichever path it took.
-  if (previous?.status === 'awaiting_upload' && next.status === 'pending') events.push(event('image.uploaded', record, next, next, mediaBaseUrl));
+  if (previous?.status === 'awaiting_upload' && next.status === 'pending')
+    events.push(event('image.uploaded', record, next, next, mediaBaseUrl));
   if (previous?.status === 'pending' && (next.status === 'approved' || next.status === 'rejected')) {
-    events.push(event('image.processed', record, next, { ...next, reason: next.rejection_reason ?? null }, mediaBaseUrl));
+    events.push(
+      event('image.processed', record, next, { ...next, reason: next.rejection_reason ?? null }, mediaBaseUrl),
+    );
   }
   if (!previous?.labels && Array.isArray(next.labels)) {
-    events.push(event('image.labels_created', record, next, { id: next.id, labels: next.labels, source: next.label_source ?? 'unknown' }, mediaBaseUrl));
+    events.push(
+      event(
+        'image.labels_created',
+        record,
+        next,
+        { id: next.id, labels: next.labels, source: next.label_source ?? 'unknown' },
+        mediaBaseUrl,
+      ),
+    );
   }
   return events;
 }

@@ -25,7 +25,9 @@ export function pageQuery(limits: { defaultLimit: number; maxLimit: number; defa
   return {
     limit: z._default(integer({ min: 1, max: limits.maxLimit }), limits.defaultLimit),
     page: z._default(integer({ min: 0 }), 0),
-    order: limits.defaultOrder ? z._default(caseInsensitiveEnum(ORDERS), limits.defaultOrder) : z.optional(caseInsensitiveEnum(ORDERS)),
+    order: limits.defaultOrder
+      ? z._default(caseInsensitiveEnum(ORDERS), limits.defaultOrder)
+      : z.optional(caseInsensitiveEnum(ORDERS)),
     species_id: z.optional(speciesParam),
     breed_groups: z.optional(list()),
     exclude_breed_groups: z.optional(list()),
@@ -34,4 +36,5 @@ export function pageQuery(limits: { defaultLimit: number; maxLimit: number; defa
 }
 
 /** A path with one id segment, e.g. `idParam('breedId')` for `/breeds/{breedId}`. */
-export const idParam = <const K extends string>(name: K) => z.object({ [name]: text({ max: 100 }) } as Record<K, ReturnType<typeof text>>);
+export const idParam = <const K extends string>(name: K) =>
+  z.object({ [name]: text({ max: 100 }) } as Record<K, ReturnType<typeof text>>);

@@ -41,7 +41,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string | string[], options?: HttpErrorOptions) => new HttpError(400, message, options);
+export const badRequest = (message: string | string[], options?: HttpErrorOptions) =>
+  new HttpError(400, message, options);
 export const unauthorized = (message: string, options?: HttpErrorOptions) => new HttpError(401, message, options);
 export const forbidden = (message: string, options?: HttpErrorOptions) => new HttpError(403, message, options);
 export const notFound = (message: string, options?: HttpErrorOptions) => new HttpError(404, message, options);

@@ -11,7 +11,10 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
   ];
   return z.pipe(
     z.string().check(z.refine((v) => INTEGER.test(v), 'must be an integer')),
-    z.pipe(z.transform((v: string) => Number(v)), z.number().check(...checks)),
+    z.pipe(
+      z.transform((v: string) => Number(v)),
+      z.number().check(...checks),
+    ),
   );
 }
 
@@ -26,7 +29,14 @@ export function boolean() {
 /** One of `values`, compared case-insensitively, returned in the canonical spelling. */
 export function caseInsensitiveEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.pipe(
-    z.string().check(z.refine((v) => values.some((x) => x.toLowerCase() === v.toLowerCase()), `must be one of: ${values.join(', ')}`)),
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => values.some((x) => x.toLowerCase() === v.toLowerCase()),
+          `must be one of: ${values.join(', ')}`,
+        ),
+      ),
     z.transform((v: string) => values.find((x) => x.toLowerCase() === v.toLowerCase()) as T[number]),
   );
 }

@@ -22,11 +22,14 @@ export interface RequestSchemas {
   form?: { parse: typeof parseMultipart; limits: MultipartLimits; fields: Schema };
 }
 
-type Out<S, K extends keyof RequestSchemas> = S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
+type Out<S, K extends keyof RequestSchemas> =
+  S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
 type RouteOf<Id extends RouteId> = Extract<(typeof routes)[number], { id: Id }>;
 type CallerOf<Id extends RouteId> = RouteOf<Id>['auth'] extends 'none' ? null : Account;
 
-type FormOut<S> = S extends { form: { fields: infer T extends Schema } } ? { fields: z.output<T>; files: UploadedFile[] } : undefined;
+type FormOut<S> = S extends { form: { fields: infer T extends Schema } }
+  ? { fields: z.output<T>; files: UploadedFile[] }
+  : undefined;
 
 export interface HttpRequest<S extends RequestSchemas, Caller> {
   params: Out<S, 'params'>;
@@ -53,7 +56,11 @@ type Event = APIGatewayProxyEventV2;
  * validation of path, query and body, serialisation with compression, and the spec's error JSON for
  * every failure. Handlers get typed input and return the response body (or a `Reply` with headers).
  */
-export function httpRoute<Id extends RouteId, S extends RequestSchemas>(routeId: Id, schemas: S, handle: Handler<S, CallerOf<Id>>) {
+export function httpRoute<Id extends RouteId, S extends RequestSchemas>(
+  routeId: Id,
+  schemas: S,
+  handle: Handler<S, CallerOf<Id>>,
+) {
   const route: RouteDef = routeById(routeId);
   const state = new WeakMap<Event, { account: Account | null }>();
 
@@ -66,26 +73,32 @@ export function httpRoute<Id extends RouteId, S extends RequestSchemas>(routeId:
   });
   // Authentication runs before body parsing, so an anonymous caller learns nothing about the body rules.
   if (schemas.body) pipeline.use(httpJsonBodyParser());
-  pipeline.use({ onError: async (request) => void (request.response = toErrorResponse(request.error, request.event, request.context)) });
+  pipeline.use({
+    onError: async (request) => {
+      request.response = toErrorResponse(request.error, request.event, request.context);
+    },
+  });
 
-  return pipeline
-    .handler(async (event, context) => {
-      const deps = getDeps();
-      if (!schemas.body && !schemas.form && hasBody(event)) throw badRequest('This route takes no request body');
-      const request = {
-        params: parseOrThrow(schemas.params ?? ANY_PARAMS, event.pathParameters ?? {}, 'params'),
-        query: parseOrThrow(schemas.query ?? NO_QUERY, event.queryStringParameters ?? {}, 'query'),
-        body: schemas.body ? parseOrThrow(schemas.body, event.body, 'body') : {},
-        form: schemas.form ? await parseForm(event, schemas.form) : undefined,
-        account: state.get(event)?.account ?? null,
-        headers: event.headers as Record<string, string | undefined>,
-        path: event.rawPath,
-        requestId: context.awsRequestId,
-      } as HttpRequest<S, CallerOf<Id>>;
-      const result = await handle(request, deps);
-      const response = result instanceof Reply ? jsonResponse(route.status, result.body, result.headers) : jsonResponse(route.status, result);
-      return compressIfAccepted(response, event.headers['accept-encoding']);
-    });
+  return pipeline.handler(async (event, context) => {
+    const deps = getDeps();
+    if (!schemas.body && !schemas.form && hasBody(event)) throw badRequest('This route takes no request body');
+    const request = {
+      params: parseOrThrow(schemas.params ?? ANY_PARAMS, event.pathParameters ?? {}, 'params'),
+      query: parseOrThrow(schemas.query ?? NO_QUERY, event.queryStringParameters ?? {}, 'query'),
+      body: schemas.body ? parseOrThrow(schemas.body, event.body, 'body') : {},
+      form: schemas.form ? await parseForm(event, schemas.form) : undefined,
+      account: state.get(event)?.account ?? null,
+      headers: event.headers as Record<string, string | undefined>,
+      path: event.rawPath,
+      requestId: context.awsRequestId,
+    } as HttpRequest<S, CallerOf<Id>>;
+    const result = await handle(request, deps);
+    const response =
+      result instanceof Reply
+        ? jsonResponse(route.status, result.body, result.headers)
+        : jsonResponse(route.status, result);
+    return compressIfAccepted(response, event.headers['accept-encoding']);
+  });
 }
 
 /** API Gateway v2 already lower-cases header names; the local gateway and hand-built test events may not. */
@@ -114,10 +127,18 @@ function toErrorResponse(error: unknown, event: Event, context: Context): HttpRe
   const path = event.rawPath ?? '';
   if (error instanceof HttpError) return errorResponse(error, path, deps.now());
   if (isBodyParserError(error)) {
-    const message = error.message === 'Unsupported Media Type' ? 'Content-Type must be application/json' : 'Request body is not valid JSON';
+    const message =
+      error.message === 'Unsupported Media Type'
+        ? 'Content-Type must be application/json'
+        : 'Request body is not valid JSON';
     return errorResponse(badRequest(message, { code: 'invalid_body' }), path, deps.now());
   }
-  deps.log.error('unhandled error', { requestId: context.awsRequestId, path, method: event.requestContext?.http?.method, error });
+  deps.log.error('unhandled error', {
+    requestId: context.awsRequestId,
+    path,
+    method: event.requestContext?.http?.method,
+    error,
+  });
   return errorResponse(new HttpError(500, 'Internal server error'), path, deps.now());
 }
 

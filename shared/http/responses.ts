@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { HttpError, STATUS_TEXT } from './errors.ts';
+import { type HttpError, STATUS_TEXT } from './errors.ts';
 
 /** A handler result that needs headers besides the JSON body (e.g. `Pagination-Count`). */
 export class Reply<T = unknown> {

@@ -51,7 +51,13 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function bound(inclusiveWord: string, exclusiveWord: string, limit: unknown, inclusive: boolean | undefined, origin: string): string {
+function bound(
+  inclusiveWord: string,
+  exclusiveWord: string,
+  limit: unknown,
+  inclusive: boolean | undefined,
+  origin: string,
+): string {
   const value = String(limit);
   const word = inclusive === false ? exclusiveWord : inclusiveWord;
   switch (origin) {

@@ -26,7 +26,10 @@ export async function currentCatalogue(deps: ReadDeps): Promise<CatalogueVersion
   if (cached && nowMs - cached.checkedAt < RECHECK_MS) return cached.value;
   const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: POINTER }));
   if (!Item) throw new Error('the image catalogue has not been loaded (run the seed step)');
-  cached = { value: { version: String(Item.version), counts: Item.counts as Record<string, number> }, checkedAt: nowMs };
+  cached = {
+    value: { version: String(Item.version), counts: Item.counts as Record<string, number> },
+    checkedAt: nowMs,
+  };
   return cached.value;
 }
 
@@ -35,13 +38,24 @@ export function clearCatalogueCache(): void {
 }
 
 /** Postings `from`..`to` (inclusive ordinals) of a facet, in ordinal order or reversed. */
-export async function readOrdinalRange(deps: ReadDeps, version: string, facetName: string, from: number, to: number, descending: boolean): Promise<ImageSummary[]> {
+export async function readOrdinalRange(
+  deps: ReadDeps,
+  version: string,
+  facetName: string,
+  from: number,
+  to: number,
+  descending: boolean,
+): Promise<ImageSummary[]> {
   if (to < from) return [];
   const { Items = [] } = await deps.ddb.send(
     new QueryCommand({
       TableName: deps.config.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': imageFacetPartition(version, facetName), ':from': ordinalKey(from), ':to': ordinalKey(to) },
+      ExpressionAttributeValues: {
+        ':pk': imageFacetPartition(version, facetName),
+        ':from': ordinalKey(from),
+        ':to': ordinalKey(to),
+      },
       ScanIndexForward: !descending,
     }),
   );
@@ -49,9 +63,18 @@ export async function readOrdinalRange(deps: ReadDeps, version: string, facetNam
 }
 
 /** The postings at the given ordinals (at most 100), returned in the order asked for. */
-export async function readOrdinals(deps: ReadDeps, version: string, facetName: string, ordinals: number[]): Promise<ImageSummary[]> {
+export async function readOrdinals(
+  deps: ReadDeps,
+  version: string,
+  facetName: string,
+  ordinals: number[],
+): Promise<ImageSummary[]> {
   if (ordinals.length === 0) return [];
-  const items = await batchGetAll(deps.ddb, deps.config.tableName, ordinals.map((n) => imagePostingKey(version, facetName, ordinalKey(n))));
+  const items = await batchGetAll(
+    deps.ddb,
+    deps.config.tableName,
+    ordinals.map((n) => imagePostingKey(version, facetName, ordinalKey(n))),
+  );
   const found = new Map(items.map((item) => [item.sk as string, item.image as ImageSummary]));
   return ordinals.flatMap((n) => found.get(ordinalKey(n)) ?? []);
 }
@@ -82,23 +105,36 @@ export async function writeCatalogueIndex(
   // Benchmarks index only the facets their queries read; each facet is its own partition, so the rest change nothing.
   if (options.onlyFacets) for (const f of [...postings.keys()]) if (!options.onlyFacets(f)) postings.delete(f);
   const total = [...postings.values()].reduce((n, list) => n + list.length, 0);
-  const { Item: current } = await ddb.send(new GetCommand({ TableName: tableName, Key: POINTER, ConsistentRead: true }));
+  const { Item: current } = await ddb.send(
+    new GetCommand({ TableName: tableName, Key: POINTER, ConsistentRead: true }),
+  );
   if (current?.version === version) return { version, facets: postings.size, postings: total, changed: false };
 
   const puts = [
     // Each image also gets its own item: votes and favourites check that the image they name exists.
-    ...images.map((image) => ({ PutRequest: { Item: { ...imageKey(image.id), type: 'Image', source: 'catalogue', status: 'approved', ...image } } })),
+    ...images.map((image) => ({
+      PutRequest: { Item: { ...imageKey(image.id), type: 'Image', source: 'catalogue', status: 'approved', ...image } },
+    })),
     ...[...postings].flatMap(([facetName, list]) =>
-      list.map((image, n) => ({ PutRequest: { Item: { ...imagePostingKey(version, facetName, ordinalKey(n)), type: 'ImagePosting', image } } })),
+      list.map((image, n) => ({
+        PutRequest: { Item: { ...imagePostingKey(version, facetName, ordinalKey(n)), type: 'ImagePosting', image } },
+      })),
     ),
   ];
   await batchWriteAll(ddb, tableName, puts, options.concurrency ?? 4);
   const counts = Object.fromEntries([...postings].map(([facetName, list]) => [facetName, list.length]));
-  await ddb.send(new PutCommand({ TableName: tableName, Item: { ...POINTER, type: 'ImageCatalogue', version, counts, images: images.length } }));
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...POINTER, type: 'ImageCatalogue', version, counts, images: images.length },
+    }),
+  );
 
   if (current?.version) {
     const old = Object.entries(current.counts as Record<string, number>).flatMap(([facetName, count]) =>
-      Array.from({ length: count }, (_, n) => ({ DeleteRequest: { Key: imagePostingKey(String(current.version), facetName, ordinalKey(n)) } })),
+      Array.from({ length: count }, (_, n) => ({
+        DeleteRequest: { Key: imagePostingKey(String(current.version), facetName, ordinalKey(n)) },
+      })),
     );
     await batchWriteAll(ddb, tableName, old, options.concurrency ?? 4);
   }

@@ -11,7 +11,10 @@ export interface ImageDetails {
 }
 
 /** Details of the images behind favourites (`attach_image=true`): one BatchGetItem per 100 ids. */
-export async function imageDetails(deps: Pick<Deps, 'ddb' | 'config'>, ids: string[]): Promise<Map<string, ImageDetails>> {
+export async function imageDetails(
+  deps: Pick<Deps, 'ddb' | 'config'>,
+  ids: string[],
+): Promise<Map<string, ImageDetails>> {
   const items = await batchGetAll(deps.ddb, deps.config.tableName, [...new Set(ids)].map(imageKey));
   const found = new Map<string, ImageDetails>();
   for (const item of items) {

@@ -47,7 +47,9 @@ export function presentImage(image: ImageSummary, data: ImageReferenceData, view
     ...(view.includeColours && {
       colours: image.colour_ids.flatMap((id) => {
         const colour = data.colours.get(id);
-        return colour ? [{ id: colour.id, code: colour.code, name: view.translator.apply({ name: colour.name }, colour.i18n).name }] : [];
+        return colour
+          ? [{ id: colour.id, code: colour.code, name: view.translator.apply({ name: colour.name }, colour.i18n).name }]
+          : [];
       }),
     }),
   };

@@ -51,25 +51,45 @@ function constraintsOf(f: ImageFilter): Constraint[] {
   const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
   const list: Constraint[] = [];
   if (f.species !== undefined && f.hasBreeds !== undefined) {
-    list.push({ facets: [facet.speciesHasBreeds(f.species, f.hasBreeds)], test: (i) => i.species_id === f.species && i.breed_ids.length > 0 === f.hasBreeds });
+    list.push({
+      facets: [facet.speciesHasBreeds(f.species, f.hasBreeds)],
+      test: (i) => i.species_id === f.species && i.breed_ids.length > 0 === f.hasBreeds,
+    });
   } else if (f.species !== undefined) {
     list.push({ facets: [facet.species(f.species)], test: (i) => i.species_id === f.species });
   } else if (f.hasBreeds !== undefined) {
     list.push({ facets: [facet.hasBreeds(f.hasBreeds)], test: (i) => i.breed_ids.length > 0 === f.hasBreeds });
   }
-  if (f.breedIds?.length) list.push({ facets: f.breedIds.map(facet.breed), test: (i) => i.breed_ids.some((b) => f.breedIds!.includes(b)) });
+  if (f.breedIds?.length)
+    list.push({ facets: f.breedIds.map(facet.breed), test: (i) => i.breed_ids.some((b) => f.breedIds!.includes(b)) });
   if (f.breedGroups?.length) {
     const groups = lower(f.breedGroups);
-    list.push({ facets: groups.map(facet.group), test: (i, ctx) => i.breed_ids.some((b) => ctx.groupsOf(b).some((g) => groups.includes(g))) });
+    list.push({
+      facets: groups.map(facet.group),
+      test: (i, ctx) => i.breed_ids.some((b) => ctx.groupsOf(b).some((g) => groups.includes(g))),
+    });
   }
-  if (f.categoryIds?.length) list.push({ facets: f.categoryIds.map(facet.category), test: (i) => i.category_ids.some((c) => f.categoryIds!.includes(c)) });
-  if (f.colourIds?.length) list.push({ facets: f.colourIds.map(facet.colour), test: (i) => i.colour_ids.some((c) => f.colourIds!.includes(c)) });
+  if (f.categoryIds?.length)
+    list.push({
+      facets: f.categoryIds.map(facet.category),
+      test: (i) => i.category_ids.some((c) => f.categoryIds!.includes(c)),
+    });
+  if (f.colourIds?.length)
+    list.push({
+      facets: f.colourIds.map(facet.colour),
+      test: (i) => i.colour_ids.some((c) => f.colourIds!.includes(c)),
+    });
   if (f.colourCode !== undefined) {
     const code = f.colourCode.toLowerCase();
-    list.push({ facets: [facet.colourCode(code)], test: (i, ctx) => i.colour_ids.some((c) => ctx.codeOf(c)?.toLowerCase() === code) });
+    list.push({
+      facets: [facet.colourCode(code)],
+      test: (i, ctx) => i.colour_ids.some((c) => ctx.codeOf(c)?.toLowerCase() === code),
+    });
   }
-  if (f.hasColours !== undefined) list.push({ facets: [facet.hasColours(f.hasColours)], test: (i) => i.colour_ids.length > 0 === f.hasColours });
-  if (f.accountId !== undefined) list.push({ facets: [facet.account(f.accountId)], test: (i) => i.account_id === f.accountId });
+  if (f.hasColours !== undefined)
+    list.push({ facets: [facet.hasColours(f.hasColours)], test: (i) => i.colour_ids.length > 0 === f.hasColours });
+  if (f.accountId !== undefined)
+    list.push({ facets: [facet.account(f.accountId)], test: (i) => i.account_id === f.accountId });
   return list;
 }
 
@@ -92,7 +112,10 @@ export async function searchImages(
   const size = (facets: string[]) => facets.reduce((n, f) => n + (counts[f] ?? 0), 0);
   const constraints = constraintsOf(search.filter);
   // The smallest list that satisfies one constraint exactly is where the search starts.
-  const base = constraints.reduce<Constraint | undefined>((best, c) => (!best || size(c.facets) < size(best.facets) ? c : best), undefined) ?? {
+  const base = constraints.reduce<Constraint | undefined>(
+    (best, c) => (!best || size(c.facets) < size(best.facets) ? c : best),
+    undefined,
+  ) ?? {
     facets: [facet.all()],
     test: () => true,
   };
@@ -100,10 +123,13 @@ export async function searchImages(
   const residual = residualTest(search.filter, ctx);
   const exact = base.facets.length === 1 && others.length === 0 && !residual;
 
-  if (exact && search.orderBy === 'created_at') return pageOfFacet(deps, version, base.facets[0]!, counts[base.facets[0]!] ?? 0, search);
+  if (exact && search.orderBy === 'created_at')
+    return pageOfFacet(deps, version, base.facets[0]!, counts[base.facets[0]!] ?? 0, search);
 
   // Filters remain (or an order the index does not keep): read the base list and finish in memory.
-  const lists = await Promise.all(base.facets.filter((f) => (counts[f] ?? 0) > 0).map((f) => readFacet(deps, version, f)));
+  const lists = await Promise.all(
+    base.facets.filter((f) => (counts[f] ?? 0) > 0).map((f) => readFacet(deps, version, f)),
+  );
   const seen = new Set<string>();
   const matching = lists
     .flat()
@@ -125,7 +151,10 @@ async function pageOfFacet(
     const [from, to] = search.order === 'ASC' ? [start, end] : [total - 1 - end, total - 1 - start];
     return { images: await readOrdinalRange(deps, version, facetName, from, to, search.order === 'DESC'), total };
   }
-  return { images: await readOrdinals(deps, version, facetName, sampleOrdinals(total, search.limit, deps.random)), total };
+  return {
+    images: await readOrdinals(deps, version, facetName, sampleOrdinals(total, search.limit, deps.random)),
+    total,
+  };
 }
 
 /** `k` distinct ordinals from [0, n), uniformly. */
@@ -138,7 +167,8 @@ function sampleOrdinals(n: number, k: number, random: () => number): number[] {
 
 function pageInMemory(images: ImageSummary[], search: ImageSearch, random: () => number): ImageSearchResult {
   const total = images.length;
-  if (search.order !== 'ASC' && search.order !== 'DESC') return { images: shuffle([...images], random).slice(0, search.limit), total };
+  if (search.order !== 'ASC' && search.order !== 'DESC')
+    return { images: shuffle([...images], random).slice(0, search.limit), total };
   const key = search.orderBy === 'id' ? (i: ImageSummary) => i.id : (i: ImageSummary) => `${i.created_at}\u0000${i.id}`;
   const sorted = [...images].sort((a, b) => key(a).localeCompare(key(b)));
   if (search.order === 'DESC') sorted.reverse();

@@ -28,4 +28,5 @@ export const catalogueImages = (): ImageSummary[] =>
     created_at: i.created_at,
   }));
 
-export const seedImageCatalogue = (ddb: DynamoDBDocumentClient, tableName: string) => writeCatalogueIndex(ddb, tableName, catalogueImages(), facetContext(), { concurrency: 8 });
+export const seedImageCatalogue = (ddb: DynamoDBDocumentClient, tableName: string) =>
+  writeCatalogueIndex(ddb, tableName, catalogueImages(), facetContext(), { concurrency: 8 });

@@ -58,7 +58,23 @@ export function detectVideoFormat(bytes: Uint8Array): VideoFormat | undefined {
 }
 
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'dash', 'mmp4', 'MSNV', 'M4V ', 'M4VH', 'M4VP', 'XAVC', 'f4v ',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'XAVC',
+  'f4v ',
 ]);
 
 function brandFormat(brand: string): VideoFormat | undefined {
@@ -86,7 +102,11 @@ function isoMediaFormat(bytes: Uint8Array): VideoFormat | undefined {
 }
 
 /** EBML variable-length integer: the count of leading zero bits in the first byte gives the extra bytes. */
-function readVint(bytes: Uint8Array, offset: number, keepMarker: boolean): { value: number; length: number } | undefined {
+function readVint(
+  bytes: Uint8Array,
+  offset: number,
+  keepMarker: boolean,
+): { value: number; length: number } | undefined {
   const first = bytes[offset];
   if (first === undefined || first === 0) return undefined;
   const length = Math.clz32(first) - 23;

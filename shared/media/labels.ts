@@ -23,12 +23,20 @@ let rekognition: RekognitionClient | undefined;
 const rekognitionLabeller: Labeller = async (bucket, key) => {
   rekognition ??= new RekognitionClient({});
   const { Labels = [] } = await rekognition.send(
-    new DetectLabelsCommand({ Image: { S3Object: { Bucket: bucket, Name: key } }, MaxLabels: MAX_LABELS, MinConfidence: MIN_CONFIDENCE }),
+    new DetectLabelsCommand({
+      Image: { S3Object: { Bucket: bucket, Name: key } },
+      MaxLabels: MAX_LABELS,
+      MinConfidence: MIN_CONFIDENCE,
+    }),
   );
-  return { labels: Labels.map((l) => ({ name: l.Name ?? '', confidence: Math.round(l.Confidence ?? 0) / 100 })), source: 'rekognition' };
+  return {
+    labels: Labels.map((l) => ({ name: l.Name ?? '', confidence: Math.round(l.Confidence ?? 0) / 100 })),
+    source: 'rekognition',
+  };
 };
 
 /** Local mode has no labelling model yet: the result says so instead of pretending. */
 const noLabeller: Labeller = async () => ({ labels: [], source: 'none: no labelling model runs in local mode' });
 
-export const labellerFor = (config: Pick<Config, 'labelsProvider'>): Labeller => (config.labelsProvider === 'rekognition' ? rekognitionLabeller : noLabeller);
+export const labellerFor = (config: Pick<Config, 'labelsProvider'>): Labeller =>
+  config.labelsProvider === 'rekognition' ? rekognitionLabeller : noLabeller;

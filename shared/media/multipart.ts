@@ -35,7 +35,11 @@ export const MAX_FIELD_VALUE_BYTES = 64 * 1024;
 
 const invalidMultipart = (message: string) => badRequest(message, { code: 'invalid_multipart' });
 
-export async function parseMultipart(body: Buffer, contentType: string, limits: MultipartLimits): Promise<MultipartForm> {
+export async function parseMultipart(
+  body: Buffer,
+  contentType: string,
+  limits: MultipartLimits,
+): Promise<MultipartForm> {
   if (!/^multipart\/form-data\s*(;|$)/i.test(contentType.trim())) {
     throw invalidMultipart(`Content-Type must be multipart/form-data, got '${contentType}'`);
   }
@@ -86,7 +90,11 @@ function collectForm(parser: busboy.Busboy, body: Buffer, limits: MultipartLimit
       if (!limits.allowedFileFields.includes(field)) {
         stream.resume();
         const allowed = limits.allowedFileFields.map((name) => `'${name}'`).join(', ');
-        return fail(badRequest(`unexpected file field '${field}'; files are accepted only in: ${allowed}`, { code: 'unexpected_file_field' }));
+        return fail(
+          badRequest(`unexpected file field '${field}'; files are accepted only in: ${allowed}`, {
+            code: 'unexpected_file_field',
+          }),
+        );
       }
       stream.on('limit', () => fail(fileTooLarge(info.filename, limits.maxFileBytes)));
       readFile(stream, (bytes, truncated) => {
@@ -94,8 +102,12 @@ function collectForm(parser: busboy.Busboy, body: Buffer, limits: MultipartLimit
       });
     });
 
-    parser.on('filesLimit', () => fail(badRequest(`too many files; at most ${limits.maxFiles} allowed`, { code: 'too_many_files' })));
-    parser.on('fieldsLimit', () => fail(badRequest(`too many fields; at most ${limits.maxFields} allowed`, { code: 'too_many_fields' })));
+    parser.on('filesLimit', () =>
+      fail(badRequest(`too many files; at most ${limits.maxFiles} allowed`, { code: 'too_many_files' })),
+    );
+    parser.on('fieldsLimit', () =>
+      fail(badRequest(`too many fields; at most ${limits.maxFields} allowed`, { code: 'too_many_fields' })),
+    );
 
     // A broken body wins over policy failures: sizes and counts measured on it are not trustworthy.
     parser.on('error', (error: unknown) => reject(describeParserError(error)));
@@ -106,7 +118,10 @@ function collectForm(parser: busboy.Busboy, body: Buffer, limits: MultipartLimit
 }
 
 /** Drains a file part completely (an undrained stream would stall the parser) and hands over its bytes. */
-function readFile(stream: Readable & { truncated?: boolean }, onComplete: (bytes: Buffer, truncated: boolean) => void): void {
+function readFile(
+  stream: Readable & { truncated?: boolean },
+  onComplete: (bytes: Buffer, truncated: boolean) => void,
+): void {
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   stream.on('end', () => onComplete(Buffer.concat(chunks), stream.truncated === true));
@@ -123,7 +138,9 @@ function describeParserError(error: unknown): HttpError {
 
 function fileTooLarge(filename: string | undefined, maxFileBytes: number): HttpError {
   const name = filename ? `file '${filename}'` : 'a file';
-  return new HttpError(413, `${name} exceeds the ${formatBytes(maxFileBytes)} upload limit`, { code: 'file_too_large' });
+  return new HttpError(413, `${name} exceeds the ${formatBytes(maxFileBytes)} upload limit`, {
+    code: 'file_too_large',
+  });
 }
 
 function formatBytes(bytes: number): string {

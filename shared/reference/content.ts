@@ -36,19 +36,29 @@ export function matches(record: ContentRecord, filter: ContentFilter): boolean {
   );
 }
 
-export async function filtered<T extends ContentRecord>(deps: ReferenceDeps, set: ReferenceSet, filter: ContentFilter): Promise<T[]> {
+export async function filtered<T extends ContentRecord>(
+  deps: ReferenceDeps,
+  set: ReferenceSet,
+  filter: ContentFilter,
+): Promise<T[]> {
   const records = await loadReferenceSet<T[]>(deps, set);
   return records.filter((r) => matches(r, filter));
 }
 
 /** One record of a content set by id; 404 naming `label` when there is none. */
-export async function recordById<T extends ContentRecord>(deps: ReferenceDeps, set: ReferenceSet, id: string, label: string): Promise<T> {
+export async function recordById<T extends ContentRecord>(
+  deps: ReferenceDeps,
+  set: ReferenceSet,
+  id: string,
+  label: string,
+): Promise<T> {
   const record = (await loadReferenceSet<T[]>(deps, set)).find((r) => r.id === id);
   if (!record) throw notFound(`${label} ${id} does not exist`);
   return record;
 }
 
-export const offsetPage = <T>(records: T[], offset: number, limit: number): T[] => records.slice(offset, offset + limit);
+export const offsetPage = <T>(records: T[], offset: number, limit: number): T[] =>
+  records.slice(offset, offset + limit);
 
 /** One record chosen uniformly at random; 404 with `what` when there is none. */
 export function pickRandom<T>(records: T[], random: () => number, what: string): T {
@@ -62,4 +72,5 @@ export const presentation = (lang: Language | undefined, includeSources: boolean
 });
 
 /** The body with a `Content-Language` header naming every language the records were served in. */
-export const translatedReply = <T>(body: T, { translator }: Presentation) => withHeaders(body, { 'content-language': translator.contentLanguage });
+export const translatedReply = <T>(body: T, { translator }: Presentation) =>
+  withHeaders(body, { 'content-language': translator.contentLanguage });

@@ -8,7 +8,10 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const langParam = z.pipe(
   z.string().check(
     z.refine((v) => /^[a-z]{2}(-[a-z]{2})?$/i.test(v), 'must be a two-letter language code (or en-gb)'),
-    z.refine((v) => (SUPPORTED_LANGUAGES as readonly string[]).includes(v.toLowerCase()), `is not supported; use one of: ${SUPPORTED_LANGUAGES.join(', ')}`),
+    z.refine(
+      (v) => (SUPPORTED_LANGUAGES as readonly string[]).includes(v.toLowerCase()),
+      `is not supported; use one of: ${SUPPORTED_LANGUAGES.join(', ')}`,
+    ),
   ),
   z.transform((v: string) => v.toLowerCase() as Language),
 );
@@ -51,10 +54,16 @@ export class Translator {
   }
 
   get contentLanguage(): string {
-    return this.used.size === 0 ? this.language : [...this.used].sort((a, b) => (a === this.language ? -1 : b === this.language ? 1 : a.localeCompare(b))).join(', ');
+    return this.used.size === 0
+      ? this.language
+      : [...this.used]
+          .sort((a, b) => (a === this.language ? -1 : b === this.language ? 1 : a.localeCompare(b)))
+          .join(', ');
   }
 }
 
 function defined<T extends object>(fields: Partial<T>): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Partial<T>;
 }

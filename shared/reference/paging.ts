@@ -3,7 +3,10 @@ import { withHeaders } from '../http/responses.ts';
 import type { Translator } from './i18n.ts';
 
 /** Zero-based page of an ordered list; RANDOM order is a fresh sample each time, so `page` does not apply to it. */
-export function pageSlice<T>(ordered: T[], { order, page, limit }: { order: Order | undefined; page: number; limit: number }): T[] {
+export function pageSlice<T>(
+  ordered: T[],
+  { order, page, limit }: { order: Order | undefined; page: number; limit: number },
+): T[] {
   const start = order === 'RANDOM' ? 0 : page * limit;
   return ordered.slice(start, start + limit);
 }

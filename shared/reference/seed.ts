@@ -21,7 +21,11 @@ export const REFERENCE_DATA: Record<ReferenceSet, unknown[] | Record<string, unk
   legislation,
 };
 
-export async function seedReferenceData(ddb: DynamoDBDocumentClient, tableName: string, now: Date): Promise<SnapshotResult[]> {
+export async function seedReferenceData(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  now: Date,
+): Promise<SnapshotResult[]> {
   const results: SnapshotResult[] = [];
   for (const [set, records] of Object.entries(REFERENCE_DATA) as [ReferenceSet, unknown[]][]) {
     results.push(await writeReferenceSnapshot(ddb, tableName, set, records, now));

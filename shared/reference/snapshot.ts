@@ -7,7 +7,14 @@ import { queryAll } from '../db/query-all.ts';
 import type { Deps } from '../deps.ts';
 import { refChunkPartition, refPointerKey } from '../db/keys.ts';
 
-export type ReferenceSet = 'breeds' | 'temperaments' | 'colours' | 'categories' | 'facts' | 'health-tips' | 'legislation';
+export type ReferenceSet =
+  | 'breeds'
+  | 'temperaments'
+  | 'colours'
+  | 'categories'
+  | 'facts'
+  | 'health-tips'
+  | 'legislation';
 
 /** How long a warm function trusts its copy before checking the pointer for a newer version. */
 const RECHECK_MS = 5 * 60 * 1000;
@@ -25,7 +32,9 @@ export async function loadReferenceSet<T>(deps: Pick<Deps, 'ddb' | 'config' | 'n
   const cached = cache.get(set);
   if (cached && nowMs - cached.checkedAt < RECHECK_MS) return cached.records as T;
 
-  const { Item: pointer } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: refPointerKey(set) }));
+  const { Item: pointer } = await deps.ddb.send(
+    new GetCommand({ TableName: deps.config.tableName, Key: refPointerKey(set) }),
+  );
   if (!pointer) throw new Error(`reference data set '${set}' has not been loaded (run the seed step)`);
   const version = String(pointer.version);
   if (cached?.version === version) {
@@ -37,14 +46,20 @@ export async function loadReferenceSet<T>(deps: Pick<Deps, 'ddb' | 'config' | 'n
   return records as T;
 }
 
-async function readChunks(deps: Pick<Deps, 'ddb' | 'config'>, set: ReferenceSet, version: string, expected: number): Promise<unknown> {
+async function readChunks(
+  deps: Pick<Deps, 'ddb' | 'config'>,
+  set: ReferenceSet,
+  version: string,
+  expected: number,
+): Promise<unknown> {
   const items = await queryAll(deps.ddb, {
     TableName: deps.config.tableName,
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': refChunkPartition(set, version) },
   });
   const parts = items.map((item) => item.data as Uint8Array);
-  if (parts.length !== expected) throw new Error(`reference set '${set}' version ${version}: ${parts.length} of ${expected} chunks`);
+  if (parts.length !== expected)
+    throw new Error(`reference set '${set}' version ${version}: ${parts.length} of ${expected} chunks`);
   return JSON.parse(gunzipSync(Buffer.concat(parts)).toString('utf8'));
 }
 

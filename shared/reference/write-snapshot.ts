@@ -34,37 +34,63 @@ export async function writeReferenceSnapshot(
   const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
   const gz = gzipSync(json, { level: 9 });
   const chunks: Buffer[] = [];
-  for (let offset = 0; offset < gz.length; offset += CHUNK_BYTES) chunks.push(gz.subarray(offset, offset + CHUNK_BYTES));
+  for (let offset = 0; offset < gz.length; offset += CHUNK_BYTES)
+    chunks.push(gz.subarray(offset, offset + CHUNK_BYTES));
   const count = Array.isArray(records) ? records.length : Object.keys(records).length;
 
-  const { Item: current } = await ddb.send(new GetCommand({ TableName: tableName, Key: refPointerKey(set), ConsistentRead: true }));
-  if (current?.version === version) return { set, version, records: count, chunks: chunks.length, bytes: gz.length, changed: false };
+  const { Item: current } = await ddb.send(
+    new GetCommand({ TableName: tableName, Key: refPointerKey(set), ConsistentRead: true }),
+  );
+  if (current?.version === version)
+    return { set, version, records: count, chunks: chunks.length, bytes: gz.length, changed: false };
 
-  await batchWriteAll(ddb, tableName, chunks.map((data, i) => ({ PutRequest: { Item: { ...refChunkKey(set, version, i), type: 'ReferenceChunk', data } } })));
+  await batchWriteAll(
+    ddb,
+    tableName,
+    chunks.map((data, i) => ({
+      PutRequest: { Item: { ...refChunkKey(set, version, i), type: 'ReferenceChunk', data } },
+    })),
+  );
   await ddb.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...refPointerKey(set), type: 'ReferencePointer', version, chunks: chunks.length, records: count, updated_at: now.toISOString() },
+      Item: {
+        ...refPointerKey(set),
+        type: 'ReferencePointer',
+        version,
+        chunks: chunks.length,
+        records: count,
+        updated_at: now.toISOString(),
+      },
     }),
   );
   if (current?.version) await expireVersion(ddb, tableName, set, String(current.version), Number(current.chunks), now);
   return { set, version, records: count, chunks: chunks.length, bytes: gz.length, changed: true };
 }
 
-async function expireVersion(ddb: DynamoDBDocumentClient, tableName: string, set: ReferenceSet, version: string, chunks: number, now: Date) {
+async function expireVersion(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  set: ReferenceSet,
+  version: string,
+  chunks: number,
+  now: Date,
+) {
   const expiresAt = Math.floor(now.getTime() / 1000) + SUPERSEDED_TTL_SECONDS;
   for (let i = 0; i < chunks; i++) {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: refChunkKey(set, version, i),
-        UpdateExpression: 'SET #ttl = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':at': expiresAt },
-      }),
-    ).catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    await ddb
+      .send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: refChunkKey(set, version, i),
+          UpdateExpression: 'SET #ttl = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':at': expiresAt },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
   }
 }

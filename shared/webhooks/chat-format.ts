@@ -128,7 +128,10 @@ export function formatSlackMessage(event: WebhookEvent): SlackMessage {
     text: escapeSlack(`${summary} (${event.eventType})`),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: truncate(summary, SLACK_HEADER_MAX) } },
-      { type: 'section', text: { type: 'mrkdwn', text: codeBlock(escapeSlack(resourceJson(event)), SLACK_SECTION_TEXT_MAX) } },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: codeBlock(escapeSlack(resourceJson(event)), SLACK_SECTION_TEXT_MAX) },
+      },
       { type: 'context', elements: [{ type: 'mrkdwn', text: escapeSlack(details.join(' · ')) }] },
     ],
   };
@@ -141,7 +144,8 @@ export function formatDiscordMessage(event: WebhookEvent): DiscordMessage {
   };
   const timestamp = toIsoTimestamp(event.timestamp);
   if (timestamp !== undefined) embed.timestamp = timestamp;
-  if (event.countryCode !== undefined) embed.footer = { text: truncate(`Country: ${event.countryCode}`, DISCORD_FOOTER_MAX) };
+  if (event.countryCode !== undefined)
+    embed.footer = { text: truncate(`Country: ${event.countryCode}`, DISCORD_FOOTER_MAX) };
   return {
     content: truncate(summarise(event), DISCORD_CONTENT_MAX),
     embeds: [embed],
@@ -169,7 +173,12 @@ export function formatTeamsMessage(event: WebhookEvent): TeamsMessage {
           body: [
             { type: 'TextBlock', text: summarise(event), weight: 'Bolder', size: 'Medium', wrap: true },
             { type: 'FactSet', facts },
-            { type: 'TextBlock', text: truncate(resourceJson(event), TEAMS_JSON_MAX), fontType: 'Monospace', wrap: true },
+            {
+              type: 'TextBlock',
+              text: truncate(resourceJson(event), TEAMS_JSON_MAX),
+              fontType: 'Monospace',
+              wrap: true,
+            },
           ],
         },
       },

@@ -48,7 +48,12 @@ export function sesOwnerMailer(client: SESv2Client, from: string): NotifyOwner {
       new SendEmailCommand({
         FromEmailAddress: from,
         Destination: { ToAddresses: [owner.email] },
-        Content: { Simple: { Subject: { Data: message.subject, Charset: 'UTF-8' }, Body: { Text: { Data: message.text, Charset: 'UTF-8' } } } },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' } },
+          },
+        },
       }),
     );
   };

@@ -17,7 +17,11 @@ export function kmsSecretCipher(client: KMSClient, keyId: string): SecretCipher 
   return {
     async encrypt(plain, webhookId) {
       const { CiphertextBlob } = await client.send(
-        new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plain, 'utf8'), EncryptionContext: { [CONTEXT_KEY]: webhookId } }),
+        new EncryptCommand({
+          KeyId: keyId,
+          Plaintext: Buffer.from(plain, 'utf8'),
+          EncryptionContext: { [CONTEXT_KEY]: webhookId },
+        }),
       );
       if (!CiphertextBlob) throw new Error('KMS returned no ciphertext');
       return Buffer.from(CiphertextBlob).toString('base64');
@@ -25,7 +29,11 @@ export function kmsSecretCipher(client: KMSClient, keyId: string): SecretCipher 
     async decrypt(stored, webhookId) {
       const { Plaintext } = await client.send(
         // Naming the key makes KMS refuse a ciphertext of any other key instead of silently using it.
-        new DecryptCommand({ KeyId: keyId, CiphertextBlob: Buffer.from(stored, 'base64'), EncryptionContext: { [CONTEXT_KEY]: webhookId } }),
+        new DecryptCommand({
+          KeyId: keyId,
+          CiphertextBlob: Buffer.from(stored, 'base64'),
+          EncryptionContext: { [CONTEXT_KEY]: webhookId },
+        }),
       );
       if (!Plaintext) throw new Error('KMS returned no plaintext');
       return Buffer.from(Plaintext).toString('utf8');
@@ -39,7 +47,8 @@ const GCM_IV_BYTES = 12;
 /** Local mode: AES-256-GCM with a key given as base64; stored as `<iv>.<tag>.<ciphertext>`, each base64url. */
 export function localSecretCipher(base64Key: string): SecretCipher {
   const key = Buffer.from(base64Key, 'base64');
-  if (key.length !== AES_KEY_BYTES) throw new Error(`the local webhook secret key must be ${AES_KEY_BYTES} bytes of base64, got ${key.length}`);
+  if (key.length !== AES_KEY_BYTES)
+    throw new Error(`the local webhook secret key must be ${AES_KEY_BYTES} bytes of base64, got ${key.length}`);
   return {
     async encrypt(plain, webhookId) {
       const iv = randomBytes(GCM_IV_BYTES);

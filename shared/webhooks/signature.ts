@@ -22,9 +22,7 @@ export type SignatureFailure =
   | 'timestamp_too_old'
   | 'timestamp_in_future';
 
-export type SignatureVerification =
-  | { ok: true; timestamp: number }
-  | { ok: false; reason: SignatureFailure };
+export type SignatureVerification = { ok: true; timestamp: number } | { ok: false; reason: SignatureFailure };
 
 export interface VerifySignatureInput {
   header: string | undefined;

@@ -26,7 +26,9 @@ type Resources = Record<string, { Type: string; Properties: Record<string, any> 
 
 /** Our functions, not aws-cdk-lib's own custom-resource handlers (which run on runtimes CDK picks). */
 const isOurFunction = (r: { Type: string; Properties: Record<string, any> }) =>
-  r.Type === 'AWS::Lambda::Function' && typeof r.Properties.Description === 'string' && !r.Properties.Description.startsWith('AWS CloudFormation handler');
+  r.Type === 'AWS::Lambda::Function' &&
+  typeof r.Properties.Description === 'string' &&
+  !r.Properties.Description.startsWith('AWS CloudFormation handler');
 
 describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
   let template: Template;
@@ -43,7 +45,11 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
   it('has one Node.js 22 arm64 function per route plus the $default fallback, and the named workers', () => {
     const functions = Object.values(resources).filter(isOurFunction);
     const descriptions = functions.map((f) => f.Properties.Description as string);
-    for (const route of [...routes, fallbackRoute]) expect(descriptions.filter((d) => d === `${route.method} ${API_BASE_PATH}${route.path}`), route.id).toHaveLength(1);
+    for (const route of [...routes, fallbackRoute])
+      expect(
+        descriptions.filter((d) => d === `${route.method} ${API_BASE_PATH}${route.path}`),
+        route.id,
+      ).toHaveLength(1);
     expect(descriptions.filter((d) => !/^(GET|POST|PUT|PATCH|DELETE) \//.test(d)).sort()).toEqual([
       'Fans each event out to the subscribed webhook endpoints',
       'Loads the reference data sets into the table on deploy',
@@ -51,7 +57,8 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       'Turns committed writes (table stream) into domain events',
       'Validates, approves or rejects, and labels uploaded photos',
     ]);
-    for (const fn of functions) expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    for (const fn of functions)
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
   });
 
   it('turns committed writes into events: filtered stream source, partial batch failures, bisecting, DLQ on failure', () => {
@@ -60,32 +67,56 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       BisectBatchOnFunctionError: true,
       StartingPosition: 'TRIM_HORIZON',
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
-      FilterCriteria: { Filters: Match.arrayWith([{ Pattern: JSON.stringify({ dynamodb: { NewImage: { type: { S: ['Vote'] } } } }) }]) },
+      FilterCriteria: {
+        Filters: Match.arrayWith([{ Pattern: JSON.stringify({ dynamodb: { NewImage: { type: { S: ['Vote'] } } } }) }]),
+      },
     });
   });
 
   it('gives every queue a dead-letter queue, encryption and TLS, and alarms on every DLQ', () => {
     const queues = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::SQS::Queue');
-    const dlqIds = new Set(queues.flatMap(([, q]) => (q.Properties.RedrivePolicy ? [q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : [])));
+    const dlqIds = new Set(
+      queues.flatMap(([, q]) =>
+        q.Properties.RedrivePolicy ? [q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : [],
+      ),
+    );
     const alarmed = Object.values(resources)
-      .filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties.MetricName === 'ApproximateNumberOfMessagesVisible')
+      .filter(
+        (r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties.MetricName === 'ApproximateNumberOfMessagesVisible',
+      )
       .map((r) => r.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
     for (const [id, q] of queues) {
       expect(q.Properties.SqsManagedSseEnabled, id).toBe(true);
-      expect(q.Properties.RedrivePolicy !== undefined || dlqIds.has(id) || id.includes('StreamFailureDlq'), id).toBe(true);
+      expect(q.Properties.RedrivePolicy !== undefined || dlqIds.has(id) || id.includes('StreamFailureDlq'), id).toBe(
+        true,
+      );
     }
-    for (const id of [...dlqIds, ...queues.map(([id]) => id).filter((id) => id.includes('StreamFailureDlq'))]) expect(alarmed, id).toContain(id);
+    for (const id of [...dlqIds, ...queues.map(([id]) => id).filter((id) => id.includes('StreamFailureDlq'))])
+      expect(alarmed, id).toContain(id);
   });
 
   it('keeps media private: encrypted, TLS-only, no public access, read only by the CDN', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'media-bucket/' }),
     });
-    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: Match.objectLike({ SigningBehavior: 'always' }) });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ SigningBehavior: 'always' }),
+    });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -105,7 +136,9 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
       const actions = policies
         .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef))
-        .flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()))
+        .flatMap((p) =>
+          p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
+        )
         .filter((a: string) => a.startsWith('dynamodb:'));
       const table = (route.access as { table?: 'read' | 'write' }).table;
       expect(new Set(actions), route.id).toEqual(new Set(table ? TABLE_ACTIONS[table] : []));
@@ -130,8 +163,10 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     for (const fn of withSecret) expect(fn.Properties.Layers).toHaveLength(1);
   });
 
-  it('loads the reference data on deploy through a custom resource keyed by the data\'s hash', () => {
-    template.hasResourceProperties('AWS::CloudFormation::CustomResource', { DataVersion: Match.stringLikeRegexp('^[0-9a-f]{16}$') });
+  it("loads the reference data on deploy through a custom resource keyed by the data's hash", () => {
+    template.hasResourceProperties('AWS::CloudFormation::CustomResource', {
+      DataVersion: Match.stringLikeRegexp('^[0-9a-f]{16}$'),
+    });
   });
 
   it('alarms on API 5xx into the alarm topic', () => {
@@ -155,18 +190,33 @@ describe('cdk-nag AwsSolutions', () => {
     const stack = new PetApiStack(app, 'PetApi-staging', { stage: 'staging' });
     const acknowledged = stack.node
       .findAll()
-      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).map((m) => m.data as unknown))
+      .flatMap((c) =>
+        c.node.metadata
+          .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .map((m) => m.data as unknown),
+      )
       .flatMap((data) => Object.entries(data as Record<string, string>))
       .map(([id, reason]) => ({ id, reason }));
     const ours = acknowledged.filter((a) => a.id.startsWith('AwsSolutions::'));
     const ruleIds = new Set(ours.map((a) => a.id.replace(/^AwsSolutions::/, '').replace(/\[.*$/, '')));
-    expect([...ruleIds].sort()).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR4', 'AwsSolutions-IAM4', 'AwsSolutions-IAM5', 'AwsSolutions-L1', 'AwsSolutions-S1', 'AwsSolutions-SMG4', 'AwsSolutions-SQS3']);
+    expect([...ruleIds].sort()).toEqual([
+      'AwsSolutions-APIG4',
+      'AwsSolutions-CFR1',
+      'AwsSolutions-CFR2',
+      'AwsSolutions-CFR4',
+      'AwsSolutions-IAM4',
+      'AwsSolutions-IAM5',
+      'AwsSolutions-L1',
+      'AwsSolutions-S1',
+      'AwsSolutions-SMG4',
+      'AwsSolutions-SQS3',
+    ]);
     for (const a of ours) expect(a.reason.length).toBeGreaterThan(30);
   });
 });
 
 describe('catalogue images on deploy', () => {
-  it('are uploaded into the media bucket\'s catalogue/ prefix when rendered', () => {
+  it("are uploaded into the media bucket's catalogue/ prefix when rendered", () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
     writeFileSync(join(dir, 'abc.jpg'), 'jpeg bytes');
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -175,6 +225,9 @@ describe('catalogue images on deploy', () => {
 
     app.synth();
 
-    Template.fromStack(stack).hasResourceProperties('Custom::CDKBucketDeployment', { DestinationBucketKeyPrefix: 'catalogue/', Prune: false });
+    Template.fromStack(stack).hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'catalogue/',
+      Prune: false,
+    });
   });
 });

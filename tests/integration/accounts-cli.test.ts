@@ -19,18 +19,34 @@ async function cli(...args: string[]) {
 
 describe('the operator CLI against the local stack', () => {
   it('creates an account whose key the API accepts, updates it and lists it', async () => {
-    const created = await cli('create', '--name', 'CLI account', '--features', 'full_breed_schema,body_condition', '--quota', '50');
+    const created = await cli(
+      'create',
+      '--name',
+      'CLI account',
+      '--features',
+      'full_breed_schema,body_condition',
+      '--quota',
+      '50',
+    );
     const token = await api('POST', '/auth/token', { key: created.api_key });
     const updated = await cli('update', created.id, '--status', 'inactive');
     const listed: { id: string }[] = await cli('list');
 
-    expect(created).toMatchObject({ name: 'CLI account', features: ['body_condition', 'full_breed_schema'], quota: 50, role: 'user' });
+    expect(created).toMatchObject({
+      name: 'CLI account',
+      features: ['body_condition', 'full_breed_schema'],
+      quota: 50,
+      role: 'user',
+    });
     expect(token.status).toBe(200);
     expect(updated).toMatchObject({ id: created.id, status: 'inactive' });
     expect(listed.map((a) => a.id)).toContain(created.id);
   });
 
-  it('refuses invalid input with the API\'s messages and a non-zero exit', async () => {
-    await expect(cli('create', '--name', 'X', '--role', 'owner')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('role must be one of: admin, user') });
+  it("refuses invalid input with the API's messages and a non-zero exit", async () => {
+    await expect(cli('create', '--name', 'X', '--role', 'owner')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('role must be one of: admin, user'),
+    });
   });
 });

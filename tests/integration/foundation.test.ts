@@ -66,7 +66,11 @@ describe('the local service (real DynamoDB Local behind the local gateway)', () 
   it('answers CORS preflights for browser integrators', async () => {
     const res = await fetch(`${inject('baseUrl')}/accounts`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key,content-type',
+      },
     });
 
     expect(res.status).toBe(204);

@@ -18,7 +18,7 @@ describe('image search over the real catalogue', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 
-  it('pages a breed\'s images in ASC order without repeats, and counts them', async () => {
+  it("pages a breed's images in ASC order without repeats, and counts them", async () => {
     const first = await api('GET', '/images/search?breed_id=beagle&order=ASC&limit=5&page=0', { key });
     const second = await api('GET', '/images/search?breed_id=beagle&order=ASC&limit=5&page=1', { key });
     const total = Number(first.headers.get('pagination-count'));
@@ -26,11 +26,16 @@ describe('image search over the real catalogue', () => {
     const ids = [...first.body, ...second.body].map((i: { id: string }) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(total).toBeGreaterThan(5);
-    for (const image of [...first.body, ...second.body]) expect(image.breeds.map((b: { id: string }) => b.id)).toContain('beagle');
+    for (const image of [...first.body, ...second.body])
+      expect(image.breeds.map((b: { id: string }) => b.id)).toContain('beagle');
   });
 
   it('combines filters: cats with colours, in DESC order', async () => {
-    const res = await api('GET', '/images/search?species_id=cat&has_colours=true&include_colours=true&order=DESC&limit=10', { key });
+    const res = await api(
+      'GET',
+      '/images/search?species_id=cat&has_colours=true&include_colours=true&order=DESC&limit=10',
+      { key },
+    );
 
     expect(res.body).toHaveLength(10);
     for (const image of res.body) {

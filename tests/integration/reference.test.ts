@@ -48,7 +48,12 @@ describe('reference content over HTTP with the real data sets', () => {
     const missing = await api('GET', '/facts/nope', { key });
 
     expect(facts.body).toHaveLength(5);
-    expect(facts.body.every((f: { species_id: string; source_url: string }) => f.species_id === 'cat' && f.source_url.startsWith('https://'))).toBe(true);
+    expect(
+      facts.body.every(
+        (f: { species_id: string; source_url: string }) =>
+          f.species_id === 'cat' && f.source_url.startsWith('https://'),
+      ),
+    ).toBe(true);
     expect(missing.status).toBe(404);
   });
 
@@ -58,7 +63,9 @@ describe('reference content over HTTP with the real data sets', () => {
     const germany = await api('GET', '/breeds/bans/country?country=DE', { key });
     const tips = await api('GET', '/health-tips?category=grooming&limit=3', { key });
 
-    expect(colours.body.some((c: { scope: string; code: string }) => c.scope === 'breed' && c.code.length > 0)).toBe(true);
+    expect(colours.body.some((c: { scope: string; code: string }) => c.scope === 'breed' && c.code.length > 0)).toBe(
+      true,
+    );
     expect(countries.body.length).toBeGreaterThanOrEqual(20);
     expect(germany.body.length).toBeGreaterThan(0);
     expect(tips.body.every((t: { category: string }) => t.category === 'grooming')).toBe(true);

@@ -12,11 +12,19 @@ describe('votes and favourites against DynamoDB Local', () => {
   beforeAll(async () => {
     account = await createAccount();
     token = await tokenFor(account.api_key);
-    imageIds = (await api('GET', '/images/search?limit=60&order=ASC', { key: account.api_key })).body.map((i: { id: string }) => i.id);
+    imageIds = (await api('GET', '/images/search?limit=60&order=ASC', { key: account.api_key })).body.map(
+      (i: { id: string }) => i.id,
+    );
   });
 
   it('records 50 parallel votes as exactly 50 votes with 50 distinct ids, and counts them', async () => {
-    const results = await Promise.all(imageIds.slice(0, 50).map((image_id, n) => api('POST', '/votes', { key: account.api_key, body: { image_id, value: n % 2, sub_id: 'crowd' } })));
+    const results = await Promise.all(
+      imageIds
+        .slice(0, 50)
+        .map((image_id, n) =>
+          api('POST', '/votes', { key: account.api_key, body: { image_id, value: n % 2, sub_id: 'crowd' } }),
+        ),
+    );
 
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(50);
@@ -27,7 +35,8 @@ describe('votes and favourites against DynamoDB Local', () => {
   });
 
   it('records 50 parallel favourites of 50 images as exactly 50, and refuses the duplicates of a second wave', async () => {
-    const fav = (image_id: string) => api('POST', '/favourites', { key: account.api_key, body: { image_id, sub_id: 'fans' } });
+    const fav = (image_id: string) =>
+      api('POST', '/favourites', { key: account.api_key, body: { image_id, sub_id: 'fans' } });
     const first = await Promise.all(imageIds.slice(0, 50).map(fav));
     const second = await Promise.all(imageIds.slice(0, 10).map(fav));
 
@@ -39,11 +48,19 @@ describe('votes and favourites against DynamoDB Local', () => {
   });
 
   it('makes the same image favouritable again after a delete, which lists it only with is_deleted', async () => {
-    const created = await api('POST', '/favourites', { key: account.api_key, body: { image_id: imageIds[55], sub_id: 'again' } });
+    const created = await api('POST', '/favourites', {
+      key: account.api_key,
+      body: { image_id: imageIds[55], sub_id: 'again' },
+    });
     const deleted = await api('DELETE', `/favourites/${created.body.id}`, { token });
-    const recreated = await api('POST', '/favourites', { key: account.api_key, body: { image_id: imageIds[55], sub_id: 'again' } });
+    const recreated = await api('POST', '/favourites', {
+      key: account.api_key,
+      body: { image_id: imageIds[55], sub_id: 'again' },
+    });
     const live = await api('GET', '/favourites?sub_id=again', { key: account.api_key });
-    const all = await api('GET', '/favourites?sub_id=again&is_deleted=true&attach_image=true', { key: account.api_key });
+    const all = await api('GET', '/favourites?sub_id=again&is_deleted=true&attach_image=true', {
+      key: account.api_key,
+    });
 
     expect(deleted.body).toEqual({ message: 'SUCCESS' });
     expect(recreated.status).toBe(200);
@@ -53,7 +70,7 @@ describe('votes and favourites against DynamoDB Local', () => {
     expect((await api('GET', `/favourites/${created.body.id}`, { key: account.api_key })).status).toBe(404);
   });
 
-  it('attaches the caller\'s vote and favourite to searched images for a matching sub_id', async () => {
+  it("attaches the caller's vote and favourite to searched images for a matching sub_id", async () => {
     const image = imageIds[0]!;
     const res = await api('GET', `/images/search?order=ASC&limit=1&sub_id=crowd`, { key: account.api_key });
 
@@ -66,7 +83,9 @@ describe('votes and favourites against DynamoDB Local', () => {
     const stranger = await createAccount();
 
     expect((await api('GET', `/votes/${vote.body.id}`, { token: await tokenFor(stranger.api_key) })).status).toBe(403);
-    expect((await api('DELETE', `/votes/${vote.body.id}`, { key: account.api_key })).body).toEqual({ message: 'SUCCESS' });
+    expect((await api('DELETE', `/votes/${vote.body.id}`, { key: account.api_key })).body).toEqual({
+      message: 'SUCCESS',
+    });
     expect((await api('GET', `/votes/${vote.body.id}`, { token })).status).toBe(404);
   });
 });
@@ -76,7 +95,11 @@ describe('account routes', () => {
     const account = await createAccount({ features: ['full_breed_schema'], quota: 25 });
 
     expect((await api('GET', '/accounts/features', { key: account.api_key })).body).toEqual(['full_breed_schema']);
-    expect((await api('GET', '/accounts/quota', { key: account.api_key })).body).toMatchObject({ quota: 25, usage: 0, remaining: 25 });
+    expect((await api('GET', '/accounts/quota', { key: account.api_key })).body).toMatchObject({
+      quota: 25,
+      usage: 0,
+      remaining: 25,
+    });
     const patched = await api('PATCH', `/accounts/${account.id}/quota`, { key: adminKey(), body: { quota: 40 } });
     expect(patched.body).toMatchObject({ quota: 40, remaining: 40 });
     expect((await api('GET', `/accounts/${account.id}/quota`, { key: adminKey() })).body.quota).toBe(40);

@@ -23,7 +23,10 @@ async function anImage(key: string): Promise<string> {
 }
 
 async function subscribe(key: string, url: string, events: string[]) {
-  const res = await api('POST', '/webhooks', { key, body: { url, description: 'integration', enabled_events: events } });
+  const res = await api('POST', '/webhooks', {
+    key,
+    body: { url, description: 'integration', enabled_events: events },
+  });
   if (res.status !== 200) throw new Error(`webhook creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; signing_secret: string };
 }
@@ -37,15 +40,29 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     const hook = await subscribe(account.api_key, r.url, ['vote.created', 'not.a.real.event']);
     const image = await anImage(account.api_key);
 
-    const vote = await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1, sub_id: 'hooked' }, headers: { 'cloudfront-viewer-country': 'NL' } });
+    const vote = await api('POST', '/votes', {
+      key: account.api_key,
+      body: { image_id: image, value: 1, sub_id: 'hooked' },
+      headers: { 'cloudfront-viewer-country': 'NL' },
+    });
     await api('POST', '/votes', { key: account.api_key, body: { image_id: 'no-such-image', value: 1 } });
     const [delivery] = await r.waitFor(1);
     await sleep(1500);
 
     expect(r.received).toHaveLength(1);
     const body = JSON.parse(delivery!.body);
-    expect(body).toMatchObject({ id: vote.body.id, image_id: image, value: 1, _metadata: { event_type: 'vote.created', country_code: 'NL' } });
-    const check = verifySignature({ header: String(delivery!.headers['x-webhook-signature']), rawBody: delivery!.body, secret: hook.signing_secret, nowSeconds: Math.floor(Date.now() / 1000) });
+    expect(body).toMatchObject({
+      id: vote.body.id,
+      image_id: image,
+      value: 1,
+      _metadata: { event_type: 'vote.created', country_code: 'NL' },
+    });
+    const check = verifySignature({
+      header: String(delivery!.headers['x-webhook-signature']),
+      rawBody: delivery!.body,
+      secret: hook.signing_secret,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
     expect(check.ok).toBe(true);
     expect(delivery!.headers['x-webhook-id']).toMatch(/^evt_/);
   });
@@ -55,13 +72,29 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     const r = await receiver();
     await subscribe(account.api_key, r.url, ['image.uploaded', 'image.processed', 'image.labels_created']);
     const form = new FormData();
-    form.append('file', new Blob([await sharp({ create: { width: 40, height: 30, channels: 3, background: '#000' } }).png().toBuffer()]), 'p.png');
+    form.append(
+      'file',
+      new Blob([
+        await sharp({ create: { width: 40, height: 30, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      ]),
+      'p.png',
+    );
 
-    const upload = await fetch(`${inject('baseUrl')}/images/upload`, { method: 'POST', headers: { 'x-api-key': account.api_key }, body: form });
+    const upload = await fetch(`${inject('baseUrl')}/images/upload`, {
+      method: 'POST',
+      headers: { 'x-api-key': account.api_key },
+      body: form,
+    });
     const received = await r.waitFor(3);
 
     expect(upload.status).toBe(201);
-    expect(received.map((d) => JSON.parse(d.body)._metadata.event_type).sort()).toEqual(['image.labels_created', 'image.processed', 'image.uploaded']);
+    expect(received.map((d) => JSON.parse(d.body)._metadata.event_type).sort()).toEqual([
+      'image.labels_created',
+      'image.processed',
+      'image.uploaded',
+    ]);
   });
 
   it('retries a failing receiver twice with growing delays, then stops: three attempts in all', async () => {
@@ -102,7 +135,13 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
 
     await api('POST', '/votes', { key: account.api_key, body: { image_id: await anImage(account.api_key), value: 0 } });
     const [delivery] = await r.waitFor(1);
-    const verify = (secret: string) => verifySignature({ header: String(delivery!.headers['x-webhook-signature']), rawBody: delivery!.body, secret, nowSeconds: Math.floor(Date.now() / 1000) }).ok;
+    const verify = (secret: string) =>
+      verifySignature({
+        header: String(delivery!.headers['x-webhook-signature']),
+        rawBody: delivery!.body,
+        secret,
+        nowSeconds: Math.floor(Date.now() / 1000),
+      }).ok;
 
     expect(rotated.body.signing_secret).toMatch(/^whsec_/);
     expect(verify(rotated.body.signing_secret)).toBe(true);
@@ -112,7 +151,12 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
   it('allows five endpoints per account even under concurrent creates', async () => {
     const account = await createAccount();
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => api('POST', '/webhooks', { key: account.api_key, body: { url: `http://127.0.0.1:9/h${n}`, description: 'd', enabled_events: ['vote.created'] } })),
+      Array.from({ length: 10 }, (_, n) =>
+        api('POST', '/webhooks', {
+          key: account.api_key,
+          body: { url: `http://127.0.0.1:9/h${n}`, description: 'd', enabled_events: ['vote.created'] },
+        }),
+      ),
     );
 
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
@@ -126,14 +170,17 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     const hook = await subscribe(account.api_key, r.url, ['vote.created']);
     const image = await anImage(account.api_key);
 
-    for (let n = 0; n < 4; n++) await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
+    for (let n = 0; n < 4; n++)
+      await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
     await r.waitFor(10, 20_000);
     await sleep(4000);
 
     expect(r.received).toHaveLength(10);
     expect((await api('GET', `/webhooks/${hook.id}`, { key: account.api_key })).body.status).toBe('disabled');
     const outbox = inject('localEnv').OUTBOX_DIR!;
-    const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8')).filter((m) => m.includes(hook.id));
+    const mails = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .filter((m) => m.includes(hook.id));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('owner@example.test');
   }, 40_000);

@@ -7,7 +7,11 @@ export interface ApiResponse {
 }
 
 /** Calls the running local service; `key` goes in x-api-key, `token` in Authorization. */
-export async function api(method: string, path: string, options: { key?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+export async function api(
+  method: string,
+  path: string,
+  options: { key?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers['x-api-key'] = options.key;
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -13,8 +13,12 @@ export interface EventInput {
 /** An HTTP API (payload 2.0) event as API Gateway would send it. */
 export function httpEvent(input: EventInput): APIGatewayProxyEventV2 {
   const method = input.method ?? 'GET';
-  const body = input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
-  const headers = { ...(body !== undefined && typeof input.body !== 'string' && { 'content-type': 'application/json' }), ...input.headers };
+  const body =
+    input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
+  const headers = {
+    ...(body !== undefined && typeof input.body !== 'string' && { 'content-type': 'application/json' }),
+    ...input.headers,
+  };
   return {
     version: '2.0',
     routeKey: `${method} ${input.path}`,

@@ -23,12 +23,23 @@ export default async function setup(project: TestProject) {
   const [port, dynamoDbPort, awsPort] = [await freePort(), await freePort(), await freePort()];
   const adminKey = `live_${randomBytes(24).toString('base64url')}`;
   const outbox = mkdtempSync(join(tmpdir(), 'pet-api-outbox-'));
-  const env = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoDbPort), AWS_LOCAL_PORT: String(awsPort), ADMIN_API_KEY: adminKey, OWNER_MAIL_OUTBOX_DIR: outbox };
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'scripts/local/start.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DYNAMODB_LOCAL_PORT: String(dynamoDbPort),
+    AWS_LOCAL_PORT: String(awsPort),
+    ADMIN_API_KEY: adminKey,
+    OWNER_MAIL_OUTBOX_DIR: outbox,
+  };
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'scripts/local/start.ts'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));

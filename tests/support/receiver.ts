@@ -7,7 +7,9 @@ export interface Received {
 }
 
 /** A webhook receiver on loopback that records every delivery and answers what `reply` says (status, delay). */
-export async function startReceiver(reply: (n: number) => { status: number; delayMs?: number } = () => ({ status: 204 })) {
+export async function startReceiver(
+  reply: (n: number) => { status: number; delayMs?: number } = () => ({ status: 204 }),
+) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -32,9 +34,10 @@ export async function startReceiver(reply: (n: number) => { status: number; dela
       while (received.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       return received;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

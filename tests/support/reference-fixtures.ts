@@ -122,23 +122,27 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
     const image = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.[n];
     return image && { pk, sk: ordinalKey(n), image };
   };
-  ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, string>; ScanIndexForward?: boolean }) => {
-    const values = input.ExpressionAttributeValues;
-    const pk = values[':pk']!;
-    if (pk.startsWith('REFDATA#')) {
-      const set = pk.replace(/^REFDATA#/, '').replace(/#v-.*$/, '') as ReferenceSet;
-      return { Items: [{ data: gzipSync(JSON.stringify(sets[set])) }] };
-    }
-    const size = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.length ?? 0;
-    const from = values[':from'] === undefined ? 0 : Number(values[':from']);
-    const to = values[':to'] === undefined ? size - 1 : Number(values[':to']);
-    const items = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => posting(pk, from + i)).filter(Boolean);
-    return { Items: input.ScanIndexForward === false ? items.reverse() : items };
-  });
-  ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => {
-    const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
-    return { Responses: { [table]: Keys.map((k) => posting(k.pk, Number(k.sk))).filter(Boolean) } };
-  });
+  ddb
+    .on(QueryCommand)
+    .callsFake((input: { ExpressionAttributeValues: Record<string, string>; ScanIndexForward?: boolean }) => {
+      const values = input.ExpressionAttributeValues;
+      const pk = values[':pk']!;
+      if (pk.startsWith('REFDATA#')) {
+        const set = pk.replace(/^REFDATA#/, '').replace(/#v-.*$/, '') as ReferenceSet;
+        return { Items: [{ data: gzipSync(JSON.stringify(sets[set])) }] };
+      }
+      const size = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.length ?? 0;
+      const from = values[':from'] === undefined ? 0 : Number(values[':from']);
+      const to = values[':to'] === undefined ? size - 1 : Number(values[':to']);
+      const items = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => posting(pk, from + i)).filter(Boolean);
+      return { Items: input.ScanIndexForward === false ? items.reverse() : items };
+    });
+  ddb
+    .on(BatchGetCommand)
+    .callsFake((input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => {
+      const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
+      return { Responses: { [table]: Keys.map((k) => posting(k.pk, Number(k.sk))).filter(Boolean) } };
+    });
 }
 
 export function anImage(overrides: Partial<ImageSummary> & Pick<ImageSummary, 'id'>): ImageSummary {

@@ -8,7 +8,15 @@ import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts'
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const create = (body: unknown, apiKey = ADMIN_KEY) =>
-  handler(httpEvent({ method: 'POST', path: '/v1/accounts', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body }), lambdaContext);
+  handler(
+    httpEvent({
+      method: 'POST',
+      path: '/v1/accounts',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body,
+    }),
+    lambdaContext,
+  );
 
 describe('POST /v1/accounts', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
@@ -23,7 +31,15 @@ describe('POST /v1/accounts', () => {
 
     expect(result).toMatchObject({ statusCode: 201 });
     const body = jsonBody(result);
-    expect(body).toMatchObject({ id: 'acc-new', name: 'Acme', email: 'ops@acme.test', role: 'user', status: 'active', features: ['full_breed_schema'], quota: 100 });
+    expect(body).toMatchObject({
+      id: 'acc-new',
+      name: 'Acme',
+      email: 'ops@acme.test',
+      role: 'user',
+      status: 'active',
+      features: ['full_breed_schema'],
+      quota: 100,
+    });
     expect(body.api_key).toMatch(/^live_[A-Za-z0-9_-]{40}$/);
   });
 
@@ -58,7 +74,7 @@ describe('POST /v1/accounts', () => {
     ]);
   });
 
-  it('answers malformed JSON with 400, not the parser\'s 415/422', async () => {
+  it("answers malformed JSON with 400, not the parser's 415/422", async () => {
     const result = await create('{"name": ');
 
     expect(result).toMatchObject({ statusCode: 400 });
@@ -66,7 +82,12 @@ describe('POST /v1/accounts', () => {
   });
 
   it('answers a non-JSON content type with 400', async () => {
-    const event = httpEvent({ method: 'POST', path: '/v1/accounts', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'text/plain' }, body: 'name=Acme' });
+    const event = httpEvent({
+      method: 'POST',
+      path: '/v1/accounts',
+      headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'text/plain' },
+      body: 'name=Acme',
+    });
 
     const result = await handler(event, lambdaContext);
 
@@ -74,7 +95,11 @@ describe('POST /v1/accounts', () => {
   });
 
   it('answers a missing body with 400', async () => {
-    const event = httpEvent({ method: 'POST', path: '/v1/accounts', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' } });
+    const event = httpEvent({
+      method: 'POST',
+      path: '/v1/accounts',
+      headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' },
+    });
 
     expect(jsonBody(await handler(event, lambdaContext))).toMatchObject({ statusCode: 400 });
   });

@@ -8,7 +8,13 @@ import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts'
 
 const patch = (accountId: string, body: unknown) =>
   handler(
-    httpEvent({ method: 'PATCH', path: `/v1/accounts/${accountId}`, pathParameters: { accountId }, headers: { 'x-api-key': ADMIN_KEY }, body }),
+    httpEvent({
+      method: 'PATCH',
+      path: `/v1/accounts/${accountId}`,
+      pathParameters: { accountId },
+      headers: { 'x-api-key': ADMIN_KEY },
+      body,
+    }),
     lambdaContext,
   );
 
@@ -20,7 +26,9 @@ describe('PATCH /v1/accounts/{accountId}', () => {
   });
 
   it('sets only the given fields, on an existing account, and returns the updated account', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { pk: 'ACCOUNT#acc-user', ...anAccount({ status: 'inactive', features: ['body_condition'] }) } });
+    ddb.on(UpdateCommand).resolves({
+      Attributes: { pk: 'ACCOUNT#acc-user', ...anAccount({ status: 'inactive', features: ['body_condition'] }) },
+    });
 
     const result = await patch('acc-user', { status: 'inactive', features: ['body_condition', 'body_condition'] });
 
@@ -41,6 +49,9 @@ describe('PATCH /v1/accounts/{accountId}', () => {
   });
 
   it('rejects an empty change set with 400', async () => {
-    expect(jsonBody(await patch('acc-user', {}))).toMatchObject({ statusCode: 400, message: ['body must change at least one field'] });
+    expect(jsonBody(await patch('acc-user', {}))).toMatchObject({
+      statusCode: 400,
+      message: ['body must change at least one field'],
+    });
   });
 });

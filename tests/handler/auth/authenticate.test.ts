@@ -7,7 +7,14 @@ import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, USER_KEY } from '../../su
 
 const INACTIVE_KEY = 'live_inactive-key';
 const route = (auth: RouteDef['auth'], feature?: string): RouteDef => ({
-  id: 'test', method: 'GET', path: '/x', entry: 'x', auth, access: {}, status: 200, ...(feature && { feature }),
+  id: 'test',
+  method: 'GET',
+  path: '/x',
+  entry: 'x',
+  auth,
+  access: {},
+  status: 200,
+  ...(feature && { feature }),
 });
 const tokenFor = async (accountId: string, ttl = 3600) =>
   (await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), ttl)).access_token;
@@ -46,15 +53,24 @@ describe('authentication per route mode', () => {
   });
 
   it('answers 403 for an unknown API key', async () => {
-    expect(await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': 'live_nope' }))).toMatchObject({ statusCode: 403, code: 'invalid_api_key' });
+    expect(await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': 'live_nope' }))).toMatchObject({
+      statusCode: 403,
+      code: 'invalid_api_key',
+    });
   });
 
   it('answers 401 for the key of an inactive account', async () => {
-    expect(await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': INACTIVE_KEY }))).toMatchObject({ statusCode: 401, code: 'account_inactive' });
+    expect(await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': INACTIVE_KEY }))).toMatchObject({
+      statusCode: 401,
+      code: 'account_inactive',
+    });
   });
 
   it('keeps admin routes to administrators', async () => {
-    expect(await failure(authenticate(deps(), route('admin'), { 'x-api-key': USER_KEY }))).toMatchObject({ statusCode: 403, code: 'admin_only' });
+    expect(await failure(authenticate(deps(), route('admin'), { 'x-api-key': USER_KEY }))).toMatchObject({
+      statusCode: 403,
+      code: 'admin_only',
+    });
     expect(await authenticate(deps(), route('admin'), { 'x-api-key': ADMIN_KEY })).toMatchObject({ role: 'admin' });
   });
 
@@ -62,29 +78,47 @@ describe('authentication per route mode', () => {
     const error = await failure(authenticate(deps(), route('apiKey', 'body_condition'), { 'x-api-key': USER_KEY }));
     expect(error).toMatchObject({ statusCode: 403, code: 'feature_not_enabled' });
     expect(error.message).toContain('body_condition');
-    expect(await authenticate(deps(), route('apiKey', 'full_breed_schema'), { 'x-api-key': USER_KEY })).toMatchObject({ id: 'acc-user' });
+    expect(await authenticate(deps(), route('apiKey', 'full_breed_schema'), { 'x-api-key': USER_KEY })).toMatchObject({
+      id: 'acc-user',
+    });
   });
 
   it('accepts a valid bearer token on bearer routes and refuses an API key there', async () => {
     const token = await tokenFor('acc-user');
-    expect(await authenticate(deps(), route('bearer'), { authorization: `Bearer ${token}` })).toMatchObject({ id: 'acc-user' });
-    expect(await failure(authenticate(deps(), route('bearer'), { 'x-api-key': USER_KEY }))).toMatchObject({ statusCode: 403, code: 'missing_credentials' });
+    expect(await authenticate(deps(), route('bearer'), { authorization: `Bearer ${token}` })).toMatchObject({
+      id: 'acc-user',
+    });
+    expect(await failure(authenticate(deps(), route('bearer'), { 'x-api-key': USER_KEY }))).toMatchObject({
+      statusCode: 403,
+      code: 'missing_credentials',
+    });
   });
 
   it('answers 403 for an expired or forged bearer token', async () => {
     const expired = await tokenFor('acc-user', -10);
-    expect(await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${expired}` }))).toMatchObject({ statusCode: 403, code: 'invalid_token' });
-    expect(await failure(authenticate(deps(), route('bearer'), { authorization: 'Bearer abc.def.ghi' }))).toMatchObject({ statusCode: 403 });
+    expect(await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${expired}` }))).toMatchObject({
+      statusCode: 403,
+      code: 'invalid_token',
+    });
+    expect(await failure(authenticate(deps(), route('bearer'), { authorization: 'Bearer abc.def.ghi' }))).toMatchObject(
+      { statusCode: 403 },
+    );
   });
 
   it('accepts either credential where the route allows both', async () => {
     const token = await tokenFor('acc-user');
-    expect(await authenticate(deps(), route('apiKeyOrBearer'), { 'x-api-key': USER_KEY })).toMatchObject({ id: 'acc-user' });
-    expect(await authenticate(deps(), route('apiKeyOrBearer'), { authorization: `Bearer ${token}` })).toMatchObject({ id: 'acc-user' });
+    expect(await authenticate(deps(), route('apiKeyOrBearer'), { 'x-api-key': USER_KEY })).toMatchObject({
+      id: 'acc-user',
+    });
+    expect(await authenticate(deps(), route('apiKeyOrBearer'), { authorization: `Bearer ${token}` })).toMatchObject({
+      id: 'acc-user',
+    });
   });
 
   it('answers 401 for a bearer token of an account that became inactive', async () => {
     const token = await tokenFor('acc-off');
-    expect(await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${token}` }))).toMatchObject({ statusCode: 401 });
+    expect(await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${token}` }))).toMatchObject({
+      statusCode: 401,
+    });
   });
 });

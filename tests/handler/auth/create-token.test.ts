@@ -8,17 +8,30 @@ describe('POST /v1/auth/token', () => {
   beforeEach(() => void mockDynamoWithAccounts(standardAccounts()));
 
   it('exchanges an API key for a bearer token of the same account', async () => {
-    const result = await handler(httpEvent({ method: 'POST', path: '/v1/auth/token', headers: { 'x-api-key': USER_KEY } }), lambdaContext);
+    const result = await handler(
+      httpEvent({ method: 'POST', path: '/v1/auth/token', headers: { 'x-api-key': USER_KEY } }),
+      lambdaContext,
+    );
 
     const body = jsonBody(result);
     expect(result).toMatchObject({ statusCode: 200 });
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
-    expect(await verifyToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), body.access_token, new Date())).toBe('acc-user');
+    expect(await verifyToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), body.access_token, new Date())).toBe(
+      'acc-user',
+    );
   });
 
   it('refuses a request body, since the key is the only input', async () => {
-    const event = httpEvent({ method: 'POST', path: '/v1/auth/token', headers: { 'x-api-key': USER_KEY, 'content-type': 'application/json' }, body: '{"ttl":99}' });
+    const event = httpEvent({
+      method: 'POST',
+      path: '/v1/auth/token',
+      headers: { 'x-api-key': USER_KEY, 'content-type': 'application/json' },
+      body: '{"ttl":99}',
+    });
 
-    expect(jsonBody(await handler(event, lambdaContext))).toMatchObject({ statusCode: 400, message: 'This route takes no request body' });
+    expect(jsonBody(await handler(event, lambdaContext))).toMatchObject({
+      statusCode: 400,
+      message: 'This route takes no request body',
+    });
   });
 });

@@ -9,17 +9,55 @@ import { aBreed, aLaw, serveReferenceData } from '../../support/reference-fixtur
 const pit = { name: 'Pit bull terrier', breed_id: 'pit', includes_mixes: true };
 const legislation = [
   aLaw({ id: 'gb-dda', country_code: 'GB', country_name: 'United Kingdom', breeds: [pit] }),
-  aLaw({ id: 'de-by', country_code: 'DE', country_name: 'Germany', jurisdiction: { level: 'state', name: 'Bavaria', code: 'BY' }, approach: 'permit', breeds: [pit] }),
-  aLaw({ id: 'de-be', country_code: 'DE', country_name: 'Germany', jurisdiction: { level: 'state', name: 'Berlin', code: 'BE' }, legislation_type: 'hybrid', approach: 'restriction' }),
+  aLaw({
+    id: 'de-by',
+    country_code: 'DE',
+    country_name: 'Germany',
+    jurisdiction: { level: 'state', name: 'Bavaria', code: 'BY' },
+    approach: 'permit',
+    breeds: [pit],
+  }),
+  aLaw({
+    id: 'de-be',
+    country_code: 'DE',
+    country_name: 'Germany',
+    jurisdiction: { level: 'state', name: 'Berlin', code: 'BE' },
+    legislation_type: 'hybrid',
+    approach: 'restriction',
+  }),
   aLaw({ id: 'nl-old', country_code: 'NL', country_name: 'Netherlands', status: 'repealed', breeds: [pit] }),
-  aLaw({ id: 'ie-beh', country_code: 'IE', country_name: 'Ireland', legislation_type: 'behavior_based', approach: 'restriction' }),
+  aLaw({
+    id: 'ie-beh',
+    country_code: 'IE',
+    country_name: 'Ireland',
+    legislation_type: 'behavior_based',
+    approach: 'restriction',
+  }),
 ];
-const call = (handler: (e: any, c: any) => Promise<any>, path: string, query?: Record<string, string>, pathParameters?: Record<string, string>) =>
-  handler(httpEvent({ path: `/v1${path}`, headers: { 'x-api-key': USER_KEY }, ...(query && { query }), ...(pathParameters && { pathParameters }) }), lambdaContext);
+const call = (
+  handler: (e: any, c: any) => Promise<any>,
+  path: string,
+  query?: Record<string, string>,
+  pathParameters?: Record<string, string>,
+) =>
+  handler(
+    httpEvent({
+      path: `/v1${path}`,
+      headers: { 'x-api-key': USER_KEY },
+      ...(query && { query }),
+      ...(pathParameters && { pathParameters }),
+    }),
+    lambdaContext,
+  );
 const ids = (result: unknown) => jsonBody(result).map((l: { id?: string; law_id?: string }) => l.id ?? l.law_id);
 
 describe('breed legislation', () => {
-  beforeEach(() => serveReferenceData(mockDynamoWithAccounts(standardAccounts()), { legislation, breeds: [aBreed({ id: 'pit', name: 'Pit', breed_groups: ['Terrier'] })] }));
+  beforeEach(() =>
+    serveReferenceData(mockDynamoWithAccounts(standardAccounts()), {
+      legislation,
+      breeds: [aBreed({ id: 'pit', name: 'Pit', breed_groups: ['Terrier'] })],
+    }),
+  );
 
   it('lists countries with breed-specific or characteristic-based laws in force, national or local', async () => {
     const body = jsonBody(await call(banCountries, '/breeds/bans/countries'));
@@ -37,22 +75,37 @@ describe('breed legislation', () => {
   });
 
   it('narrows by jurisdiction (name or code), type and approach', async () => {
-    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', jurisdiction: 'be' }))).toEqual(['de-be']);
-    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', legislation_type: 'hybrid' }))).toEqual(['de-be']);
-    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', approach: 'permit' }))).toEqual(['de-by']);
-    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', breed_groups: 'terrier' }))).toEqual(['de-by']);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', jurisdiction: 'be' }))).toEqual([
+      'de-be',
+    ]);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', legislation_type: 'hybrid' }))).toEqual(
+      ['de-be'],
+    );
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', approach: 'permit' }))).toEqual([
+      'de-by',
+    ]);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', breed_groups: 'terrier' }))).toEqual([
+      'de-by',
+    ]);
   });
 
   it('requires a valid country and known enum values', async () => {
     expect(jsonBody(await call(countryBans, '/breeds/bans/country')).message).toEqual(['country is required']);
-    expect(jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DEU' })).message).toEqual(['country must be an ISO 3166-1 alpha-2 code, e.g. DE']);
-    expect(jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DE', approach: 'forbid' })).message).toEqual(['approach must be one of: ban, restriction, permit, approved_list']);
+    expect(jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DEU' })).message).toEqual([
+      'country must be an ISO 3166-1 alpha-2 code, e.g. DE',
+    ]);
+    expect(
+      jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DE', approach: 'forbid' })).message,
+    ).toEqual(['approach must be one of: ban, restriction, permit, approved_list']);
   });
 
   it('lists every place that bans, restricts or licenses a breed, repealed laws left out', async () => {
     const body = jsonBody(await call(breedBans, '/breeds/bans/breed/pit', {}, { breedId: 'pit' }));
 
-    expect(body.map((p: { law_id: string; approach: string }) => `${p.law_id}:${p.approach}`)).toEqual(['de-by:permit', 'gb-dda:ban']);
+    expect(body.map((p: { law_id: string; approach: string }) => `${p.law_id}:${p.approach}`)).toEqual([
+      'de-by:permit',
+      'gb-dda:ban',
+    ]);
     expect(body[0]).toMatchObject({ includes_mixes: true, jurisdiction: { name: 'Bavaria' } });
     expect((await call(breedBans, '/breeds/bans/breed/nope', {}, { breedId: 'nope' })).statusCode).toBe(404);
   });

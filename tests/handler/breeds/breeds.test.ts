@@ -11,10 +11,26 @@ import { aBreed, serveReferenceData, type ReferenceFixtures } from '../../suppor
 const FULL_KEY = 'live_full-schema-key';
 const fixtures: ReferenceFixtures = {
   breeds: [
-    aBreed({ id: 'german-shepherd-dog', name: 'German Shepherd Dog', breed_groups: ['Herding', 'Sheepdogs and Cattledogs'], venom_codes: ['V1', 'V2'], temperament: ['Loyal', 'Alert'], i18n: { de: { name: 'Deutscher Schäferhund', breed_groups: ['Hüten'] } } }),
+    aBreed({
+      id: 'german-shepherd-dog',
+      name: 'German Shepherd Dog',
+      breed_groups: ['Herding', 'Sheepdogs and Cattledogs'],
+      venom_codes: ['V1', 'V2'],
+      temperament: ['Loyal', 'Alert'],
+      i18n: { de: { name: 'Deutscher Schäferhund', breed_groups: ['Hüten'] } },
+    }),
     aBreed({ id: 'beagle', name: 'Beagle', breed_groups: ['Hound'], venom_codes: ['V3'] }),
     aBreed({ id: 'talbot', name: 'Talbot', breed_groups: ['Hound'], extinct: true }),
-    aBreed({ id: 'abyssinian', name: 'Abyssinian', species_id: 'cat', breed_groups: ['Shorthair'], alt_names: ['Aby'], weight: null, height: null, life_span: null }),
+    aBreed({
+      id: 'abyssinian',
+      name: 'Abyssinian',
+      species_id: 'cat',
+      breed_groups: ['Shorthair'],
+      alt_names: ['Aby'],
+      weight: null,
+      height: null,
+      life_span: null,
+    }),
   ],
   temperaments: { Loyal: { de: 'Treu' }, Alert: { de: 'Wachsam' } },
   colours: {
@@ -28,13 +44,33 @@ const fixtures: ReferenceFixtures = {
   },
 };
 
-const call = (handler: (e: any, c: any) => Promise<any>, path: string, query?: Record<string, string>, pathParameters?: Record<string, string>, key = USER_KEY) =>
-  handler(httpEvent({ path: `/v1${path}`, headers: { 'x-api-key': key }, ...(query && { query }), ...(pathParameters && { pathParameters }) }), lambdaContext);
+const call = (
+  handler: (e: any, c: any) => Promise<any>,
+  path: string,
+  query?: Record<string, string>,
+  pathParameters?: Record<string, string>,
+  key = USER_KEY,
+) =>
+  handler(
+    httpEvent({
+      path: `/v1${path}`,
+      headers: { 'x-api-key': key },
+      ...(query && { query }),
+      ...(pathParameters && { pathParameters }),
+    }),
+    lambdaContext,
+  );
 const ids = (result: unknown) => jsonBody(result).map((b: { id: string }) => b.id);
 
 describe('breeds', () => {
   beforeEach(() =>
-    serveReferenceData(mockDynamoWithAccounts([...standardAccounts(), { apiKey: FULL_KEY, account: anAccount({ id: 'acc-full', features: ['full_breed_schema'] }) }]), fixtures),
+    serveReferenceData(
+      mockDynamoWithAccounts([
+        ...standardAccounts(),
+        { apiKey: FULL_KEY, account: anAccount({ id: 'acc-full', features: ['full_breed_schema'] }) },
+      ]),
+      fixtures,
+    ),
   );
 
   it('lists living breeds by default, with the total in Pagination-Count', async () => {
@@ -49,8 +85,14 @@ describe('breeds', () => {
   });
 
   it('filters breed groups case-insensitively, includes and excludes', async () => {
-    expect(ids(await call(listBreeds, '/breeds', { breed_groups: 'hound,SHORTHAIR' }))).toEqual(['beagle', 'abyssinian']);
-    expect(ids(await call(listBreeds, '/breeds', { exclude_breed_groups: 'herding' }))).toEqual(['beagle', 'abyssinian']);
+    expect(ids(await call(listBreeds, '/breeds', { breed_groups: 'hound,SHORTHAIR' }))).toEqual([
+      'beagle',
+      'abyssinian',
+    ]);
+    expect(ids(await call(listBreeds, '/breeds', { exclude_breed_groups: 'herding' }))).toEqual([
+      'beagle',
+      'abyssinian',
+    ]);
   });
 
   it('matches venom_code against every VeNom entry of a breed, not only the first', async () => {
@@ -58,16 +100,20 @@ describe('breeds', () => {
   });
 
   it('orders by name and pages zero-based', async () => {
-    expect(ids(await call(listBreeds, '/breeds', { order: 'asc', limit: '2', page: '1' }))).toEqual(['german-shepherd-dog']);
+    expect(ids(await call(listBreeds, '/breeds', { order: 'asc', limit: '2', page: '1' }))).toEqual([
+      'german-shepherd-dog',
+    ]);
     expect(ids(await call(listBreeds, '/breeds', { order: 'DESC', limit: '1' }))).toEqual(['german-shepherd-dog']);
   });
 
   it('accepts up to 1000 breeds per page and no more', async () => {
     expect((await call(listBreeds, '/breeds', { limit: '1000' })).statusCode).toBe(200);
-    expect(jsonBody(await call(listBreeds, '/breeds', { limit: '1001' })).message).toEqual(['limit must be at most 1000']);
+    expect(jsonBody(await call(listBreeds, '/breeds', { limit: '1001' })).message).toEqual([
+      'limit must be at most 1000',
+    ]);
   });
 
-  it('serves the basic shape with the real service\'s strings', async () => {
+  it("serves the basic shape with the real service's strings", async () => {
     const [breed] = jsonBody(await call(listBreeds, '/breeds', { limit: '1' }));
 
     expect(breed).toEqual({
@@ -89,22 +135,40 @@ describe('breeds', () => {
   it('serves the detailed shape to accounts with full_breed_schema', async () => {
     const [breed] = jsonBody(await call(listBreeds, '/breeds', { limit: '1' }, undefined, FULL_KEY));
 
-    expect(breed).toMatchObject({ breed_groups: ['Herding', 'Sheepdogs and Cattledogs'], venom_codes: ['V1', 'V2'], extinct: false, registry_ids: { fci: 166 }, life_span_years: { min: 10, max: 13 } });
+    expect(breed).toMatchObject({
+      breed_groups: ['Herding', 'Sheepdogs and Cattledogs'],
+      venom_codes: ['V1', 'V2'],
+      extinct: false,
+      registry_ids: { fci: 166 },
+      life_span_years: { min: 10, max: 13 },
+    });
   });
 
   it('translates names, groups and temperaments', async () => {
     const result = await call(getBreed, '/breeds/german-shepherd-dog', { lang: 'de' }, { id: 'german-shepherd-dog' });
 
-    expect(jsonBody(result)).toMatchObject({ name: 'Deutscher Schäferhund', breed_group: 'Hüten', temperament: 'Treu, Wachsam' });
+    expect(jsonBody(result)).toMatchObject({
+      name: 'Deutscher Schäferhund',
+      breed_group: 'Hüten',
+      temperament: 'Treu, Wachsam',
+    });
     expect(result.headers['content-language']).toBe('de');
   });
 
   it('answers 404 for a missing breed', async () => {
-    expect(jsonBody(await call(getBreed, '/breeds/nope', {}, { id: 'nope' }))).toMatchObject({ statusCode: 404, message: 'Breed nope does not exist' });
+    expect(jsonBody(await call(getBreed, '/breeds/nope', {}, { id: 'nope' }))).toMatchObject({
+      statusCode: 404,
+      message: 'Breed nope does not exist',
+    });
   });
 
   it('searches partial names and alt names, extinct included unless asked, ordered ASC by default', async () => {
-    expect(ids(await call(searchBreeds, '/breeds/search', { q: 'a' }))).toEqual(['abyssinian', 'beagle', 'german-shepherd-dog', 'talbot']);
+    expect(ids(await call(searchBreeds, '/breeds/search', { q: 'a' }))).toEqual([
+      'abyssinian',
+      'beagle',
+      'german-shepherd-dog',
+      'talbot',
+    ]);
     expect(ids(await call(searchBreeds, '/breeds/search', { q: 'ABY' }))).toEqual(['abyssinian']);
     expect(ids(await call(searchBreeds, '/breeds/search', { q: 'a', extinct: 'false' }))).not.toContain('talbot');
     expect(ids(await call(searchBreeds, '/breeds/search', { q: 'schäfer' }))).toEqual(['german-shepherd-dog']);
@@ -112,18 +176,33 @@ describe('breeds', () => {
 
   it('requires q of 1 to 30 characters', async () => {
     expect(jsonBody(await call(searchBreeds, '/breeds/search')).message).toEqual(['q is required']);
-    expect(jsonBody(await call(searchBreeds, '/breeds/search', { q: 'x'.repeat(31) })).message).toEqual(['q must be at most 30 characters long']);
-    expect(jsonBody(await call(searchBreeds, '/breeds/search', { q: 'a', limit: '101' })).message).toEqual(['limit must be at most 100']);
+    expect(jsonBody(await call(searchBreeds, '/breeds/search', { q: 'x'.repeat(31) })).message).toEqual([
+      'q must be at most 30 characters long',
+    ]);
+    expect(jsonBody(await call(searchBreeds, '/breeds/search', { q: 'a', limit: '101' })).message).toEqual([
+      'limit must be at most 100',
+    ]);
   });
 
   it('lists unique breed groups, optionally for one species', async () => {
-    expect(jsonBody(await call(listGroups, '/breeds/breed-groups'))).toEqual(['Herding', 'Hound', 'Sheepdogs and Cattledogs', 'Shorthair']);
+    expect(jsonBody(await call(listGroups, '/breeds/breed-groups'))).toEqual([
+      'Herding',
+      'Hound',
+      'Sheepdogs and Cattledogs',
+      'Shorthair',
+    ]);
     expect(jsonBody(await call(listGroups, '/breeds/breed-groups', { species_id: 'cat' }))).toEqual(['Shorthair']);
   });
 
-  it('lists a breed\'s own colours first, then the species-wide ones, each with its code', async () => {
-    const body = jsonBody(await call(listColours, '/breeds/german-shepherd-dog/colours', {}, { id: 'german-shepherd-dog' }));
+  it("lists a breed's own colours first, then the species-wide ones, each with its code", async () => {
+    const body = jsonBody(
+      await call(listColours, '/breeds/german-shepherd-dog/colours', {}, { id: 'german-shepherd-dog' }),
+    );
 
-    expect(body.map((c: { code: string; scope: string }) => `${c.scope}:${c.code}`)).toEqual(['breed:BLK-TAN', 'breed:BLK', 'species:SAB']);
+    expect(body.map((c: { code: string; scope: string }) => `${c.scope}:${c.code}`)).toEqual([
+      'breed:BLK-TAN',
+      'breed:BLK',
+      'species:SAB',
+    ]);
   });
 });

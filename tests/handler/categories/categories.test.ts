@@ -10,8 +10,21 @@ const categories = [
   { id: 2, name: 'Boxes', species_ids: ['cat'] as ('dog' | 'cat')[] },
   { id: 3, name: 'Puppies', species_ids: ['dog'] as ('dog' | 'cat')[] },
 ];
-const call = (handler: (e: any, c: any) => Promise<any>, path: string, query?: Record<string, string>, pathParameters?: Record<string, string>) =>
-  handler(httpEvent({ path: `/v1${path}`, headers: { 'x-api-key': USER_KEY }, ...(query && { query }), ...(pathParameters && { pathParameters }) }), lambdaContext);
+const call = (
+  handler: (e: any, c: any) => Promise<any>,
+  path: string,
+  query?: Record<string, string>,
+  pathParameters?: Record<string, string>,
+) =>
+  handler(
+    httpEvent({
+      path: `/v1${path}`,
+      headers: { 'x-api-key': USER_KEY },
+      ...(query && { query }),
+      ...(pathParameters && { pathParameters }),
+    }),
+    lambdaContext,
+  );
 const ids = (result: unknown) => jsonBody(result).map((c: { id: number }) => c.id);
 
 describe('categories', () => {
@@ -30,11 +43,17 @@ describe('categories', () => {
   });
 
   it('gets one category, translated, and 404s a missing one', async () => {
-    expect(jsonBody(await call(getCategory, '/categories/1', { lang: 'fr' }, { id: '1' }))).toEqual({ id: 1, name: 'Chapeaux', species_ids: ['dog', 'cat'] });
+    expect(jsonBody(await call(getCategory, '/categories/1', { lang: 'fr' }, { id: '1' }))).toEqual({
+      id: 1,
+      name: 'Chapeaux',
+      species_ids: ['dog', 'cat'],
+    });
     expect((await call(getCategory, '/categories/9', {}, { id: '9' })).statusCode).toBe(404);
   });
 
   it('rejects an unknown order', async () => {
-    expect(jsonBody(await call(listCategories, '/categories', { order: 'sideways' })).message).toEqual(['order must be one of: ASC, DESC, RANDOM']);
+    expect(jsonBody(await call(listCategories, '/categories', { order: 'sideways' })).message).toEqual([
+      'order must be one of: ASC, DESC, RANDOM',
+    ]);
   });
 });

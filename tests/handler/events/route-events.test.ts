@@ -12,7 +12,16 @@ const voteRecord = (n: number): DynamoDBRecord => ({
   dynamodb: {
     SequenceNumber: String(100 + n),
     ApproximateCreationDateTime: 1795348800,
-    NewImage: marshall({ type: 'Vote', id: n, account_id: 'acc-1', image_id: 'img', sub_id: null, value: 1, country_code: null, created_at: '2026-11-22T10:00:00.000Z' }) as never,
+    NewImage: marshall({
+      type: 'Vote',
+      id: n,
+      account_id: 'acc-1',
+      image_id: 'img',
+      sub_id: null,
+      value: 1,
+      country_code: null,
+      created_at: '2026-11-22T10:00:00.000Z',
+    }) as never,
   },
 });
 
@@ -34,16 +43,21 @@ describe('the event router', () => {
   });
 
   it('reports the first record whose event was not published, so the stream retries from there', async () => {
-    sqs.on(SendMessageBatchCommand).resolvesOnce({ Failed: [] }).resolves({ Failed: [{ Id: '1', SenderFault: false, Code: 'x' }] });
+    sqs
+      .on(SendMessageBatchCommand)
+      .resolvesOnce({ Failed: [] })
+      .resolves({ Failed: [{ Id: '1', SenderFault: false, Code: 'x' }] });
 
     const result = await handler({ Records: Array.from({ length: 12 }, (_, n) => voteRecord(n)) });
 
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: '111' }] });
   });
 
-  it('reports the batch\'s first record when SQS cannot be reached', async () => {
+  it("reports the batch's first record when SQS cannot be reached", async () => {
     sqs.on(SendMessageBatchCommand).rejects(new Error('network down'));
 
-    expect(await handler({ Records: [voteRecord(1), voteRecord(2)] })).toEqual({ batchItemFailures: [{ itemIdentifier: '101' }] });
+    expect(await handler({ Records: [voteRecord(1), voteRecord(2)] })).toEqual({
+      batchItemFailures: [{ itemIdentifier: '101' }],
+    });
   });
 });

@@ -19,10 +19,26 @@ const facts = Array.from({ length: 25 }, (_, i) =>
     ...(i === 0 && { i18n: { de: { title: 'Titel', fact: 'Tatsache' } } }),
   }),
 );
-const fixtures: ReferenceFixtures = { facts, breeds: [aBreed({ id: 'beagle', name: 'Beagle' }), aBreed({ id: 'pug', name: 'Pug' })] };
+const fixtures: ReferenceFixtures = {
+  facts,
+  breeds: [aBreed({ id: 'beagle', name: 'Beagle' }), aBreed({ id: 'pug', name: 'Pug' })],
+};
 
-const call = (handler: (e: any, c: any) => Promise<any>, path: string, query?: Record<string, string>, pathParameters?: Record<string, string>) =>
-  handler(httpEvent({ path: `/v1${path}`, headers: { 'x-api-key': USER_KEY }, ...(query && { query }), ...(pathParameters && { pathParameters }) }), lambdaContext);
+const call = (
+  handler: (e: any, c: any) => Promise<any>,
+  path: string,
+  query?: Record<string, string>,
+  pathParameters?: Record<string, string>,
+) =>
+  handler(
+    httpEvent({
+      path: `/v1${path}`,
+      headers: { 'x-api-key': USER_KEY },
+      ...(query && { query }),
+      ...(pathParameters && { pathParameters }),
+    }),
+    lambdaContext,
+  );
 
 describe('facts', () => {
   beforeEach(() => serveReferenceData(mockDynamoWithAccounts(standardAccounts()), fixtures));
@@ -32,7 +48,15 @@ describe('facts', () => {
 
     const body = jsonBody(result);
     expect(body).toHaveLength(10);
-    expect(body[0]).toEqual({ id: 'f00', slug: 'f00', title: 'Title f00', fact: 'Fact f00', species_id: 'dog', breed_id: 'beagle', category: 'anatomy' });
+    expect(body[0]).toEqual({
+      id: 'f00',
+      slug: 'f00',
+      title: 'Title f00',
+      fact: 'Fact f00',
+      species_id: 'dog',
+      breed_id: 'beagle',
+      category: 'anatomy',
+    });
     expect(result.headers['content-language']).toBe('en');
   });
 
@@ -49,7 +73,9 @@ describe('facts', () => {
   });
 
   it('filters by breed, species and category together', async () => {
-    const body = jsonBody(await call(listFacts, '/facts', { breed_id: 'beagle', species_id: 'dog', category: 'ANATOMY' }));
+    const body = jsonBody(
+      await call(listFacts, '/facts', { breed_id: 'beagle', species_id: 'dog', category: 'ANATOMY' }),
+    );
 
     expect(body.map((f: { id: string }) => f.id)).toEqual(['f00']);
   });
@@ -75,8 +101,10 @@ describe('facts', () => {
     expect(jsonBody(result).message).toEqual([message]);
   });
 
-  it('lists a breed\'s facts and answers 404 for an unknown breed', async () => {
-    expect(jsonBody(await call(listBreedFacts, '/facts/breed/beagle', { limit: '2' }, { breedId: 'beagle' }))).toHaveLength(2);
+  it("lists a breed's facts and answers 404 for an unknown breed", async () => {
+    expect(
+      jsonBody(await call(listBreedFacts, '/facts/breed/beagle', { limit: '2' }, { breedId: 'beagle' })),
+    ).toHaveLength(2);
     expect((await call(listBreedFacts, '/facts/breed/nope', {}, { breedId: 'nope' })).statusCode).toBe(404);
   });
 
@@ -88,18 +116,28 @@ describe('facts', () => {
 
   it('answers 404 from the random routes when nothing matches', async () => {
     expect((await call(randomBreedFact, '/facts/breed/pug/random', {}, { breedId: 'pug' })).statusCode).toBe(404);
-    expect((await call(randomSpeciesFact, '/facts/species/horse/random', {}, { speciesId: 'horse' })).statusCode).toBe(404);
+    expect((await call(randomSpeciesFact, '/facts/species/horse/random', {}, { speciesId: 'horse' })).statusCode).toBe(
+      404,
+    );
   });
 
-  it('accepts the real service\'s numeric species ids', async () => {
+  it("accepts the real service's numeric species ids", async () => {
     setDepsForTest({ random: () => 0 });
 
-    expect(jsonBody(await call(randomSpeciesFact, '/facts/species/2/random', {}, { speciesId: '2' }))).toMatchObject({ species_id: 'cat' });
+    expect(jsonBody(await call(randomSpeciesFact, '/facts/species/2/random', {}, { speciesId: '2' }))).toMatchObject({
+      species_id: 'cat',
+    });
   });
 
   it('gets one fact by id, and 404 for a missing one', async () => {
-    expect(jsonBody(await call(getFact, '/facts/f03', { include_sources: 'true' }, { id: 'f03' }))).toMatchObject({ id: 'f03', source_url: 'https://example.org/f03' });
-    expect(jsonBody(await call(getFact, '/facts/zz', {}, { id: 'zz' }))).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(jsonBody(await call(getFact, '/facts/f03', { include_sources: 'true' }, { id: 'f03' }))).toMatchObject({
+      id: 'f03',
+      source_url: 'https://example.org/f03',
+    });
+    expect(jsonBody(await call(getFact, '/facts/zz', {}, { id: 'zz' }))).toMatchObject({
+      statusCode: 404,
+      error: 'Not Found',
+    });
   });
 
   it('answers 404 from /facts/random when there are no facts at all', async () => {

@@ -12,27 +12,61 @@ import { serveReferenceData } from '../../support/reference-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 let ddb: ReturnType<typeof mockDynamoWithAccounts>;
-const favItem = (overrides: Record<string, unknown> = {}) => ({ pk: 'FAV#f1', id: 'f1', account_id: 'acc-user', image_id: 'img1', sub_id: null, created_at: NOW.toISOString(), ...overrides });
-const cancelled = (...codes: string[]) => new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+const favItem = (overrides: Record<string, unknown> = {}) => ({
+  pk: 'FAV#f1',
+  id: 'f1',
+  account_id: 'acc-user',
+  image_id: 'img1',
+  sub_id: null,
+  created_at: NOW.toISOString(),
+  ...overrides,
+});
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({
+    message: 'x',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 const call = (handler: (e: any, c: any) => Promise<any>, input: Parameters<typeof httpEvent>[0], key = USER_KEY) =>
-  handler(httpEvent({ ...input, headers: { 'x-api-key': key, ...(input.body !== undefined && { 'content-type': 'application/json' }) } }), lambdaContext);
+  handler(
+    httpEvent({
+      ...input,
+      headers: { 'x-api-key': key, ...(input.body !== undefined && { 'content-type': 'application/json' }) },
+    }),
+    lambdaContext,
+  );
 
 describe('favourites', () => {
   beforeEach(() => {
     ddb = mockDynamoWithAccounts(standardAccounts());
     serveReferenceData(ddb, {});
-    ddb.on(GetCommand, { Key: { pk: 'IMAGE#img1' } } as never).resolves({ Item: { pk: 'IMAGE#img1', id: 'img1', species_id: 'cat', breed_ids: [] } });
+    ddb
+      .on(GetCommand, { Key: { pk: 'IMAGE#img1' } } as never)
+      .resolves({ Item: { pk: 'IMAGE#img1', id: 'img1', species_id: 'cat', breed_ids: [] } });
     ddb.on(GetCommand, { Key: { pk: 'FAV#f1' } } as never).resolves({ Item: favItem() });
     ddb.on(TransactWriteCommand).resolves({});
     setDepsForTest({ now: () => NOW, newId: () => 'f-new' });
   });
 
   it('creates a favourite, unique per account, sub_id and image through a conditional interaction entry', async () => {
-    const result = await call(createFavourite, { method: 'POST', path: '/v1/favourites', body: { image_id: 'img1', sub_id: 'u-9' } });
+    const result = await call(createFavourite, {
+      method: 'POST',
+      path: '/v1/favourites',
+      body: { image_id: 'img1', sub_id: 'u-9' },
+    });
 
-    expect(jsonBody(result)).toEqual({ id: 'f-new', account_id: 'acc-user', image_id: 'img1', sub_id: 'u-9', created_at: NOW.toISOString() });
+    expect(jsonBody(result)).toEqual({
+      id: 'f-new',
+      account_id: 'acc-user',
+      image_id: 'img1',
+      sub_id: 'u-9',
+      created_at: NOW.toISOString(),
+    });
     const [interaction] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(interaction!.Update).toMatchObject({ Key: { pk: 'SUBIMG#acc-user#u-9', sk: 'IMAGE#img1' }, ConditionExpression: 'attribute_not_exists(favourite)' });
+    expect(interaction!.Update).toMatchObject({
+      Key: { pk: 'SUBIMG#acc-user#u-9', sk: 'IMAGE#img1' },
+      ConditionExpression: 'attribute_not_exists(favourite)',
+    });
   });
 
   it('answers 409 naming the existing favourite for a duplicate', async () => {
@@ -45,13 +79,21 @@ describe('favourites', () => {
   });
 
   it('answers 400 for a missing image and for a bad body', async () => {
-    expect(jsonBody(await call(createFavourite, { method: 'POST', path: '/v1/favourites', body: { image_id: 'ghost' } }))).toMatchObject({ statusCode: 400, code: 'image_not_found' });
-    expect(jsonBody(await call(createFavourite, { method: 'POST', path: '/v1/favourites', body: { image_id: 5 } })).message).toEqual(['image_id must be a string']);
+    expect(
+      jsonBody(await call(createFavourite, { method: 'POST', path: '/v1/favourites', body: { image_id: 'ghost' } })),
+    ).toMatchObject({ statusCode: 400, code: 'image_not_found' });
+    expect(
+      jsonBody(await call(createFavourite, { method: 'POST', path: '/v1/favourites', body: { image_id: 5 } })).message,
+    ).toEqual(['image_id must be a string']);
   });
 
-  it('gets the caller\'s favourite; another account\'s is 403, a deleted one 404', async () => {
-    ddb.on(GetCommand, { Key: { pk: 'FAV#f2' } } as never).resolves({ Item: favItem({ id: 'f2', account_id: 'acc-admin' }) });
-    ddb.on(GetCommand, { Key: { pk: 'FAV#f3' } } as never).resolves({ Item: favItem({ id: 'f3', deleted_at: NOW.toISOString() }) });
+  it("gets the caller's favourite; another account's is 403, a deleted one 404", async () => {
+    ddb
+      .on(GetCommand, { Key: { pk: 'FAV#f2' } } as never)
+      .resolves({ Item: favItem({ id: 'f2', account_id: 'acc-admin' }) });
+    ddb
+      .on(GetCommand, { Key: { pk: 'FAV#f3' } } as never)
+      .resolves({ Item: favItem({ id: 'f3', deleted_at: NOW.toISOString() }) });
     const get = (id: string) => call(getFavourite, { path: `/v1/favourites/${id}`, pathParameters: { id } });
 
     expect(jsonBody(await get('f1'))).toMatchObject({ id: 'f1' });
@@ -60,7 +102,11 @@ describe('favourites', () => {
   });
 
   it('deletes softly and answers a confirmation message', async () => {
-    const result = await call(deleteFavourite, { method: 'DELETE', path: '/v1/favourites/f1', pathParameters: { id: 'f1' } });
+    const result = await call(deleteFavourite, {
+      method: 'DELETE',
+      path: '/v1/favourites/f1',
+      pathParameters: { id: 'f1' },
+    });
 
     expect(jsonBody(result)).toEqual({ message: 'SUCCESS' });
     const [softDelete] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
@@ -69,22 +115,36 @@ describe('favourites', () => {
 
   it('lists live favourites by default and deleted ones on request, with images attached on request', async () => {
     ddb.on(QueryCommand, { IndexName: 'gsi1' } as never).resolves({ Items: [favItem()] });
-    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [{ id: 'img1', file: 'catalogue/img1.jpg', width: 10, height: 20, species_id: 'cat' }] } });
+    ddb.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [{ id: 'img1', file: 'catalogue/img1.jpg', width: 10, height: 20, species_id: 'cat' }],
+      },
+    });
 
     const plain = await call(listFavourites, { path: '/v1/favourites' });
-    const withImage = await call(listFavourites, { path: '/v1/favourites', query: { is_deleted: 'true', attach_image: 'true' } });
+    const withImage = await call(listFavourites, {
+      path: '/v1/favourites',
+      query: { is_deleted: 'true', attach_image: 'true' },
+    });
 
     const [first, second] = ddb.commandCalls(QueryCommand).filter((c) => c.args[0].input.IndexName === 'gsi1');
     expect(first!.args[0].input.FilterExpression).toContain('attribute_not_exists(#deleted)');
     expect(second!.args[0].input.FilterExpression).toBeUndefined();
     expect(jsonBody(plain)[0]).not.toHaveProperty('image');
-    expect(jsonBody(withImage)[0].image).toMatchObject({ id: 'img1', url: expect.stringMatching(/catalogue\/img1\.jpg$/) });
+    expect(jsonBody(withImage)[0].image).toMatchObject({
+      id: 'img1',
+      url: expect.stringMatching(/catalogue\/img1\.jpg$/),
+    });
   });
 
-  it('lets only administrators list another account\'s favourites', async () => {
+  it("lets only administrators list another account's favourites", async () => {
     ddb.on(QueryCommand, { IndexName: 'gsi1' } as never).resolves({ Items: [] });
 
-    expect((await call(listFavourites, { path: '/v1/favourites', query: { account_id: 'acc-admin' } })).statusCode).toBe(403);
-    expect((await call(listFavourites, { path: '/v1/favourites', query: { account_id: 'acc-user' } }, ADMIN_KEY)).statusCode).toBe(200);
+    expect(
+      (await call(listFavourites, { path: '/v1/favourites', query: { account_id: 'acc-admin' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(listFavourites, { path: '/v1/favourites', query: { account_id: 'acc-user' } }, ADMIN_KEY)).statusCode,
+    ).toBe(200);
   });
 });

@@ -48,7 +48,11 @@ describe('GET /v1/images/search', () => {
 
     expect(jsonBody(result)).toHaveLength(1);
     expect(result.headers['pagination-count']).toBe('5');
-    expect(jsonBody(result)[0]).toMatchObject({ url: expect.stringMatching(/\/catalogue\/\d+\.jpg$/), breeds: expect.any(Array), categories: expect.any(Array) });
+    expect(jsonBody(result)[0]).toMatchObject({
+      url: expect.stringMatching(/\/catalogue\/\d+\.jpg$/),
+      breeds: expect.any(Array),
+      categories: expect.any(Array),
+    });
     expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(1);
   });
 
@@ -68,12 +72,17 @@ describe('GET /v1/images/search', () => {
 
   it('filters has_breeds, has_colours, breed groups and excluded groups', async () => {
     expect(ids(await search({ has_breeds: 'false', order: 'ASC', limit: '10' }))).toEqual(['05']);
-    expect(ids(await search({ has_colours: 'true', species_id: 'dog', order: 'ASC', limit: '10' }))).toEqual(['01', '02']);
+    expect(ids(await search({ has_colours: 'true', species_id: 'dog', order: 'ASC', limit: '10' }))).toEqual([
+      '01',
+      '02',
+    ]);
     expect(ids(await search({ breed_groups: 'hound', order: 'ASC', limit: '10' }))).toEqual(['01', '02']);
-    expect(ids(await search({ exclude_breed_groups: 'HOUND', has_breeds: 'true', order: 'ASC', limit: '10' }))).toEqual(['03', '04']);
+    expect(ids(await search({ exclude_breed_groups: 'HOUND', has_breeds: 'true', order: 'ASC', limit: '10' }))).toEqual(
+      ['03', '04'],
+    );
   });
 
-  it('filters by the pet\'s age at the time of the photo', async () => {
+  it("filters by the pet's age at the time of the photo", async () => {
     const result = await search({ age_months_min: '12', order: 'ASC', limit: '10' });
 
     expect(ids(result)).toEqual(['02']);
@@ -81,7 +90,15 @@ describe('GET /v1/images/search', () => {
   });
 
   it('includes colours on request and leaves out breeds and categories on request', async () => {
-    const [image] = jsonBody(await search({ breed_id: 'beagle', order: 'ASC', include_colours: 'true', include_breeds: 'false', include_categories: 'false' }));
+    const [image] = jsonBody(
+      await search({
+        breed_id: 'beagle',
+        order: 'ASC',
+        include_colours: 'true',
+        include_breeds: 'false',
+        include_categories: 'false',
+      }),
+    );
 
     expect(image.colours).toEqual([{ id: 'dog-black', code: 'BLK', name: 'Black' }]);
     expect(image).not.toHaveProperty('breeds');
@@ -97,7 +114,11 @@ describe('GET /v1/images/search', () => {
 
     expect(jsonBody(result)).toEqual([]);
     expect(result.headers['pagination-count']).toBe('0');
-    expect(ddb.commandCalls(QueryCommand).filter((c) => String(c.args[0].input.ExpressionAttributeValues?.[':pk']).startsWith('IMGIDX'))).toHaveLength(0);
+    expect(
+      ddb
+        .commandCalls(QueryCommand)
+        .filter((c) => String(c.args[0].input.ExpressionAttributeValues?.[':pk']).startsWith('IMGIDX')),
+    ).toHaveLength(0);
   });
 
   it.each([
@@ -105,7 +126,10 @@ describe('GET /v1/images/search', () => {
     [{ order: 'newest' }, 'order must be one of: ASC, DESC, RANDOM'],
     [{ order_by: 'colour' }, 'order_by must be one of: created_at, id'],
     [{ age_months_min: '24', age_months_max: '12' }, 'age_months_min must not be greater than age_months_max'],
-    [{ sub_id: 'jane@example.com' }, 'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)'],
+    [
+      { sub_id: 'jane@example.com' },
+      'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)',
+    ],
     [{ breed: 'beagle' }, "unknown query parameter 'breed'"],
   ])('rejects %o with 400', async (query, message) => {
     const result = await search(query);

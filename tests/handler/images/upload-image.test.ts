@@ -14,7 +14,9 @@ const BOUNDARY = 'test-boundary';
 
 function multipart(parts: { name: string; filename?: string; content: Buffer | string }[]): string {
   const chunks = parts.flatMap((p) => [
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`,
+    ),
     Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content),
     Buffer.from('\r\n'),
   ]);
@@ -23,7 +25,15 @@ function multipart(parts: { name: string; filename?: string; content: Buffer | s
 
 const upload = (body: string) =>
   handler(
-    { ...httpEvent({ method: 'POST', path: '/v1/images/upload', headers: { 'x-api-key': USER_KEY, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } }), body, isBase64Encoded: true },
+    {
+      ...httpEvent({
+        method: 'POST',
+        path: '/v1/images/upload',
+        headers: { 'x-api-key': USER_KEY, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      }),
+      body,
+      isBase64Encoded: true,
+    },
     lambdaContext,
   );
 
@@ -39,15 +49,36 @@ describe('POST /v1/images/upload', () => {
   });
 
   it('stores a real photo under a key of ours, counts it against the quota and answers 201', async () => {
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
 
-    const result = await upload(multipart([{ name: 'file', filename: '../../evil.gif', content: png }, { name: 'sub_id', content: 'u-1' }]));
+    const result = await upload(
+      multipart([
+        { name: 'file', filename: '../../evil.gif', content: png },
+        { name: 'sub_id', content: 'u-1' },
+      ]),
+    );
 
     expect(result.statusCode).toBe(201);
-    expect(jsonBody(result)).toMatchObject({ id: 'img-1', status: 'pending', mime_type: 'image/png', width: 30, height: 20, sub_id: 'u-1', original_filename: 'evil.gif' });
-    expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({ Key: 'uploads/acc-user/img-1.png', ContentType: 'image/png' });
+    expect(jsonBody(result)).toMatchObject({
+      id: 'img-1',
+      status: 'pending',
+      mime_type: 'image/png',
+      width: 30,
+      height: 20,
+      sub_id: 'u-1',
+      original_filename: 'evil.gif',
+    });
+    expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({
+      Key: 'uploads/acc-user/img-1.png',
+      ContentType: 'image/png',
+    });
     const [quota] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(quota!.Update).toMatchObject({ Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' }, ConditionExpression: 'attribute_not_exists(used) OR used < :quota' });
+    expect(quota!.Update).toMatchObject({
+      Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
+      ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
+    });
   });
 
   it('answers 415 for bytes that are no photo, whatever the name, and writes nothing', async () => {
@@ -59,8 +90,16 @@ describe('POST /v1/images/upload', () => {
   });
 
   it('answers 400 when the monthly quota is used up, before storing anything', async () => {
-    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] }));
-    const gif = await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } }).gif().toBuffer();
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'x',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
+    const gif = await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
 
     const result = await upload(multipart([{ name: 'file', filename: 'a.gif', content: gif }]));
 
@@ -71,7 +110,9 @@ describe('POST /v1/images/upload', () => {
   it('removes the record again when S3 refuses the object', async () => {
     s3.on(PutObjectCommand).rejects(new Error('S3 down'));
     ddb.on(DeleteCommand).resolves({});
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
 
     const result = await upload(multipart([{ name: 'file', filename: 'a.png', content: png }]));
 
@@ -81,7 +122,20 @@ describe('POST /v1/images/upload', () => {
 
   it('answers 400 for a form without a file, an unknown field or a broken body', async () => {
     expect(jsonBody(await upload(multipart([{ name: 'sub_id', content: 'u' }]))).message).toEqual(['file is required']);
-    expect(jsonBody(await upload(multipart([{ name: 'file', filename: 'a.png', content: 'x' }, { name: 'colour', content: 'red' }]))).statusCode).toBe(400);
-    expect(jsonBody(await upload(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`).toString('base64'))).code).toBe('invalid_multipart');
+    expect(
+      jsonBody(
+        await upload(
+          multipart([
+            { name: 'file', filename: 'a.png', content: 'x' },
+            { name: 'colour', content: 'red' },
+          ]),
+        ),
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      jsonBody(
+        await upload(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`).toString('base64')),
+      ).code,
+    ).toBe('invalid_multipart');
   });
 });

@@ -14,18 +14,40 @@ import { serveReferenceData } from '../../support/reference-fixtures.ts';
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const OFF_KEY = 'live_votes-off';
 let ddb: ReturnType<typeof mockDynamoWithAccounts>;
-const bearer = async (accountId = 'acc-user') => `Bearer ${(await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), 3600)).access_token}`;
+const bearer = async (accountId = 'acc-user') =>
+  `Bearer ${(await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), 3600)).access_token}`;
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  createVote(httpEvent({ method: 'POST', path: '/v1/votes', headers: { 'x-api-key': USER_KEY, 'content-type': 'application/json', ...headers }, body }), lambdaContext);
+  createVote(
+    httpEvent({
+      method: 'POST',
+      path: '/v1/votes',
+      headers: { 'x-api-key': USER_KEY, 'content-type': 'application/json', ...headers },
+      body,
+    }),
+    lambdaContext,
+  );
 const voteItem = (overrides: Record<string, unknown> = {}) => ({
-  pk: 'VOTE#000000000007', id: 7, account_id: 'acc-user', image_id: 'img1', sub_id: 'u-1', value: 1, country_code: null, created_at: NOW.toISOString(), ...overrides,
+  pk: 'VOTE#000000000007',
+  id: 7,
+  account_id: 'acc-user',
+  image_id: 'img1',
+  sub_id: 'u-1',
+  value: 1,
+  country_code: null,
+  created_at: NOW.toISOString(),
+  ...overrides,
 });
 
 describe('votes', () => {
   beforeEach(() => {
-    ddb = mockDynamoWithAccounts([...standardAccounts(), { apiKey: OFF_KEY, account: anAccount({ id: 'acc-off', disabled_capabilities: ['votes'] }) }]);
+    ddb = mockDynamoWithAccounts([
+      ...standardAccounts(),
+      { apiKey: OFF_KEY, account: anAccount({ id: 'acc-off', disabled_capabilities: ['votes'] }) },
+    ]);
     serveReferenceData(ddb, {});
-    ddb.on(GetCommand, { Key: { pk: 'IMAGE#img1' } } as never).resolves({ Item: { pk: 'IMAGE#img1', id: 'img1', species_id: 'dog', breed_ids: ['beagle'] } });
+    ddb
+      .on(GetCommand, { Key: { pk: 'IMAGE#img1' } } as never)
+      .resolves({ Item: { pk: 'IMAGE#img1', id: 'img1', species_id: 'dog', breed_ids: ['beagle'] } });
     ddb.on(UpdateCommand, { Key: { pk: 'COUNTER' } } as never).resolves({ Attributes: { seq: 7 } });
     ddb.on(TransactWriteCommand).resolves({});
     setDepsForTest({ now: () => NOW });
@@ -35,16 +57,34 @@ describe('votes', () => {
     const result = await post({ image_id: 'img1', value: 1, sub_id: 'u-1' }, { 'cloudfront-viewer-country': 'de' });
 
     expect(result.statusCode).toBe(200);
-    expect(jsonBody(result)).toEqual({ id: 7, image_id: 'img1', sub_id: 'u-1', value: 1, country_code: 'DE', created_at: NOW.toISOString() });
+    expect(jsonBody(result)).toEqual({
+      id: 7,
+      image_id: 'img1',
+      sub_id: 'u-1',
+      value: 1,
+      country_code: 'DE',
+      created_at: NOW.toISOString(),
+    });
   });
 
   it('writes the vote, the account count and the interaction entry in one transaction that checks the image', async () => {
     await post({ image_id: 'img1', value: 0 });
 
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items[0]!.ConditionCheck).toMatchObject({ Key: { pk: 'IMAGE#img1' }, ConditionExpression: 'attribute_exists(pk)' });
-    expect(items[1]!.Put).toMatchObject({ Item: { pk: 'VOTE#000000000007', gsi1pk: 'ACCOUNT#acc-user#VOTES', value: 0 }, ConditionExpression: 'attribute_not_exists(pk)' });
-    expect(items[2]!.Update).toMatchObject({ Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, UpdateExpression: 'ADD #stat :delta', ExpressionAttributeNames: { '#stat': 'votes' }, ExpressionAttributeValues: { ':delta': 1 } });
+    expect(items[0]!.ConditionCheck).toMatchObject({
+      Key: { pk: 'IMAGE#img1' },
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+    expect(items[1]!.Put).toMatchObject({
+      Item: { pk: 'VOTE#000000000007', gsi1pk: 'ACCOUNT#acc-user#VOTES', value: 0 },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(items[2]!.Update).toMatchObject({
+      Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' },
+      UpdateExpression: 'ADD #stat :delta',
+      ExpressionAttributeNames: { '#stat': 'votes' },
+      ExpressionAttributeValues: { ':delta': 1 },
+    });
     expect(items[3]!.Update).toMatchObject({ Key: { pk: 'SUBIMG#acc-user#', sk: 'IMAGE#img1' } });
   });
 
@@ -52,7 +92,10 @@ describe('votes', () => {
     [{ image_id: 'img1', value: 2 }, 'value must be one of: 0, 1'],
     [{ image_id: 'img1', value: '1' }, 'value must be one of: 0, 1'],
     [{ value: 1 }, 'image_id is required'],
-    [{ image_id: 'img1', value: 1, sub_id: 'me@example.com' }, 'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)'],
+    [
+      { image_id: 'img1', value: 1, sub_id: 'me@example.com' },
+      'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)',
+    ],
     [{ image_id: 'img1', value: 1, extra: true }, "unknown field 'extra'"],
   ])('rejects %o with 400 and writes nothing', async (body, message) => {
     const result = await post(body);
@@ -74,11 +117,20 @@ describe('votes', () => {
     expect(jsonBody(result)).toMatchObject({ statusCode: 403, code: 'capability_disabled' });
   });
 
-  it('looks up a vote with a bearer token, 403 for another account\'s and 404 for a missing one', async () => {
+  it("looks up a vote with a bearer token, 403 for another account's and 404 for a missing one", async () => {
     ddb.on(GetCommand, { Key: { pk: 'VOTE#000000000007' } } as never).resolves({ Item: voteItem() });
-    ddb.on(GetCommand, { Key: { pk: 'VOTE#000000000008' } } as never).resolves({ Item: voteItem({ id: 8, account_id: 'acc-admin' }) });
+    ddb
+      .on(GetCommand, { Key: { pk: 'VOTE#000000000008' } } as never)
+      .resolves({ Item: voteItem({ id: 8, account_id: 'acc-admin' }) });
     const get = async (id: string) =>
-      getVote(httpEvent({ path: `/v1/votes/${id}`, pathParameters: { vote_id: id }, headers: { authorization: await bearer() } }), lambdaContext);
+      getVote(
+        httpEvent({
+          path: `/v1/votes/${id}`,
+          pathParameters: { vote_id: id },
+          headers: { authorization: await bearer() },
+        }),
+        lambdaContext,
+      );
 
     expect(jsonBody(await get('7'))).toMatchObject({ id: 7, value: 1 });
     expect((await get('8')).statusCode).toBe(403);
@@ -87,27 +139,57 @@ describe('votes', () => {
   });
 
   it('refuses an API key where the spec asks for a bearer token', async () => {
-    const result = await getVote(httpEvent({ path: '/v1/votes/7', pathParameters: { vote_id: '7' }, headers: { 'x-api-key': USER_KEY } }), lambdaContext);
+    const result = await getVote(
+      httpEvent({ path: '/v1/votes/7', pathParameters: { vote_id: '7' }, headers: { 'x-api-key': USER_KEY } }),
+      lambdaContext,
+    );
 
     expect(jsonBody(result)).toMatchObject({ statusCode: 403, code: 'missing_credentials' });
   });
 
-  it('lists the caller\'s votes in id order, filtered by sub_id in DynamoDB', async () => {
-    ddb.on(QueryCommand, { IndexName: 'gsi1' } as never).resolves({ Items: [voteItem(), voteItem({ id: 9, pk: 'VOTE#000000000009' })] });
+  it("lists the caller's votes in id order, filtered by sub_id in DynamoDB", async () => {
+    ddb
+      .on(QueryCommand, { IndexName: 'gsi1' } as never)
+      .resolves({ Items: [voteItem(), voteItem({ id: 9, pk: 'VOTE#000000000009' })] });
 
-    const result = await listVotes(httpEvent({ path: '/v1/votes', query: { sub_id: 'u-1', order: 'DESC' }, headers: { authorization: await bearer() } }), lambdaContext);
+    const result = await listVotes(
+      httpEvent({
+        path: '/v1/votes',
+        query: { sub_id: 'u-1', order: 'DESC' },
+        headers: { authorization: await bearer() },
+      }),
+      lambdaContext,
+    );
 
     expect(jsonBody(result).map((v: { id: number }) => v.id)).toEqual([7, 9]);
     const input = ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.IndexName === 'gsi1')!.args[0].input;
-    expect(input).toMatchObject({ ExpressionAttributeValues: { ':partition': 'ACCOUNT#acc-user#VOTES', ':sub': 'u-1' }, ScanIndexForward: false });
+    expect(input).toMatchObject({
+      ExpressionAttributeValues: { ':partition': 'ACCOUNT#acc-user#VOTES', ':sub': 'u-1' },
+      ScanIndexForward: false,
+    });
   });
 
-  it('deletes the caller\'s vote with its count, and 404s a vote deleted meanwhile', async () => {
+  it("deletes the caller's vote with its count, and 404s a vote deleted meanwhile", async () => {
     ddb.on(GetCommand, { Key: { pk: 'VOTE#000000000007' } } as never).resolves({ Item: voteItem() });
-    const del = () => deleteVote(httpEvent({ method: 'DELETE', path: '/v1/votes/7', pathParameters: { vote_id: '7' }, headers: { 'x-api-key': USER_KEY } }), lambdaContext);
+    const del = () =>
+      deleteVote(
+        httpEvent({
+          method: 'DELETE',
+          path: '/v1/votes/7',
+          pathParameters: { vote_id: '7' },
+          headers: { 'x-api-key': USER_KEY },
+        }),
+        lambdaContext,
+      );
 
     expect(jsonBody(await del())).toEqual({ message: 'SUCCESS' });
-    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] }));
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'x',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
     expect((await del()).statusCode).toBe(404);
   });
 
@@ -115,10 +197,24 @@ describe('votes', () => {
     ddb.on(GetCommand, { Key: { pk: 'VOTE#000000000007' } } as never).resolves({ Item: voteItem() });
     ddb
       .on(TransactWriteCommand)
-      .rejectsOnce(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }))
+      .rejectsOnce(
+        new TransactionCanceledException({
+          message: 'x',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+        }),
+      )
       .resolves({});
 
-    const result = await deleteVote(httpEvent({ method: 'DELETE', path: '/v1/votes/7', pathParameters: { vote_id: '7' }, headers: { 'x-api-key': USER_KEY } }), lambdaContext);
+    const result = await deleteVote(
+      httpEvent({
+        method: 'DELETE',
+        path: '/v1/votes/7',
+        pathParameters: { vote_id: '7' },
+        headers: { 'x-api-key': USER_KEY },
+      }),
+      lambdaContext,
+    );
 
     expect(result.statusCode).toBe(200);
     expect(ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems).toHaveLength(2);

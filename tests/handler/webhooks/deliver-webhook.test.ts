@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -38,14 +44,21 @@ let server: Server;
 let receiverUrl: string;
 let received: Received[];
 let reply: Reply;
-const answer = (status: number, headers: Record<string, string> = {}): Reply => (_request, response) => response.writeHead(status, headers).end();
+const answer =
+  (status: number, headers: Record<string, string> = {}): Reply =>
+  (_request, response) =>
+    response.writeHead(status, headers).end();
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       reply(request, response);
     });
   });
@@ -69,7 +82,8 @@ interface TableState {
   countingBarrier?: { waitFor: number; arrived: number; release: () => void; released: Promise<void> };
 }
 
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+const conditionFailed = () =>
+  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
 async function applyUpdate(state: TableState, input: UpdateCommandInput) {
   const webhook = state.webhook;
@@ -87,11 +101,17 @@ async function applyUpdate(state: TableState, input: UpdateCommandInput) {
   }
   if (input.UpdateExpression?.startsWith('SET #status = :disabled')) {
     if (webhook?.status !== 'enabled') throw conditionFailed();
-    Object.assign(webhook, { status: 'disabled', disabled_at: values[':now'], disabled_reason: values[':reason'], updated_at: values[':now'] });
+    Object.assign(webhook, {
+      status: 'disabled',
+      disabled_at: values[':now'],
+      disabled_reason: values[':reason'],
+      updated_at: values[':now'],
+    });
     return { Attributes: { ...webhook } };
   }
   if (input.UpdateExpression === 'ADD attempt_slots :one') {
-    if (webhook?.status !== 'enabled' || Number(webhook.attempt_slots ?? 0) >= Number(values[':max'])) throw conditionFailed();
+    if (webhook?.status !== 'enabled' || Number(webhook.attempt_slots ?? 0) >= Number(values[':max']))
+      throw conditionFailed();
     webhook.attempt_slots = Number(webhook.attempt_slots ?? 0) + 1;
     return {};
   }
@@ -124,7 +144,14 @@ const storedEvent = {
   account_id: 'acc-user',
   occurred_at: '2026-11-22T09:59:58.000Z',
   country_code: 'GB',
-  resource: { id: 42, image_id: 'img-1', sub_id: null, value: 1, country_code: 'GB', created_at: '2026-11-22T09:59:58.000Z' },
+  resource: {
+    id: 42,
+    image_id: 'img-1',
+    sub_id: null,
+    value: 1,
+    country_code: 'GB',
+    created_at: '2026-11-22T09:59:58.000Z',
+  },
 };
 
 /** `secret: null` is an endpoint created before signing existed. */
@@ -164,17 +191,23 @@ function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
 const job = (attempt = 1): DeliveryJob => ({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-user', attempt });
 const sqsEvent = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
-const deliver = (jobs: DeliveryJob[], config?: Partial<Config>) => createDeliveryHandler(() => deliveryDeps(config))(sqsEvent(...jobs.map((j) => JSON.stringify(j))));
+const deliver = (jobs: DeliveryJob[], config?: Partial<Config>) =>
+  createDeliveryHandler(() => deliveryDeps(config))(sqsEvent(...jobs.map((j) => JSON.stringify(j))));
 
 const queuedRetries = () =>
-  sqs.commandCalls(SendMessageCommand).map((c) => ({ job: JSON.parse(c.args[0].input.MessageBody!) as DeliveryJob, delaySeconds: c.args[0].input.DelaySeconds }));
+  sqs.commandCalls(SendMessageCommand).map((c) => ({
+    job: JSON.parse(c.args[0].input.MessageBody!) as DeliveryJob,
+    delaySeconds: c.args[0].input.DelaySeconds,
+  }));
 
 beforeEach(async () => {
   received = [];
   reply = answer(200);
   state = { webhook: await storedWebhook(), event: { ...storedEvent }, attempts: [] };
   ddb = mockDynamoWithAccounts([{ apiKey: 'unused', account: owner }]);
-  ddb.on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') }).callsFake(() => ({ Item: state.webhook && { ...state.webhook } }));
+  ddb
+    .on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') })
+    .callsFake(() => ({ Item: state.webhook && { ...state.webhook } }));
   ddb.on(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') }).callsFake(() => ({ Item: state.event }));
   ddb.on(PutCommand).callsFake((input: { Item: Item }) => {
     state.attempts.push(input.Item);
@@ -191,7 +224,14 @@ describe('delivering a webhook', () => {
     expect(await deliver([job()])).toEqual({ batchItemFailures: [] });
 
     const [request] = received;
-    expect(verifySignature({ header: request!.headers['x-webhook-signature'] as string, rawBody: request!.body, secret: OLD_SECRET, nowSeconds: NOW_SECONDS })).toEqual({
+    expect(
+      verifySignature({
+        header: request!.headers['x-webhook-signature'] as string,
+        rawBody: request!.body,
+        secret: OLD_SECRET,
+        nowSeconds: NOW_SECONDS,
+      }),
+    ).toEqual({
       ok: true,
       timestamp: NOW_SECONDS,
     });
@@ -206,7 +246,15 @@ describe('delivering a webhook', () => {
       'x-webhook-event': 'vote.created',
     });
     expect(state.attempts).toEqual([
-      expect.objectContaining({ id: 'att-1', event_id: 'evt_1', attempt: 1, status_code: 200, error: null, succeeded: true, attempted_at: NOW.toISOString() }),
+      expect.objectContaining({
+        id: 'att-1',
+        event_id: 'evt_1',
+        attempt: 1,
+        status_code: 200,
+        error: null,
+        succeeded: true,
+        attempted_at: NOW.toISOString(),
+      }),
     ]);
     expect(state.attempts[0]!.expiresAt).toBe(NOW_SECONDS + 30 * 24 * 60 * 60);
     expect(queuedRetries()).toEqual([]);
@@ -221,7 +269,7 @@ describe('delivering a webhook', () => {
     expect(received[0]!.headers).not.toHaveProperty('x-webhook-signature');
   });
 
-  it('ends a failure streak on success and frees the streak\'s attempt slots', async () => {
+  it("ends a failure streak on success and frees the streak's attempt slots", async () => {
     state.webhook!.consecutive_failures = 4;
     state.webhook!.attempt_slots = 4;
 
@@ -251,8 +299,12 @@ describe('delivering a webhook', () => {
     await deliver([queuedRetries()[0]!.job]);
 
     const header = received[1]!.headers['x-webhook-signature'] as string;
-    expect(verifySignature({ header, rawBody: received[1]!.body, secret: NEW_SECRET, nowSeconds: NOW_SECONDS }).ok).toBe(true);
-    expect(verifySignature({ header, rawBody: received[1]!.body, secret: OLD_SECRET, nowSeconds: NOW_SECONDS })).toEqual({ ok: false, reason: 'signature_mismatch' });
+    expect(
+      verifySignature({ header, rawBody: received[1]!.body, secret: NEW_SECRET, nowSeconds: NOW_SECONDS }).ok,
+    ).toBe(true);
+    expect(
+      verifySignature({ header, rawBody: received[1]!.body, secret: OLD_SECRET, nowSeconds: NOW_SECONDS }),
+    ).toEqual({ ok: false, reason: 'signature_mismatch' });
   });
 });
 
@@ -262,12 +314,17 @@ describe('failed attempts', () => {
 
     await deliver([job(1)]);
 
-    expect(state.attempts[0]).toMatchObject({ status_code: null, error: `no reply within ${REPLY_TIMEOUT_MS} ms`, succeeded: false });
+    expect(state.attempts[0]).toMatchObject({
+      status_code: null,
+      error: `no reply within ${REPLY_TIMEOUT_MS} ms`,
+      succeeded: false,
+    });
     expect(queuedRetries()).toEqual([{ job: job(2), delaySeconds: 1 }]);
   });
 
   it('does not follow a redirect and counts it as a failure', async () => {
-    reply = (request, response) => (request.url === '/hook' ? answer(302, { location: '/moved' })(request, response) : answer(200)(request, response));
+    reply = (request, response) =>
+      request.url === '/hook' ? answer(302, { location: '/moved' })(request, response) : answer(200)(request, response);
 
     await deliver([job(1)]);
 
@@ -297,7 +354,11 @@ describe('failed attempts', () => {
     await deliver([job(1)], { allowLoopbackWebhooks: false });
 
     expect(received).toEqual([]);
-    expect(state.attempts[0]).toMatchObject({ status_code: null, error: 'url refused: unsupported_scheme', succeeded: false });
+    expect(state.attempts[0]).toMatchObject({
+      status_code: null,
+      error: 'url refused: unsupported_scheme',
+      succeeded: false,
+    });
   });
 
   it('hands the job back to SQS when the retry cannot be queued', async () => {
@@ -315,8 +376,16 @@ describe('disabling after ten failures in a row', () => {
 
     await deliver([job(1)]);
 
-    expect(state.webhook).toMatchObject({ status: 'disabled', disabled_at: NOW.toISOString(), disabled_reason: '10 delivery attempts failed in a row (last: HTTP 500)' });
-    expect(notifyOwner).toHaveBeenCalledExactlyOnceWith({ name: 'Owner', email: 'owner@example.com' }, expect.objectContaining({ id: 'wh-1', url: receiverUrl }), '10 delivery attempts failed in a row (last: HTTP 500)');
+    expect(state.webhook).toMatchObject({
+      status: 'disabled',
+      disabled_at: NOW.toISOString(),
+      disabled_reason: '10 delivery attempts failed in a row (last: HTTP 500)',
+    });
+    expect(notifyOwner).toHaveBeenCalledExactlyOnceWith(
+      { name: 'Owner', email: 'owner@example.com' },
+      expect.objectContaining({ id: 'wh-1', url: receiverUrl }),
+      '10 delivery attempts failed in a row (last: HTTP 500)',
+    );
     expect(queuedRetries()).toEqual([]);
   });
 
@@ -329,7 +398,9 @@ describe('disabling after ten failures in a row', () => {
 
     const [first, second] = await Promise.all([deliver([job(1)]), deliver([job(2)])]);
 
-    const disableCalls = ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.UpdateExpression?.startsWith('SET #status'));
+    const disableCalls = ddb
+      .commandCalls(UpdateCommand)
+      .filter((c) => c.args[0].input.UpdateExpression?.startsWith('SET #status'));
     expect(disableCalls).toHaveLength(2); // both tried; the condition let only one through
     expect(state.webhook).toMatchObject({ status: 'disabled', consecutive_failures: 11 });
     expect(notifyOwner).toHaveBeenCalledTimes(1);
@@ -370,7 +441,9 @@ describe('jobs that cannot be delivered', () => {
   it('reports a malformed job by its message id', async () => {
     const handler = createDeliveryHandler(() => deliveryDeps());
 
-    expect(await handler(sqsEvent('{"event_id": "evt_1"}', JSON.stringify(job())))).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-1' }] });
+    expect(await handler(sqsEvent('{"event_id": "evt_1"}', JSON.stringify(job())))).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'msg-1' }],
+    });
     expect(received).toHaveLength(1);
   });
 });

@@ -18,7 +18,14 @@ const voteEvent = (n: number, accountId = 'acc-user'): DomainEvent<'vote.created
   account_id: accountId,
   occurred_at: '2026-11-22T09:59:58.000Z',
   country_code: null,
-  resource: { id: n, image_id: 'img-1', sub_id: null, value: 1, country_code: null, created_at: '2026-11-22T09:59:58.000Z' },
+  resource: {
+    id: n,
+    image_id: 'img-1',
+    sub_id: null,
+    value: 1,
+    country_code: null,
+    created_at: '2026-11-22T09:59:58.000Z',
+  },
 });
 const endpoint = (id: string, accountId = 'acc-user') => ({
   ...webhookKey(accountId, id),
@@ -33,11 +40,15 @@ const endpoint = (id: string, accountId = 'acc-user') => ({
   updated_at: '2026-11-01T00:00:00.000Z',
   consecutive_failures: 0,
 });
-const sqsEvent = (...bodies: string[]): SQSEvent => ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
+const sqsEvent = (...bodies: string[]): SQSEvent =>
+  ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const sqs = mockClient(SQSClient);
-const queuedJobs = () => sqs.commandCalls(SendMessageBatchCommand).flatMap((c) => c.args[0].input.Entries!.map((e) => JSON.parse(e.MessageBody!)));
+const queuedJobs = () =>
+  sqs
+    .commandCalls(SendMessageBatchCommand)
+    .flatMap((c) => c.args[0].input.Entries!.map((e) => JSON.parse(e.MessageBody!)));
 
 beforeEach(() => {
   ddb.reset();
@@ -45,7 +56,11 @@ beforeEach(() => {
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(PutCommand).resolves({});
   sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
-  setDepsForTest({ config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE }, now: () => NOW, log: { info: () => {}, error: () => {} } });
+  setDepsForTest({
+    config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE },
+    now: () => NOW,
+    log: { info: () => {}, error: () => {} },
+  });
 });
 
 describe('dispatching events to webhooks', () => {
@@ -103,11 +118,17 @@ describe('dispatching events to webhooks', () => {
   });
 
   it('reports the event whose job was not queued, and only that one', async () => {
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-a#WEBHOOKS' } }).resolves({ Items: [endpoint('wh-a', 'acc-a')] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-b#WEBHOOKS' } }).resolves({ Items: [endpoint('wh-b', 'acc-b')] });
+    ddb
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-a#WEBHOOKS' } })
+      .resolves({ Items: [endpoint('wh-a', 'acc-a')] });
+    ddb
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-b#WEBHOOKS' } })
+      .resolves({ Items: [endpoint('wh-b', 'acc-b')] });
     sqs.on(SendMessageBatchCommand).resolves({ Failed: [{ Id: '1', Code: 'InternalError', SenderFault: false }] });
 
-    const result = await handler(sqsEvent(JSON.stringify(voteEvent(1, 'acc-a')), JSON.stringify(voteEvent(2, 'acc-b'))));
+    const result = await handler(
+      sqsEvent(JSON.stringify(voteEvent(1, 'acc-a')), JSON.stringify(voteEvent(2, 'acc-b'))),
+    );
 
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-2' }] });
   });

@@ -16,7 +16,12 @@ import { handler as redeliverHandler } from '../../../functions/webhooks/redeliv
 import { handler as rotateHandler } from '../../../functions/webhooks/rotate-webhook-secret.ts';
 import { handler as testEventHandler } from '../../../functions/webhooks/send-test-event.ts';
 import { loadConfig, type Config } from '../../../shared/config.ts';
-import { webhookAttemptsPartition, webhookEventAttemptsPartition, webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
+import {
+  webhookAttemptsPartition,
+  webhookEventAttemptsPartition,
+  webhookEventKey,
+  webhookKey,
+} from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
@@ -38,7 +43,8 @@ interface Call {
   body?: unknown;
   apiKey?: string;
 }
-const call = (handler: Handler, { apiKey = USER_KEY, ...input }: Call) => handler(httpEvent({ ...input, headers: { 'x-api-key': apiKey } }), lambdaContext);
+const call = (handler: Handler, { apiKey = USER_KEY, ...input }: Call) =>
+  handler(httpEvent({ ...input, headers: { 'x-api-key': apiKey } }), lambdaContext);
 
 const storedWebhook = (overrides: Record<string, unknown> = {}) => ({
   ...webhookKey('acc-user', 'wh-1'),
@@ -57,18 +63,31 @@ const storedWebhook = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 let ddb: ReturnType<typeof mockDynamoWithAccounts>;
 const sqs = mockClient(SQSClient);
 
 function useConfig(overrides: Partial<Config> = {}) {
-  const config = { ...loadConfig(), webhookSecretKey: SECRET_KEY, webhookDeliveriesQueueUrl: DELIVERIES_QUEUE, allowLoopbackWebhooks: false, ...overrides };
+  const config = {
+    ...loadConfig(),
+    webhookSecretKey: SECRET_KEY,
+    webhookDeliveriesQueueUrl: DELIVERIES_QUEUE,
+    allowLoopbackWebhooks: false,
+    ...overrides,
+  };
   setDepsForTest({ config, now: () => NOW, newId: () => NEW_ID });
 }
 
 beforeEach(() => {
-  ddb = mockDynamoWithAccounts([...standardAccounts(), { apiKey: RESTRICTED_KEY, account: anAccount({ id: 'acc-restricted', disabled_capabilities: ['webhooks'] }) }]);
+  ddb = mockDynamoWithAccounts([
+    ...standardAccounts(),
+    { apiKey: RESTRICTED_KEY, account: anAccount({ id: 'acc-restricted', disabled_capabilities: ['webhooks'] }) },
+  ]);
   ddb.on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') }).resolves({ Item: storedWebhook() });
   sqs.reset();
   sqs.on(SendMessageCommand).resolves({ MessageId: 'm-1' });
@@ -85,8 +104,13 @@ describe('GET /v1/webhooks/topics', () => {
 });
 
 describe('POST /v1/webhooks', () => {
-  const create = (body: unknown, apiKey?: string) => call(createHandler, { method: 'POST', path: '/v1/webhooks', body, apiKey });
-  const valid = { url: 'https://hooks.example.com/pets', description: 'votes to our CRM', enabled_events: ['vote.created', 'favourite.created'] };
+  const create = (body: unknown, apiKey?: string) =>
+    call(createHandler, { method: 'POST', path: '/v1/webhooks', body, apiKey });
+  const valid = {
+    url: 'https://hooks.example.com/pets',
+    description: 'votes to our CRM',
+    enabled_events: ['vote.created', 'favourite.created'],
+  };
 
   beforeEach(() => {
     ddb.on(TransactWriteCommand).resolves({});
@@ -144,7 +168,9 @@ describe('POST /v1/webhooks', () => {
   });
 
   it('accepts unknown event names as given and drops repeats', async () => {
-    const body = jsonBody(await create({ ...valid, enabled_events: ['vote.created', 'pet.bcs.reviewed', 'no.such.event', 'vote.created'] }));
+    const body = jsonBody(
+      await create({ ...valid, enabled_events: ['vote.created', 'pet.bcs.reviewed', 'no.such.event', 'vote.created'] }),
+    );
 
     expect(body.enabled_events).toEqual(['vote.created', 'pet.bcs.reviewed', 'no.such.event']);
   });
@@ -152,8 +178,14 @@ describe('POST /v1/webhooks', () => {
   it.each([
     ['http://hooks.example.com/pets', 'url must use https'],
     ['http://127.0.0.1:8080/hook', 'url must use https'],
-    ['https://10.0.0.5/hook', 'url must point to a public address (private, loopback, link-local and metadata addresses are refused)'],
-    ['https://169.254.169.254/latest/meta-data', 'url must point to a public address (private, loopback, link-local and metadata addresses are refused)'],
+    [
+      'https://10.0.0.5/hook',
+      'url must point to a public address (private, loopback, link-local and metadata addresses are refused)',
+    ],
+    [
+      'https://169.254.169.254/latest/meta-data',
+      'url must point to a public address (private, loopback, link-local and metadata addresses are refused)',
+    ],
     ['https://user:pass@hooks.example.com/pets', 'url must not contain a user name or password'],
     ['hooks.example.com/pets', 'url must be an absolute URL'],
   ])('refuses %s with 400 when deployed', async (url, message) => {
@@ -174,7 +206,12 @@ describe('POST /v1/webhooks', () => {
   });
 
   it('lists every body problem, one message each', async () => {
-    const result = await create({ url: 'https://hooks.example.com', description: 'x'.repeat(501), enabled_events: ['', 'e'.repeat(101)], colour: 'red' });
+    const result = await create({
+      url: 'https://hooks.example.com',
+      description: 'x'.repeat(501),
+      enabled_events: ['', 'e'.repeat(101)],
+      colour: 'red',
+    });
 
     expect(result).toMatchObject({ statusCode: 400 });
     expect(jsonBody(result).message).toEqual([
@@ -202,7 +239,9 @@ describe('POST /v1/webhooks', () => {
 
 describe('GET /v1/webhooks', () => {
   it("lists the caller's endpoints without any secret", async () => {
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-user#WEBHOOKS' } }).resolves({ Items: [storedWebhook()] });
+    ddb
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-user#WEBHOOKS' } })
+      .resolves({ Items: [storedWebhook()] });
 
     const body = jsonBody(await call(listHandler, { path: '/v1/webhooks' }));
 
@@ -226,18 +265,33 @@ describe('GET /v1/webhooks/{id}', () => {
 
   it('returns the endpoint, with when and why it was disabled', async () => {
     ddb.on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') }).resolves({
-      Item: storedWebhook({ status: 'disabled', disabled_at: NOW.toISOString(), disabled_reason: '10 delivery attempts failed in a row (last: HTTP 500)', consecutive_failures: 10 }),
+      Item: storedWebhook({
+        status: 'disabled',
+        disabled_at: NOW.toISOString(),
+        disabled_reason: '10 delivery attempts failed in a row (last: HTTP 500)',
+        consecutive_failures: 10,
+      }),
     });
 
-    expect(jsonBody(await get('wh-1'))).toMatchObject({ id: 'wh-1', status: 'disabled', disabled_at: NOW.toISOString(), consecutive_failures: 10 });
+    expect(jsonBody(await get('wh-1'))).toMatchObject({
+      id: 'wh-1',
+      status: 'disabled',
+      disabled_at: NOW.toISOString(),
+      consecutive_failures: 10,
+    });
   });
 
   it('answers 404 for an unknown id', async () => {
-    expect(jsonBody(await get('wh-missing'))).toMatchObject({ statusCode: 404, message: 'Webhook wh-missing does not exist' });
+    expect(jsonBody(await get('wh-missing'))).toMatchObject({
+      statusCode: 404,
+      message: 'Webhook wh-missing does not exist',
+    });
   });
 
   it("answers 404 for another account's endpoint, which is only ever looked up under the caller", async () => {
-    ddb.on(GetCommand, { Key: webhookKey('acc-other', 'wh-2') }).resolves({ Item: storedWebhook({ ...webhookKey('acc-other', 'wh-2'), id: 'wh-2', account_id: 'acc-other' }) });
+    ddb
+      .on(GetCommand, { Key: webhookKey('acc-other', 'wh-2') })
+      .resolves({ Item: storedWebhook({ ...webhookKey('acc-other', 'wh-2'), id: 'wh-2', account_id: 'acc-other' }) });
 
     expect(jsonBody(await get('wh-2'))).toMatchObject({ statusCode: 404 });
     expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toContainEqual(webhookKey('acc-user', 'wh-2'));
@@ -245,15 +299,23 @@ describe('GET /v1/webhooks/{id}', () => {
 });
 
 describe('DELETE /v1/webhooks/{id}', () => {
-  const remove = (id: string, apiKey?: string) => call(deleteHandler, { method: 'DELETE', path: `/v1/webhooks/${id}`, pathParameters: { id }, apiKey });
+  const remove = (id: string, apiKey?: string) =>
+    call(deleteHandler, { method: 'DELETE', path: `/v1/webhooks/${id}`, pathParameters: { id }, apiKey });
 
   it('deletes the endpoint and frees its place in the limit in one transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
 
     expect(jsonBody(await remove('wh-1'))).toEqual({ message: 'SUCCESS', id: 'wh-1' });
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items[0]!.Delete).toMatchObject({ Key: webhookKey('acc-user', 'wh-1'), ConditionExpression: 'attribute_exists(pk)' });
-    expect(items[1]!.Update).toMatchObject({ UpdateExpression: 'ADD #stat :delta', ExpressionAttributeNames: { '#stat': 'webhooks' }, ExpressionAttributeValues: { ':delta': -1 } });
+    expect(items[0]!.Delete).toMatchObject({
+      Key: webhookKey('acc-user', 'wh-1'),
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+    expect(items[1]!.Update).toMatchObject({
+      UpdateExpression: 'ADD #stat :delta',
+      ExpressionAttributeNames: { '#stat': 'webhooks' },
+      ExpressionAttributeValues: { ':delta': -1 },
+    });
   });
 
   it('answers 404 when the endpoint does not exist', async () => {
@@ -263,12 +325,16 @@ describe('DELETE /v1/webhooks/{id}', () => {
   });
 
   it('answers 403 when the webhooks capability is switched off', async () => {
-    expect(jsonBody(await remove('wh-1', RESTRICTED_KEY))).toMatchObject({ statusCode: 403, code: 'capability_disabled' });
+    expect(jsonBody(await remove('wh-1', RESTRICTED_KEY))).toMatchObject({
+      statusCode: 403,
+      code: 'capability_disabled',
+    });
   });
 });
 
 describe('POST /v1/webhooks/{id}/rotate-secret', () => {
-  const rotate = (id: string) => call(rotateHandler, { method: 'POST', path: `/v1/webhooks/${id}/rotate-secret`, pathParameters: { id } });
+  const rotate = (id: string) =>
+    call(rotateHandler, { method: 'POST', path: `/v1/webhooks/${id}/rotate-secret`, pathParameters: { id } });
 
   it('stores a new encrypted secret and returns it once', async () => {
     ddb.on(UpdateCommand).resolves({});
@@ -278,7 +344,9 @@ describe('POST /v1/webhooks/{id}/rotate-secret', () => {
     expect(body).toEqual({ id: 'wh-1', signing_secret: expect.stringMatching(/^whsec_/) });
     const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update).toMatchObject({ Key: webhookKey('acc-user', 'wh-1'), ConditionExpression: 'attribute_exists(pk)' });
-    await expect(localSecretCipher(SECRET_KEY).decrypt(update.ExpressionAttributeValues![':secret'], 'wh-1')).resolves.toBe(body.signing_secret);
+    await expect(
+      localSecretCipher(SECRET_KEY).decrypt(update.ExpressionAttributeValues![':secret'], 'wh-1'),
+    ).resolves.toBe(body.signing_secret);
   });
 
   it('answers 404 when the endpoint does not exist', async () => {
@@ -301,7 +369,8 @@ describe('GET /v1/webhooks/{id}/deliveries', () => {
     duration_ms: 12,
     succeeded: n !== 1,
   });
-  const list = (id: string, query?: Record<string, string>) => call(deliveriesHandler, { path: `/v1/webhooks/${id}/deliveries`, pathParameters: { id }, query });
+  const list = (id: string, query?: Record<string, string>) =>
+    call(deliveriesHandler, { path: `/v1/webhooks/${id}/deliveries`, pathParameters: { id }, query });
 
   it('pages the attempt log newest first', async () => {
     ddb.on(QueryCommand).resolves({ Items: [attempt(4), attempt(3), attempt(2), attempt(1)] });
@@ -332,12 +401,16 @@ describe('GET /v1/webhooks/{id}/deliveries', () => {
   });
 
   it('refuses a limit outside 1-100', async () => {
-    expect(jsonBody(await list('wh-1', { limit: '0' }))).toMatchObject({ statusCode: 400, message: ['limit must be at least 1'] });
+    expect(jsonBody(await list('wh-1', { limit: '0' }))).toMatchObject({
+      statusCode: 400,
+      message: ['limit must be at least 1'],
+    });
   });
 });
 
 describe('POST /v1/webhooks/{id}/test', () => {
-  const sendTest = (id: string) => call(testEventHandler, { method: 'POST', path: `/v1/webhooks/${id}/test`, pathParameters: { id } });
+  const sendTest = (id: string) =>
+    call(testEventHandler, { method: 'POST', path: `/v1/webhooks/${id}/test`, pathParameters: { id } });
 
   it('stores a webhook.test event and queues its first attempt for this endpoint only', async () => {
     ddb.on(PutCommand).resolves({});
@@ -353,11 +426,18 @@ describe('POST /v1/webhooks/{id}/test', () => {
     });
     const [sent] = sqs.commandCalls(SendMessageCommand);
     expect(sent!.args[0].input).toMatchObject({ QueueUrl: DELIVERIES_QUEUE, DelaySeconds: 0 });
-    expect(JSON.parse(sent!.args[0].input.MessageBody!)).toEqual({ event_id: eventId, webhook_id: 'wh-1', account_id: 'acc-user', attempt: 1 });
+    expect(JSON.parse(sent!.args[0].input.MessageBody!)).toEqual({
+      event_id: eventId,
+      webhook_id: 'wh-1',
+      account_id: 'acc-user',
+      attempt: 1,
+    });
   });
 
   it('answers 409 for a disabled endpoint, which receives nothing more', async () => {
-    ddb.on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') }).resolves({ Item: storedWebhook({ status: 'disabled' }) });
+    ddb
+      .on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') })
+      .resolves({ Item: storedWebhook({ status: 'disabled' }) });
 
     expect(jsonBody(await sendTest('wh-1'))).toMatchObject({ statusCode: 409, code: 'webhook_disabled' });
     expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
@@ -370,19 +450,42 @@ describe('POST /v1/webhooks/{id}/test', () => {
 
 describe('POST /v1/webhooks/{id}/deliveries/{eventId}/redeliver', () => {
   const redeliver = (id: string, eventId: string) =>
-    call(redeliverHandler, { method: 'POST', path: `/v1/webhooks/${id}/deliveries/${eventId}/redeliver`, pathParameters: { id, eventId } });
-  const storedEvent = { id: 'evt_1', event_type: 'vote.created', account_id: 'acc-user', occurred_at: NOW.toISOString(), country_code: 'GB', resource: { id: 7 } };
+    call(redeliverHandler, {
+      method: 'POST',
+      path: `/v1/webhooks/${id}/deliveries/${eventId}/redeliver`,
+      pathParameters: { id, eventId },
+    });
+  const storedEvent = {
+    id: 'evt_1',
+    event_type: 'vote.created',
+    account_id: 'acc-user',
+    occurred_at: NOW.toISOString(),
+    country_code: 'GB',
+    resource: { id: 7 },
+  };
 
   beforeEach(() => {
     ddb.on(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') }).resolves({ Item: storedEvent });
   });
 
   it('queues an event the endpoint had before, starting again at attempt 1', async () => {
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': webhookEventAttemptsPartition('wh-1', 'evt_1') } }).resolves({ Items: [{ id: 'att-1' }] });
+    ddb
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': webhookEventAttemptsPartition('wh-1', 'evt_1') } })
+      .resolves({ Items: [{ id: 'att-1' }] });
 
-    expect(jsonBody(await redeliver('wh-1', 'evt_1'))).toEqual({ message: 'QUEUED', id: 'wh-1', event_id: 'evt_1', event_type: 'vote.created' });
+    expect(jsonBody(await redeliver('wh-1', 'evt_1'))).toEqual({
+      message: 'QUEUED',
+      id: 'wh-1',
+      event_id: 'evt_1',
+      event_type: 'vote.created',
+    });
     const [sent] = sqs.commandCalls(SendMessageCommand);
-    expect(JSON.parse(sent!.args[0].input.MessageBody!)).toEqual({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-user', attempt: 1 });
+    expect(JSON.parse(sent!.args[0].input.MessageBody!)).toEqual({
+      event_id: 'evt_1',
+      webhook_id: 'wh-1',
+      account_id: 'acc-user',
+      attempt: 1,
+    });
   });
 
   it('answers 404 when the endpoint never had that event', async () => {

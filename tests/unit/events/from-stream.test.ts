@@ -3,7 +3,12 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { eventsFromRecord } from '../../../shared/events/from-stream.ts';
 
-const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', next?: Record<string, unknown>, previous?: Record<string, unknown>, eventID = 'rec-1'): DynamoDBRecord => ({
+const record = (
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
+  next?: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+  eventID = 'rec-1',
+): DynamoDBRecord => ({
   eventID,
   eventName,
   dynamodb: {
@@ -13,15 +18,43 @@ const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', next?: Record<string,
     ...(previous && { OldImage: marshall(previous, { removeUndefinedValues: true }) as never }),
   },
 });
-const vote = { type: 'Vote', id: 7, account_id: 'acc-1', image_id: 'img', sub_id: null, value: 1, country_code: 'DE', created_at: '2026-11-22T10:00:00.000Z' };
-const upload = { type: 'Image', source: 'upload', id: 'up1', account_id: 'acc-1', file: 'uploads/acc-1/up1.jpg', sub_id: null, breed_ids: [], width: null, height: null, mime_type: 'image/jpeg', status: 'pending', created_at: '2026-11-22T10:00:00.000Z' };
+const vote = {
+  type: 'Vote',
+  id: 7,
+  account_id: 'acc-1',
+  image_id: 'img',
+  sub_id: null,
+  value: 1,
+  country_code: 'DE',
+  created_at: '2026-11-22T10:00:00.000Z',
+};
+const upload = {
+  type: 'Image',
+  source: 'upload',
+  id: 'up1',
+  account_id: 'acc-1',
+  file: 'uploads/acc-1/up1.jpg',
+  sub_id: null,
+  breed_ids: [],
+  width: null,
+  height: null,
+  mime_type: 'image/jpeg',
+  status: 'pending',
+  created_at: '2026-11-22T10:00:00.000Z',
+};
 
 describe('events from stream records', () => {
   it('turns an inserted vote into vote.created with a stable id, the account and the country', () => {
     const [a] = eventsFromRecord(record('INSERT', vote), 'https://cdn');
     const [b] = eventsFromRecord(record('INSERT', vote), 'https://cdn');
 
-    expect(a).toMatchObject({ type: 'vote.created', account_id: 'acc-1', country_code: 'DE', occurred_at: '2026-11-22T12:00:00.000Z', resource: { id: 7, value: 1 } });
+    expect(a).toMatchObject({
+      type: 'vote.created',
+      account_id: 'acc-1',
+      country_code: 'DE',
+      occurred_at: '2026-11-22T12:00:00.000Z',
+      resource: { id: 7, value: 1 },
+    });
     expect(a!.id).toBe(b!.id);
     expect(a!.id).not.toBe(eventsFromRecord(record('INSERT', vote, undefined, 'rec-2'), 'https://cdn')[0]!.id);
   });
@@ -34,11 +67,21 @@ describe('events from stream records', () => {
   });
 
   it('follows an upload through uploaded, processed and labels_created', () => {
-    const uploaded = eventsFromRecord(record('MODIFY', upload, { ...upload, status: 'awaiting_upload' }), 'https://cdn');
+    const uploaded = eventsFromRecord(
+      record('MODIFY', upload, { ...upload, status: 'awaiting_upload' }),
+      'https://cdn',
+    );
     expect(eventsFromRecord(record('INSERT', { ...upload, status: 'awaiting_upload' }), 'https://cdn')).toEqual([]);
     const approved = { ...upload, status: 'approved', width: 10, height: 20 };
     const processed = eventsFromRecord(record('MODIFY', approved, upload), 'https://cdn');
-    const labelled = eventsFromRecord(record('MODIFY', { ...approved, labels: [{ name: 'Dog', confidence: 0.9 }], label_source: 'rekognition' }, approved), 'https://cdn');
+    const labelled = eventsFromRecord(
+      record(
+        'MODIFY',
+        { ...approved, labels: [{ name: 'Dog', confidence: 0.9 }], label_source: 'rekognition' },
+        approved,
+      ),
+      'https://cdn',
+    );
 
     expect(uploaded.map((e) => e.type)).toEqual(['image.uploaded']);
     expect(uploaded[0]!.resource).toMatchObject({ url: 'https://cdn/uploads/acc-1/up1.jpg' });

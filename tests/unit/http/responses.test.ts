@@ -5,7 +5,10 @@ import { compressIfAccepted, errorResponse, jsonResponse } from '../../../shared
 
 describe('error responses', () => {
   it('follow the spec shape, with code and extra details when given', () => {
-    const error = new HttpError(429, 'Too many photos', { code: 'pet_upload_rate_exceeded', details: { limit: 100, window_hours: 24 } });
+    const error = new HttpError(429, 'Too many photos', {
+      code: 'pet_upload_rate_exceeded',
+      details: { limit: 100, window_hours: 24 },
+    });
 
     const result = errorResponse(error, '/v1/pets/p1/images', new Date('2026-11-22T10:00:00Z'));
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../shared/http/errors.ts';
+import type { HttpError } from '../../../shared/http/errors.ts';
 import { boolean, caseInsensitiveEnum, integer, list } from '../../../shared/http/params.ts';
 import { parseOrThrow } from '../../../shared/http/validation.ts';
 
@@ -23,7 +23,13 @@ function messagesOf(input: Record<string, string>): string[] {
 
 describe('query validation', () => {
   it('coerces and defaults valid parameters', () => {
-    expect(parseOrThrow(query, { page: '2', order: 'desc', include_sources: 'TRUE', breed_groups: 'Toy, Working,' }, 'query')).toEqual({
+    expect(
+      parseOrThrow(
+        query,
+        { page: '2', order: 'desc', include_sources: 'TRUE', breed_groups: 'Toy, Working,' },
+        'query',
+      ),
+    ).toEqual({
       limit: 10,
       page: 2,
       order: 'DESC',
@@ -47,7 +53,10 @@ describe('query validation', () => {
   });
 
   it('rejects unknown and misspelled parameters by name', () => {
-    expect(messagesOf({ limt: '5', foo: 'bar' })).toEqual(["unknown query parameter 'limt'", "unknown query parameter 'foo'"]);
+    expect(messagesOf({ limt: '5', foo: 'bar' })).toEqual([
+      "unknown query parameter 'limt'",
+      "unknown query parameter 'foo'",
+    ]);
   });
 
   it('throws a 400 HttpError', () => {

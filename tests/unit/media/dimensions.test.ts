@@ -49,9 +49,15 @@ describe('readImageDimensions', () => {
   }
 
   it('reads the real sample photos', () => {
-    expect(readImageDimensions(readFileSync(`${PHOTOS}/skimage/chelsea.png`), 'png')).toEqual({ width: 451, height: 300 });
+    expect(readImageDimensions(readFileSync(`${PHOTOS}/skimage/chelsea.png`), 'png')).toEqual({
+      width: 451,
+      height: 300,
+    });
     expect(readImageDimensions(readFileSync(`${PHOTOS}/darknet/dog.jpg`), 'jpeg')).toEqual({ width: 768, height: 576 });
-    expect(readImageDimensions(readFileSync(`${PHOTOS}/cameratrapai/domestic_dog.jpg`), 'jpeg')).toEqual({ width: 2048, height: 1536 });
+    expect(readImageDimensions(readFileSync(`${PHOTOS}/cameratrapai/domestic_dog.jpg`), 'jpeg')).toEqual({
+      width: 2048,
+      height: 1536,
+    });
   });
 
   it('reads a progressive JPEG from its SOF2 frame header', async () => {
@@ -102,7 +108,11 @@ describe('readImageDimensions', () => {
   });
 
   it('stops on JPEG segment lengths that would stall or overrun the walk', () => {
-    for (const length of [[0x00, 0x00], [0x00, 0x01], [0xff, 0xff]]) {
+    for (const length of [
+      [0x00, 0x00],
+      [0x00, 0x01],
+      [0xff, 0xff],
+    ]) {
       expect(readImageDimensions(Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...length, 0, 0, 0, 0]), 'jpeg')).toBeUndefined();
     }
     const endlessFill = Buffer.concat([Buffer.from([0xff, 0xd8]), Buffer.alloc(100_000, 0xff)]);

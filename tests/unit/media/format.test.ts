@@ -10,7 +10,8 @@ function solidImage(width = 8, height = 6): Sharp {
 }
 
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-const bytesOf = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? ascii(part) : part)));
+const bytesOf = (...parts: (string | number[])[]) =>
+  Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? ascii(part) : part)));
 
 /** An ftyp box: size, "ftyp", major brand, minor version, compatible brands. */
 function ftypBox(major: string, compatible: string[] = []): Uint8Array {

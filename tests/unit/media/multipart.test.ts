@@ -16,7 +16,9 @@ type Part =
 function multipartBody(parts: Part[], { boundary = BOUNDARY, closed = true } = {}): Buffer {
   const chunks = parts.flatMap((part) => {
     if ('value' in part) {
-      return [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`)];
+      return [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      ];
     }
     const disposition = part.disposition ?? `form-data; name="${part.name}"; filename="${part.filename}"`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`;
@@ -26,7 +28,12 @@ function multipartBody(parts: Part[], { boundary = BOUNDARY, closed = true } = {
   return Buffer.concat(chunks);
 }
 
-const image = (name = 'images', bytes = Buffer.from('bytes'), filename = 'pet.jpg'): Part => ({ name, filename, type: 'image/jpeg', bytes });
+const image = (name = 'images', bytes = Buffer.from('bytes'), filename = 'pet.jpg'): Part => ({
+  name,
+  filename,
+  type: 'image/jpeg',
+  bytes,
+});
 
 async function rejectionOf(promise: Promise<unknown>): Promise<HttpError> {
   const error = await promise.then(
@@ -39,7 +46,9 @@ async function rejectionOf(promise: Promise<unknown>): Promise<HttpError> {
 
 describe('parseMultipart', () => {
   it('returns text fields and files with their bytes intact', async () => {
-    const jpeg = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
     const tricky = Buffer.concat([Buffer.from(`\r\n--${BOUNDARY.slice(0, -1)}\r\n`), Buffer.from([0, 255, 13, 10])]);
     const body = multipartBody([
       { name: 'name', value: 'Rex' },
@@ -51,12 +60,22 @@ describe('parseMultipart', () => {
     expect(form.fields).toEqual({ name: 'Rex', description: 'Good boy\r\nlikes --dashes--' });
     expect(form.files).toEqual([
       { field: 'images', filename: 'rex.jpg', declaredType: 'image/jpeg', bytes: jpeg, truncated: false },
-      { field: 'images', filename: 'almost-boundary.bin', declaredType: 'application/octet-stream', bytes: tricky, truncated: false },
+      {
+        field: 'images',
+        filename: 'almost-boundary.bin',
+        declaredType: 'application/octet-stream',
+        bytes: tricky,
+        truncated: false,
+      },
     ]);
   });
 
   it('decodes a raw UTF-8 filename as browsers send it', async () => {
-    const form = await parseMultipart(multipartBody([image('images', Buffer.from('x'), 'Füchschen 🐶 小狗.jpg')]), CONTENT_TYPE, LIMITS);
+    const form = await parseMultipart(
+      multipartBody([image('images', Buffer.from('x'), 'Füchschen 🐶 小狗.jpg')]),
+      CONTENT_TYPE,
+      LIMITS,
+    );
     expect(form.files[0]?.filename).toBe('Füchschen 🐶 小狗.jpg');
   });
 
@@ -68,12 +87,20 @@ describe('parseMultipart', () => {
   });
 
   it('keeps only the last path segment of a filename', async () => {
-    const form = await parseMultipart(multipartBody([image('images', Buffer.from('x'), '../../etc/passwd')]), CONTENT_TYPE, LIMITS);
+    const form = await parseMultipart(
+      multipartBody([image('images', Buffer.from('x'), '../../etc/passwd')]),
+      CONTENT_TYPE,
+      LIMITS,
+    );
     expect(form.files[0]?.filename).toBe('passwd');
   });
 
   it('accepts a media type written in any letter case', async () => {
-    const form = await parseMultipart(multipartBody([{ name: 'name', value: 'Rex' }]), `Multipart/Form-Data; boundary=${BOUNDARY}`, LIMITS);
+    const form = await parseMultipart(
+      multipartBody([{ name: 'name', value: 'Rex' }]),
+      `Multipart/Form-Data; boundary=${BOUNDARY}`,
+      LIMITS,
+    );
     expect(form.fields).toEqual({ name: 'Rex' });
   });
 
@@ -129,7 +156,10 @@ describe('parseMultipart', () => {
   });
 
   it('rejects a repeated text field instead of picking one value', async () => {
-    const body = multipartBody([{ name: 'name', value: 'Rex' }, { name: 'name', value: 'Fido' }]);
+    const body = multipartBody([
+      { name: 'name', value: 'Rex' },
+      { name: 'name', value: 'Fido' },
+    ]);
     const error = await rejectionOf(parseMultipart(body, CONTENT_TYPE, LIMITS));
     expect(error.statusCode).toBe(400);
     expect(error.message).toBe("field 'name' appears more than once");
@@ -137,7 +167,9 @@ describe('parseMultipart', () => {
 
   it('accepts a text field at the maximum length and rejects a longer one rather than cutting it', async () => {
     const atLimit = 'a'.repeat(MAX_FIELD_VALUE_BYTES);
-    await expect(parseMultipart(multipartBody([{ name: 'description', value: atLimit }]), CONTENT_TYPE, LIMITS)).resolves.toEqual({
+    await expect(
+      parseMultipart(multipartBody([{ name: 'description', value: atLimit }]), CONTENT_TYPE, LIMITS),
+    ).resolves.toEqual({
       fields: { description: atLimit },
       files: [],
     });
@@ -149,17 +181,51 @@ describe('parseMultipart', () => {
 
   describe('rejects broken bodies with 400 invalid_multipart', () => {
     const cases: [string, () => Promise<unknown>][] = [
-      ['a content type that is not multipart', () => parseMultipart(Buffer.from('{"name":"Rex"}'), 'application/json', LIMITS)],
-      ['a url-encoded form', () => parseMultipart(Buffer.from('name=Rex'), 'application/x-www-form-urlencoded', LIMITS)],
-      ['multipart/mixed', () => parseMultipart(multipartBody([image()]), `multipart/mixed; boundary=${BOUNDARY}`, LIMITS)],
+      [
+        'a content type that is not multipart',
+        () => parseMultipart(Buffer.from('{"name":"Rex"}'), 'application/json', LIMITS),
+      ],
+      [
+        'a url-encoded form',
+        () => parseMultipart(Buffer.from('name=Rex'), 'application/x-www-form-urlencoded', LIMITS),
+      ],
+      [
+        'multipart/mixed',
+        () => parseMultipart(multipartBody([image()]), `multipart/mixed; boundary=${BOUNDARY}`, LIMITS),
+      ],
       ['a missing boundary parameter', () => parseMultipart(multipartBody([image()]), 'multipart/form-data', LIMITS)],
-      ['an empty boundary parameter', () => parseMultipart(multipartBody([image()]), 'multipart/form-data; boundary=', LIMITS)],
-      ['a body written with another boundary', () => parseMultipart(multipartBody([image()], { boundary: 'other' }), CONTENT_TYPE, LIMITS)],
-      ['a missing closing boundary', () => parseMultipart(multipartBody([image()], { closed: false }), CONTENT_TYPE, LIMITS)],
-      ['a body cut off inside a file', () => parseMultipart(multipartBody([image('images', Buffer.alloc(500))]).subarray(0, 300), CONTENT_TYPE, LIMITS)],
-      ['a body cut off inside a rejected file', () => parseMultipart(multipartBody([image('avatar', Buffer.alloc(500))]).subarray(0, 300), CONTENT_TYPE, LIMITS)],
+      [
+        'an empty boundary parameter',
+        () => parseMultipart(multipartBody([image()]), 'multipart/form-data; boundary=', LIMITS),
+      ],
+      [
+        'a body written with another boundary',
+        () => parseMultipart(multipartBody([image()], { boundary: 'other' }), CONTENT_TYPE, LIMITS),
+      ],
+      [
+        'a missing closing boundary',
+        () => parseMultipart(multipartBody([image()], { closed: false }), CONTENT_TYPE, LIMITS),
+      ],
+      [
+        'a body cut off inside a file',
+        () =>
+          parseMultipart(multipartBody([image('images', Buffer.alloc(500))]).subarray(0, 300), CONTENT_TYPE, LIMITS),
+      ],
+      [
+        'a body cut off inside a rejected file',
+        () =>
+          parseMultipart(multipartBody([image('avatar', Buffer.alloc(500))]).subarray(0, 300), CONTENT_TYPE, LIMITS),
+      ],
       ['an empty body', () => parseMultipart(Buffer.alloc(0), CONTENT_TYPE, LIMITS)],
-      ['a part header without a colon', () => parseMultipart(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition form-data\r\n\r\nx\r\n--${BOUNDARY}--\r\n`), CONTENT_TYPE, LIMITS)],
+      [
+        'a part header without a colon',
+        () =>
+          parseMultipart(
+            Buffer.from(`--${BOUNDARY}\r\nContent-Disposition form-data\r\n\r\nx\r\n--${BOUNDARY}--\r\n`),
+            CONTENT_TYPE,
+            LIMITS,
+          ),
+      ],
     ];
     for (const [name, parse] of cases) {
       it(name, async () => {
@@ -176,9 +242,9 @@ describe('parseMultipart', () => {
       expect((await rejectionOf(parseMultipart(multipartBody([image()]), 'multipart/form-data', LIMITS))).message).toBe(
         'multipart/form-data Content-Type has no valid boundary parameter',
       );
-      expect((await rejectionOf(parseMultipart(multipartBody([image()], { closed: false }), CONTENT_TYPE, LIMITS))).message).toBe(
-        'multipart body ends without the closing boundary declared in Content-Type',
-      );
+      expect(
+        (await rejectionOf(parseMultipart(multipartBody([image()], { closed: false }), CONTENT_TYPE, LIMITS))).message,
+      ).toBe('multipart body ends without the closing boundary declared in Content-Type');
     });
 
     it('reports a broken body even when a file in it was also too large', async () => {
@@ -189,7 +255,11 @@ describe('parseMultipart', () => {
   });
 
   it('always settles, with a form or an HttpError, on truncated and corrupted bodies', async () => {
-    const valid = multipartBody([{ name: 'name', value: 'Rex' }, image('images', Buffer.alloc(200, 1)), image('avatar', Buffer.alloc(50, 2))]);
+    const valid = multipartBody([
+      { name: 'name', value: 'Rex' },
+      image('images', Buffer.alloc(200, 1)),
+      image('avatar', Buffer.alloc(50, 2)),
+    ]);
     const bodies: Buffer[] = [];
     for (let length = 0; length <= valid.length; length += 7) bodies.push(valid.subarray(0, length));
     for (let position = 0; position < valid.length; position += 5) {

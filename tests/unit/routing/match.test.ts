@@ -3,7 +3,13 @@ import type { RouteDef } from '../../../functions/routes.ts';
 import { createRouteMatcher } from '../../../shared/routing/match.ts';
 
 const route = (method: RouteDef['method'], path: `/${string}`): RouteDef => ({
-  id: `${method} ${path}`, method, path, entry: 'x', auth: 'none', access: {}, status: 200,
+  id: `${method} ${path}`,
+  method,
+  path,
+  entry: 'x',
+  auth: 'none',
+  access: {},
+  status: 200,
 });
 
 // The spec's literal-vs-parameter pairs; the table order is deliberately the "wrong" way round.
@@ -35,7 +41,10 @@ describe('route matching', () => {
   });
 
   it('extracts and URL-decodes path parameters', () => {
-    expect(match('GET', '/facts/breed/border%20collie/random')).toMatchObject({ kind: 'route', pathParameters: { breedId: 'border collie' } });
+    expect(match('GET', '/facts/breed/border%20collie/random')).toMatchObject({
+      kind: 'route',
+      pathParameters: { breedId: 'border collie' },
+    });
   });
 
   it('lets a parameter route take a literal-looking path when only it has the method', () => {

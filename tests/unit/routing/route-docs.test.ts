@@ -7,6 +7,7 @@ const architecture = readFileSync(join(import.meta.dirname, '..', '..', '..', 'd
 
 describe('docs/ARCHITECTURE.md', () => {
   it('lists every route of the table with its handler and auth mode', () => {
-    for (const r of routes) expect(architecture, `${r.method} ${r.path}`).toContain(`| ${r.method} | ${r.path} | ${r.entry} | ${r.auth}`);
+    for (const r of routes)
+      expect(architecture, `${r.method} ${r.path}`).toContain(`| ${r.method} | ${r.path} | ${r.entry} | ${r.auth}`);
   });
 });

@@ -9,7 +9,9 @@ function handlerFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return handlerFiles(path);
-    return entry.name.endsWith('.ts') && path !== join(FUNCTIONS, 'routes.ts') ? [relative(FUNCTIONS, path).replace(/\.ts$/, '')] : [];
+    return entry.name.endsWith('.ts') && path !== join(FUNCTIONS, 'routes.ts')
+      ? [relative(FUNCTIONS, path).replace(/\.ts$/, '')]
+      : [];
   });
 }
 

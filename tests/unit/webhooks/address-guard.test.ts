@@ -93,12 +93,15 @@ describe('isPublicAddress for IPv6', () => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
-  it.each(['2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001:830::200e', '2c0f:fb50:4002::1', '2001:200::1'])(
-    'accepts the public address %s',
-    (ip) => {
-      expect(isPublicAddress(ip)).toBe(true);
-    },
-  );
+  it.each([
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '2a00:1450:4001:830::200e',
+    '2c0f:fb50:4002::1',
+    '2001:200::1',
+  ])('accepts the public address %s', (ip) => {
+    expect(isPublicAddress(ip)).toBe(true);
+  });
 });
 
 describe('isPublicAddress for IPv4 inside IPv6', () => {
@@ -117,18 +120,29 @@ describe('isPublicAddress for IPv4 inside IPv6', () => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
-  it.each(['::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '64:ff9b::101:101'])('accepts %s, which reaches a public IPv4 host', (ip) => {
-    expect(isPublicAddress(ip)).toBe(true);
-  });
+  it.each(['::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '64:ff9b::101:101'])(
+    'accepts %s, which reaches a public IPv4 host',
+    (ip) => {
+      expect(isPublicAddress(ip)).toBe(true);
+    },
+  );
 });
 
 describe('isPublicAddress for text that is not an address', () => {
-  it.each(['', 'example.com', 'localhost', '1.2.3', '256.1.1.1', '010.0.0.1', '1.2.3.4.5', ':::1', '[::1]', '8.8.8.8/32'])(
-    'fails closed for %j',
-    (text) => {
-      expect(isPublicAddress(text)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'example.com',
+    'localhost',
+    '1.2.3',
+    '256.1.1.1',
+    '010.0.0.1',
+    '1.2.3.4.5',
+    ':::1',
+    '[::1]',
+    '8.8.8.8/32',
+  ])('fails closed for %j', (text) => {
+    expect(isPublicAddress(text)).toBe(false);
+  });
 });
 
 describe('isLoopbackAddress', () => {
@@ -160,19 +174,23 @@ describe('checkWebhookUrl', () => {
     expect(checkWebhookUrl(url)).toEqual({ ok: false, reason: 'invalid_url' });
   });
 
-  it.each(['http://example.com/hook', 'ftp://example.com/hook', 'javascript:alert(1)', 'file:///etc/passwd', 'ws://example.com'])(
-    'rejects the scheme of %s',
-    (url) => {
-      expect(checkWebhookUrl(url)).toEqual({ ok: false, reason: 'unsupported_scheme' });
-    },
-  );
+  it.each([
+    'http://example.com/hook',
+    'ftp://example.com/hook',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'ws://example.com',
+  ])('rejects the scheme of %s', (url) => {
+    expect(checkWebhookUrl(url)).toEqual({ ok: false, reason: 'unsupported_scheme' });
+  });
 
-  it.each(['https://user:secret@example.com/hook', 'https://user@example.com/hook', 'https://:secret@example.com/hook'])(
-    'rejects credentials in %s',
-    (url) => {
-      expect(checkWebhookUrl(url)).toEqual({ ok: false, reason: 'credentials_in_url' });
-    },
-  );
+  it.each([
+    'https://user:secret@example.com/hook',
+    'https://user@example.com/hook',
+    'https://:secret@example.com/hook',
+  ])('rejects credentials in %s', (url) => {
+    expect(checkWebhookUrl(url)).toEqual({ ok: false, reason: 'credentials_in_url' });
+  });
 
   it.each([
     'https://127.0.0.1/hook',
@@ -212,21 +230,34 @@ describe('checkWebhookUrl', () => {
       expect(checkWebhookUrl(url, allowLoopback).ok).toBe(true);
     });
 
-    it.each(['http://example.com/hook', 'http://10.0.0.1/hook', 'http://8.8.8.8/hook'])('still rejects plain http to %s', (url) => {
-      expect(checkWebhookUrl(url, allowLoopback)).toEqual({ ok: false, reason: 'unsupported_scheme' });
-    });
+    it.each(['http://example.com/hook', 'http://10.0.0.1/hook', 'http://8.8.8.8/hook'])(
+      'still rejects plain http to %s',
+      (url) => {
+        expect(checkWebhookUrl(url, allowLoopback)).toEqual({ ok: false, reason: 'unsupported_scheme' });
+      },
+    );
 
-    it.each(['https://10.0.0.1/hook', 'https://169.254.169.254/', 'https://[fd00::1]/'])('still rejects the non-loopback internal %s', (url) => {
-      expect(checkWebhookUrl(url, allowLoopback)).toEqual({ ok: false, reason: 'non_public_address' });
-    });
+    it.each(['https://10.0.0.1/hook', 'https://169.254.169.254/', 'https://[fd00::1]/'])(
+      'still rejects the non-loopback internal %s',
+      (url) => {
+        expect(checkWebhookUrl(url, allowLoopback)).toEqual({ ok: false, reason: 'non_public_address' });
+      },
+    );
 
     it('still rejects credentials', () => {
-      expect(checkWebhookUrl('http://user:pw@localhost:3000/', allowLoopback)).toEqual({ ok: false, reason: 'credentials_in_url' });
+      expect(checkWebhookUrl('http://user:pw@localhost:3000/', allowLoopback)).toEqual({
+        ok: false,
+        reason: 'credentials_in_url',
+      });
     });
   });
 });
 
-type LookupResult = { error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family: number | undefined };
+type LookupResult = {
+  error: NodeJS.ErrnoException | null;
+  address: string | LookupAddress[];
+  family: number | undefined;
+};
 
 function fakeDns(records: Record<string, string[]>) {
   return vi.fn<ResolveAll>((hostname, _options, callback) => {
@@ -256,7 +287,7 @@ const records = {
   'mapped.example': ['::ffff:10.0.0.7'],
   'nat64.example': ['64:ff9b::a9fe:a9fe'],
   'ula.example': ['fd00:ec2::254'],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
   'mixed-loopback.example': ['127.0.0.1', '192.168.1.1'],
   'empty.example': [],
 };
@@ -280,7 +311,11 @@ describe('guardedLookup', () => {
   it('always resolves every address and passes the caller options on', async () => {
     const resolveAll = fakeDns(records);
     await lookupWith(guardedLookup({ resolveAll }), 'receiver.example', { family: 4, hints: 32 });
-    expect(resolveAll).toHaveBeenCalledWith('receiver.example', { family: 4, hints: 32, all: true }, expect.any(Function));
+    expect(resolveAll).toHaveBeenCalledWith(
+      'receiver.example',
+      { family: 4, hints: 32, all: true },
+      expect.any(Function),
+    );
   });
 
   it.each([
@@ -296,7 +331,9 @@ describe('guardedLookup', () => {
   });
 
   it('refuses a name when any one of its addresses is internal', async () => {
-    const { error } = await lookupWith(guardedLookup({ resolveAll: fakeDns(records) }), 'rebind.example', { all: true });
+    const { error } = await lookupWith(guardedLookup({ resolveAll: fakeDns(records) }), 'rebind.example', {
+      all: true,
+    });
     expect(error).toMatchObject({ code: 'EADDRNOTPUBLIC', address: '10.0.0.7' });
   });
 

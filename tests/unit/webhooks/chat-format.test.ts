@@ -83,7 +83,9 @@ describe('formatDeliveryBody for ordinary receivers', () => {
   });
 
   it('does not let a resource field named _metadata replace the metadata', () => {
-    const body = JSON.parse(formatDeliveryBody('https://example.com/hook', anEvent({ resource: { _metadata: 'spoofed' } })));
+    const body = JSON.parse(
+      formatDeliveryBody('https://example.com/hook', anEvent({ resource: { _metadata: 'spoofed' } })),
+    );
     expect(body._metadata.event_type).toBe('vote.created');
   });
 
@@ -143,7 +145,9 @@ describe('Slack message', () => {
   });
 
   it('names an unknown event after its type', () => {
-    expect(formatSlackMessage(anEvent({ eventType: 'pet.something_new' })).text).toBe('Event pet.something_new (pet.something_new)');
+    expect(formatSlackMessage(anEvent({ eventType: 'pet.something_new' })).text).toBe(
+      'Event pet.something_new (pet.something_new)',
+    );
   });
 
   it('keeps the section within 3,000 characters for a large resource', () => {
@@ -178,7 +182,11 @@ describe('Discord message', () => {
 
   it('respects the description, title and total embed limits for a large event', () => {
     const message = formatDiscordMessage(
-      anEvent({ eventType: `x.${'y'.repeat(500)}`, resource: { blob: 'x'.repeat(10_000) }, countryCode: 'Z'.repeat(100) }),
+      anEvent({
+        eventType: `x.${'y'.repeat(500)}`,
+        resource: { blob: 'x'.repeat(10_000) },
+        countryCode: 'Z'.repeat(100),
+      }),
     );
     const [embed] = message.embeds;
     if (embed === undefined) throw new Error('no embed');

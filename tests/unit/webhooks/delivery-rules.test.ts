@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildDeliveryRequest, describeFailure, judgeReply } from '../../../events/consumers/deliver-webhook.ts';
-import { reachedDisableThreshold, retryAfterFailure, type DeliveryJob, type StoredEvent } from '../../../shared/domain/webhooks.ts';
+import {
+  reachedDisableThreshold,
+  retryAfterFailure,
+  type DeliveryJob,
+  type StoredEvent,
+} from '../../../shared/domain/webhooks.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 
 const job = (attempt: number): DeliveryJob => ({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-1', attempt });
@@ -32,7 +37,13 @@ describe('the disable rule', () => {
 describe('judging a reply', () => {
   it('counts any 2xx as success and everything else as failure', () => {
     expect([200, 202, 204, 299].map((status) => judgeReply(status).succeeded)).toEqual([true, true, true, true]);
-    expect([100, 400, 410, 500, 503].map((status) => judgeReply(status).succeeded)).toEqual([false, false, false, false, false]);
+    expect([100, 400, 410, 500, 503].map((status) => judgeReply(status).succeeded)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('fails a redirect and says it was not followed', () => {
@@ -42,7 +53,9 @@ describe('judging a reply', () => {
 
   it('describes a failure by its error, or else by its status', () => {
     expect(describeFailure({ succeeded: false, statusCode: 500, error: null, durationMs: 3 })).toBe('HTTP 500');
-    expect(describeFailure({ succeeded: false, statusCode: null, error: 'no reply within 5000 ms', durationMs: 5000 })).toBe('no reply within 5000 ms');
+    expect(
+      describeFailure({ succeeded: false, statusCode: null, error: 'no reply within 5000 ms', durationMs: 5000 }),
+    ).toBe('no reply within 5000 ms');
   });
 });
 
@@ -61,25 +74,47 @@ describe('building a delivery', () => {
   it('sends the resource with _metadata, signed over the exact body at the attempt time', () => {
     const { body, headers } = buildDeliveryRequest('https://hooks.example.com/pets', event, SECRET, T);
 
-    expect(JSON.parse(body)).toEqual({ ...event.resource, _metadata: { event_type: 'favourite.created', timestamp: '2026-11-22T09:59:58.000Z', country_code: 'DE' } });
-    expect(verifySignature({ header: headers['X-Webhook-Signature'], rawBody: body, secret: SECRET, nowSeconds: T })).toEqual({ ok: true, timestamp: T });
-    expect(headers).toMatchObject({ 'Content-Type': 'application/json', 'X-Webhook-Id': 'evt_1', 'X-Webhook-Event': 'favourite.created', 'User-Agent': 'PetAPI-Webhooks/1.0' });
+    expect(JSON.parse(body)).toEqual({
+      ...event.resource,
+      _metadata: { event_type: 'favourite.created', timestamp: '2026-11-22T09:59:58.000Z', country_code: 'DE' },
+    });
+    expect(
+      verifySignature({ header: headers['X-Webhook-Signature'], rawBody: body, secret: SECRET, nowSeconds: T }),
+    ).toEqual({ ok: true, timestamp: T });
+    expect(headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'X-Webhook-Id': 'evt_1',
+      'X-Webhook-Event': 'favourite.created',
+      'User-Agent': 'PetAPI-Webhooks/1.0',
+    });
   });
 
   it('leaves out the country when it is not known', () => {
-    const { body } = buildDeliveryRequest('https://hooks.example.com/pets', { ...event, country_code: null }, SECRET, T);
+    const { body } = buildDeliveryRequest(
+      'https://hooks.example.com/pets',
+      { ...event, country_code: null },
+      SECRET,
+      T,
+    );
 
-    expect(JSON.parse(body)._metadata).toEqual({ event_type: 'favourite.created', timestamp: '2026-11-22T09:59:58.000Z' });
+    expect(JSON.parse(body)._metadata).toEqual({
+      event_type: 'favourite.created',
+      timestamp: '2026-11-22T09:59:58.000Z',
+    });
   });
 
   it('sends no signature without a secret', () => {
-    expect(buildDeliveryRequest('https://hooks.example.com/pets', event, undefined, T).headers).not.toHaveProperty('X-Webhook-Signature');
+    expect(buildDeliveryRequest('https://hooks.example.com/pets', event, undefined, T).headers).not.toHaveProperty(
+      'X-Webhook-Signature',
+    );
   });
 
   it('formats the message for a chat service and signs that body', () => {
     const { body, headers } = buildDeliveryRequest('https://hooks.slack.com/services/T000/B000/XXXX', event, SECRET, T);
 
     expect(JSON.parse(body)).toHaveProperty('blocks');
-    expect(verifySignature({ header: headers['X-Webhook-Signature'], rawBody: body, secret: SECRET, nowSeconds: T }).ok).toBe(true);
+    expect(
+      verifySignature({ header: headers['X-Webhook-Signature'], rawBody: body, secret: SECRET, nowSeconds: T }).ok,
+    ).toBe(true);
   });
 });

@@ -46,7 +46,11 @@ describe('the local outbox', () => {
   });
 
   it('cannot be made to add headers through a line break in the address', async () => {
-    await outboxOwnerMailer(dir, 'no-reply@pet-api.local', () => SENT_AT)({ ...owner, email: 'owner@example.com\r\nBcc: someone@evil.example' }, webhook, REASON);
+    await outboxOwnerMailer(dir, 'no-reply@pet-api.local', () => SENT_AT)(
+      { ...owner, email: 'owner@example.com\r\nBcc: someone@evil.example' },
+      webhook,
+      REASON,
+    );
 
     const { text } = await writtenMail();
     expect(text.split('\r\n').filter((line) => line.startsWith('Bcc:'))).toEqual([]);
@@ -73,7 +77,11 @@ describe('Amazon SES', () => {
   });
 
   it('is chosen when no outbox directory is configured', async () => {
-    await ownerMailer({ ownerMailOutboxDir: undefined, ownerMailFrom: 'no-reply@pets.example' })(owner, webhook, REASON);
+    await ownerMailer({ ownerMailOutboxDir: undefined, ownerMailFrom: 'no-reply@pets.example' })(
+      owner,
+      webhook,
+      REASON,
+    );
 
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
   });

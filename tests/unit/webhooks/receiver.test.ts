@@ -16,7 +16,10 @@ describe('verifyWebhookRequest', () => {
   });
 
   it('reports a missing header when the request has none', () => {
-    expect(verifyWebhookRequest(BODY, undefined, SECRET, { nowSeconds: T })).toEqual({ ok: false, reason: 'missing_header' });
+    expect(verifyWebhookRequest(BODY, undefined, SECRET, { nowSeconds: T })).toEqual({
+      ok: false,
+      reason: 'missing_header',
+    });
   });
 
   it('joins a repeated header so any of its signatures can match', () => {
@@ -28,7 +31,10 @@ describe('verifyWebhookRequest', () => {
   it('applies the five-minute tolerance by default', () => {
     const header = signPayload(SECRET, BODY, T);
     expect(verifyWebhookRequest(BODY, header, SECRET, { nowSeconds: T + 300 }).ok).toBe(true);
-    expect(verifyWebhookRequest(BODY, header, SECRET, { nowSeconds: T + 301 })).toEqual({ ok: false, reason: 'timestamp_too_old' });
+    expect(verifyWebhookRequest(BODY, header, SECRET, { nowSeconds: T + 301 })).toEqual({
+      ok: false,
+      reason: 'timestamp_too_old',
+    });
   });
 
   it('accepts a custom tolerance', () => {
@@ -39,7 +45,10 @@ describe('verifyWebhookRequest', () => {
   it('rejects a body that was parsed and re-serialised', () => {
     const header = signPayload(SECRET, BODY, T);
     const reserialised = JSON.stringify(JSON.parse(BODY), null, 1);
-    expect(verifyWebhookRequest(reserialised, header, SECRET, { nowSeconds: T })).toEqual({ ok: false, reason: 'signature_mismatch' });
+    expect(verifyWebhookRequest(reserialised, header, SECRET, { nowSeconds: T })).toEqual({
+      ok: false,
+      reason: 'signature_mismatch',
+    });
   });
 
   it('names the headers receivers need', () => {

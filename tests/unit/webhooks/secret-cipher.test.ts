@@ -20,7 +20,7 @@ describe('the local cipher (AES-256-GCM)', () => {
     expect(await cipher.encrypt(SECRET, 'wh-1')).not.toBe(await cipher.encrypt(SECRET, 'wh-1'));
   });
 
-  it("refuses a ciphertext moved to another endpoint, tampered with, or made with another key", async () => {
+  it('refuses a ciphertext moved to another endpoint, tampered with, or made with another key', async () => {
     const stored = await cipher.encrypt(SECRET, 'wh-1');
     const [iv, tag, body] = stored.split('.');
     const tampered = [iv, tag, `${body!.slice(0, -2)}AA`].join('.');
@@ -42,7 +42,10 @@ describe('the KMS cipher', () => {
   it('encrypts with the configured key and the endpoint id as encryption context', async () => {
     kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('ciphertext') });
 
-    const stored = await kmsSecretCipher(new KMSClient({ region: 'us-east-1' }), 'alias/webhooks').encrypt(SECRET, 'wh-1');
+    const stored = await kmsSecretCipher(new KMSClient({ region: 'us-east-1' }), 'alias/webhooks').encrypt(
+      SECRET,
+      'wh-1',
+    );
 
     expect(stored).toBe(Buffer.from('ciphertext').toString('base64'));
     const input = kms.commandCalls(EncryptCommand)[0]!.args[0].input;
@@ -53,10 +56,16 @@ describe('the KMS cipher', () => {
   it('decrypts with the same key and context', async () => {
     kms.on(DecryptCommand).resolves({ Plaintext: Buffer.from(SECRET) });
 
-    const plain = await kmsSecretCipher(new KMSClient({ region: 'us-east-1' }), 'alias/webhooks').decrypt(Buffer.from('ciphertext').toString('base64'), 'wh-1');
+    const plain = await kmsSecretCipher(new KMSClient({ region: 'us-east-1' }), 'alias/webhooks').decrypt(
+      Buffer.from('ciphertext').toString('base64'),
+      'wh-1',
+    );
 
     expect(plain).toBe(SECRET);
-    expect(kms.commandCalls(DecryptCommand)[0]!.args[0].input).toMatchObject({ KeyId: 'alias/webhooks', EncryptionContext: { webhook_id: 'wh-1' } });
+    expect(kms.commandCalls(DecryptCommand)[0]!.args[0].input).toMatchObject({
+      KeyId: 'alias/webhooks',
+      EncryptionContext: { webhook_id: 'wh-1' },
+    });
   });
 });
 
@@ -66,6 +75,8 @@ describe('choosing the cipher', () => {
     const local = secretCipher({ webhookSecretKey: key, webhookKmsKeyId: 'alias/webhooks' });
 
     await expect(localSecretCipher(key).decrypt(await local.encrypt(SECRET, 'wh-1'), 'wh-1')).resolves.toBe(SECRET);
-    expect(() => secretCipher({ webhookSecretKey: undefined, webhookKmsKeyId: undefined })).toThrow('WEBHOOK_KMS_KEY_ID');
+    expect(() => secretCipher({ webhookSecretKey: undefined, webhookKmsKeyId: undefined })).toThrow(
+      'WEBHOOK_KMS_KEY_ID',
+    );
   });
 });

@@ -49,7 +49,9 @@ describe('signPayload', () => {
   it('signs a Buffer body exactly like the same bytes given as a string', () => {
     const [vector] = KNOWN_VECTORS;
     if (vector === undefined) throw new Error('no vector');
-    expect(signPayload(vector.secret, Buffer.from(vector.body, 'utf8'), vector.timestamp)).toBe(`t=${vector.timestamp},v1=${vector.v1}`);
+    expect(signPayload(vector.secret, Buffer.from(vector.body, 'utf8'), vector.timestamp)).toBe(
+      `t=${vector.timestamp},v1=${vector.v1}`,
+    );
   });
 
   it('emits exactly "t=<digits>,v1=<64 lowercase hex>" with no spaces', () => {
@@ -85,7 +87,9 @@ describe('verifySignature', () => {
   });
 
   it('accepts the raw body as a Buffer', () => {
-    expect(verifySignature({ header: headerFor(BODY), rawBody: Buffer.from(BODY), secret: SECRET, nowSeconds: T }).ok).toBe(true);
+    expect(
+      verifySignature({ header: headerFor(BODY), rawBody: Buffer.from(BODY), secret: SECRET, nowSeconds: T }).ok,
+    ).toBe(true);
   });
 
   it('uses the current clock when no time is injected', () => {
@@ -139,7 +143,9 @@ describe('verifySignature', () => {
 
   it('reports a mismatch for a re-serialised body that looks the same', () => {
     const reformatted = JSON.stringify(JSON.parse(BODY), null, 2);
-    expect(verifySignature({ header: headerFor(BODY), rawBody: reformatted, secret: SECRET, nowSeconds: T }).ok).toBe(false);
+    expect(verifySignature({ header: headerFor(BODY), rawBody: reformatted, secret: SECRET, nowSeconds: T }).ok).toBe(
+      false,
+    );
   });
 
   it('reports a mismatch for the wrong secret', () => {
@@ -156,15 +162,24 @@ describe('verifySignature', () => {
   });
 
   it('checks the signature before the age, so a forged old delivery is reported as a mismatch', () => {
-    const result = verifySignature({ header: headerFor(BODY), rawBody: `${BODY} `, secret: SECRET, nowSeconds: T + 3600 });
+    const result = verifySignature({
+      header: headerFor(BODY),
+      rawBody: `${BODY} `,
+      secret: SECRET,
+      nowSeconds: T + 3600,
+    });
     expect(result).toEqual({ ok: false, reason: 'signature_mismatch' });
   });
 
   it('accepts a header carrying several v1 entries when any one of them matches', () => {
     const old = signPayload('whsec_previous', BODY, T).split(',')[1];
     const current = headerFor(BODY).split(',')[1];
-    expect(verifySignature({ header: `t=${T},${old},${current}`, rawBody: BODY, secret: SECRET, nowSeconds: T }).ok).toBe(true);
-    expect(verifySignature({ header: `t=${T},${current},${old}`, rawBody: BODY, secret: SECRET, nowSeconds: T }).ok).toBe(true);
+    expect(
+      verifySignature({ header: `t=${T},${old},${current}`, rawBody: BODY, secret: SECRET, nowSeconds: T }).ok,
+    ).toBe(true);
+    expect(
+      verifySignature({ header: `t=${T},${current},${old}`, rawBody: BODY, secret: SECRET, nowSeconds: T }).ok,
+    ).toBe(true);
   });
 
   it('reports a mismatch when none of several v1 entries matches', () => {
@@ -188,7 +203,12 @@ describe('verifySignature', () => {
   it('treats uppercase or truncated hex as a mismatch, never as a match', () => {
     const v1 = headerFor(BODY).split('v1=')[1] ?? '';
     for (const candidate of [v1.toUpperCase(), v1.slice(0, 63), `${v1}00`]) {
-      const result = verifySignature({ header: `t=${T},v1=${candidate}`, rawBody: BODY, secret: SECRET, nowSeconds: T });
+      const result = verifySignature({
+        header: `t=${T},v1=${candidate}`,
+        rawBody: BODY,
+        secret: SECRET,
+        nowSeconds: T,
+      });
       expect(result).toEqual({ ok: false, reason: 'signature_mismatch' });
     }
   });
@@ -231,7 +251,9 @@ describe('generateSigningSecret', () => {
 
   it('produces secrets that sign and verify', () => {
     const secret = generateSigningSecret();
-    expect(verifySignature({ header: signPayload(secret, BODY, T), rawBody: BODY, secret, nowSeconds: T }).ok).toBe(true);
+    expect(verifySignature({ header: signPayload(secret, BODY, T), rawBody: BODY, secret, nowSeconds: T }).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -247,7 +269,9 @@ describe('compatibility with the stripe package as an independent verifier', () 
   it('accepts our header for a Buffer body and a generated secret', () => {
     const secret = generateSigningSecret();
     const header = signPayload(secret, BODY, T);
-    expect(() => Stripe.webhooks.constructEvent(Buffer.from(BODY), header, secret, undefined, undefined, receivedAtMs(T))).not.toThrow();
+    expect(() =>
+      Stripe.webhooks.constructEvent(Buffer.from(BODY), header, secret, undefined, undefined, receivedAtMs(T)),
+    ).not.toThrow();
   });
 
   it('accepts the known vectors', () => {
@@ -255,15 +279,22 @@ describe('compatibility with the stripe package as an independent verifier', () 
     if (vector === undefined) throw new Error('no vector');
     const header = `t=${vector.timestamp},v1=${vector.v1}`;
     expect(() =>
-      Stripe.webhooks.constructEvent(vector.body, header, vector.secret, undefined, undefined, receivedAtMs(vector.timestamp)),
+      Stripe.webhooks.constructEvent(
+        vector.body,
+        header,
+        vector.secret,
+        undefined,
+        undefined,
+        receivedAtMs(vector.timestamp),
+      ),
     ).not.toThrow();
   });
 
   it('rejects our header for a tampered body', () => {
     const tampered = BODY.replace('42', '43');
-    expect(() => Stripe.webhooks.constructEvent(tampered, headerFor(BODY), SECRET, undefined, undefined, receivedAtMs(T))).toThrow(
-      /No signatures found matching/,
-    );
+    expect(() =>
+      Stripe.webhooks.constructEvent(tampered, headerFor(BODY), SECRET, undefined, undefined, receivedAtMs(T)),
+    ).toThrow(/No signatures found matching/);
   });
 
   it('rejects our header for the wrong secret', () => {
@@ -273,13 +304,15 @@ describe('compatibility with the stripe package as an independent verifier', () 
   });
 
   it('rejects our header once it is more than 300 seconds old', () => {
-    expect(() => Stripe.webhooks.constructEvent(BODY, headerFor(BODY), SECRET, undefined, undefined, receivedAtMs(T + 301))).toThrow(
-      /tolerance/,
-    );
+    expect(() =>
+      Stripe.webhooks.constructEvent(BODY, headerFor(BODY), SECRET, undefined, undefined, receivedAtMs(T + 301)),
+    ).toThrow(/tolerance/);
   });
 
   it('produces the same header as stripe.webhooks.generateTestHeaderString', () => {
-    expect(Stripe.webhooks.generateTestHeaderString({ payload: BODY, secret: SECRET, timestamp: T })).toBe(headerFor(BODY));
+    expect(Stripe.webhooks.generateTestHeaderString({ payload: BODY, secret: SECRET, timestamp: T })).toBe(
+      headerFor(BODY),
+    );
   });
 
   it('verifies stripe-generated headers with our verifier', () => {
