@@ -456,6 +456,18 @@ export const routes = [
     status: 200,
   },
 
+  // Calculators (account feature `calculators`)
+  {
+    id: 'calculators.energy-requirement',
+    method: 'POST',
+    path: '/calculators/energy-requirement',
+    entry: 'calculators/calculate-energy-requirement',
+    auth: 'apiKey',
+    feature: 'calculators',
+    access: { table: 'read' },
+    status: 200,
+  },
+
   // Webhooks (API key; capability `webhooks` on every route that changes or sends)
   {
     id: 'webhooks.topics',
