@@ -1,44 +1,6 @@
 // The route table: plain data, imported by the CDK app, the local gateway, the HTTP pipeline and the tests.
 // Only routes that are built belong here. Paths are relative to the `/v1` base path.
-import type { Capability } from '../shared/domain/account.ts';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** How a caller proves who it is: see docs/ARCHITECTURE.md#authentication. */
-export type AuthMode = 'none' | 'apiKey' | 'bearer' | 'apiKeyOrBearer' | 'admin';
-
-export interface RouteAccess {
-  /** Single-table DynamoDB access; `read` grants GetItem/BatchGetItem/Query only. */
-  table?: 'read' | 'write';
-  /** The media bucket's uploads/ prefix: write = put and delete objects (and presign uploads). */
-  media?: 'write';
-  /** Reads the bearer-token signing secret (Secrets Manager when deployed). */
-  tokenSecret?: 'read';
-  /** Encrypts webhook signing secrets (KMS deployed). */
-  webhookSecrets?: 'encrypt';
-  /** Sends messages to this queue. */
-  sendsTo?: 'webhookDeliveries';
-}
-
-export interface RouteDef {
-  /** Dotted id, e.g. `accounts.create`; CDK construct ids derive from it. */
-  id: string;
-  method: HttpMethod;
-  /** API Gateway syntax, e.g. `/accounts/{accountId}`. */
-  path: `/${string}`;
-  /** Handler module below `functions/`, without extension. */
-  entry: string;
-  auth: AuthMode;
-  /** Account feature flag the route requires (403 naming it when absent). */
-  feature?: string;
-  /** Capability an administrator can switch off for an account (403 when switched off). */
-  capability?: Capability;
-  access: RouteAccess;
-  /** Success status, from the spec. */
-  status: 200 | 201 | 204;
-}
-
-export const API_BASE_PATH = '/v1';
+import type { RouteDef } from '../shared/http/route-def.ts';
 
 export const routes = [
   // System
@@ -573,8 +535,11 @@ export const fallbackRoute = {
   status: 200,
 } as const satisfies RouteDef;
 
-export function routeById(id: RouteId): RouteDef {
-  const route = routes.find((r) => r.id === id);
-  if (!route) throw new Error(`unknown route id ${id}`);
-  return route;
+export type RouteOf<Id extends RouteId> = Extract<(typeof routes)[number], { id: Id }>;
+
+/** The table entry of a route, typed as declared (handlers pass it to `httpRoute`). */
+export function route<Id extends RouteId>(id: Id): RouteOf<Id> {
+  const found = routes.find((r) => r.id === id);
+  if (!found) throw new Error(`unknown route id ${id}`);
+  return found as RouteOf<Id>;
 }

@@ -7,7 +7,7 @@ import { listAccounts } from '../shared/db/accounts.ts';
 import { getDeps } from '../shared/deps.ts';
 import { accountChangesSchema, newAccountSchema } from '../shared/domain/account-input.ts';
 import { createAccount, updateAccount } from '../shared/domain/accounts.ts';
-import { HttpError } from '../shared/http/errors.ts';
+import { AppError } from '../shared/errors.ts';
 import { describeIssue } from '../shared/http/validation.ts';
 import { parseStage } from '../infra/stage.ts';
 
@@ -99,8 +99,8 @@ try {
   console.log(JSON.stringify(await main(), null, 2));
 } catch (error) {
   const message =
-    error instanceof HttpError
-      ? `${error.statusCode}: ${error.message}`
+    error instanceof AppError
+      ? `${error.status}: ${error.message}`
       : error instanceof Error
         ? error.message
         : String(error);

@@ -8,7 +8,7 @@ import { isConditionFailure } from '../../shared/db/errors.ts';
 import { imageKey } from '../../shared/db/keys.ts';
 import { getDeps, type Deps } from '../../shared/deps.ts';
 import { inspectPhoto, markArrived, MAX_PHOTO_BYTES } from '../../shared/domain/uploads.ts';
-import { HttpError } from '../../shared/http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 import { labellerFor } from '../../shared/media/labels.ts';
 
@@ -88,7 +88,7 @@ function judge(bytes: Uint8Array, declaredSize: number | null): Verdict {
       mime_type: PHOTO_FORMATS[photo.format].mimeType,
     };
   } catch (error) {
-    if (error instanceof HttpError) return { status: 'rejected', reason: error.message };
+    if (error instanceof AppError) return { status: 'rejected', reason: error.message };
     throw error;
   }
 }

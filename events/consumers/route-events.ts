@@ -2,7 +2,7 @@
 // stable id; a failure reports the first unsent record so the stream retries from there, in order.
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { DomainEvent } from '../catalogue.ts';
+import type { DomainEvent } from '../../shared/events/catalogue.ts';
 import { sqsClient } from '../../shared/aws/sqs.ts';
 import { getDeps } from '../../shared/deps.ts';
 import { eventsFromRecord } from '../../shared/events/from-stream.ts';

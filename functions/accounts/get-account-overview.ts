@@ -1,7 +1,10 @@
 import { accountOverview } from '../../shared/domain/overview.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('accounts.overview', { params: idParam('accountId') }, async ({ params }, deps) =>
-  accountOverview(deps, params.accountId),
+export const handler = httpRoute(
+  route('accounts.overview'),
+  { params: idParam('accountId') },
+  async ({ params }, deps) => accountOverview(deps, params.accountId),
 );

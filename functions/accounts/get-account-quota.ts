@@ -2,7 +2,10 @@ import { requireAccount } from '../../shared/domain/overview.ts';
 import { quotaOf } from '../../shared/domain/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('accounts.quota-get', { params: idParam('accountId') }, async ({ params }, deps) =>
-  quotaOf(deps, await requireAccount(deps, params.accountId)),
+export const handler = httpRoute(
+  route('accounts.quota-get'),
+  { params: idParam('accountId') },
+  async ({ params }, deps) => quotaOf(deps, await requireAccount(deps, params.accountId)),
 );

@@ -1,4 +1,5 @@
 import { quotaOf } from '../../shared/domain/quota.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('accounts.quota', {}, async ({ account }, deps) => quotaOf(deps, account));
+export const handler = httpRoute(route('accounts.quota'), {}, async ({ account }, deps) => quotaOf(deps, account));

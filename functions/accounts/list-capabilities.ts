@@ -1,4 +1,9 @@
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 /** Capabilities switched off for the caller (routes naming them answer 403). */
-export const handler = httpRoute('accounts.capabilities', {}, async ({ account }) => account.disabled_capabilities);
+export const handler = httpRoute(
+  route('accounts.capabilities'),
+  {},
+  async ({ account }) => account.disabled_capabilities,
+);

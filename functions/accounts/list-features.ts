@@ -1,3 +1,4 @@
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('accounts.features', {}, async ({ account }) => account.features);
+export const handler = httpRoute(route('accounts.features'), {}, async ({ account }) => account.features);

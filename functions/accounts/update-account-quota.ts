@@ -3,9 +3,10 @@ import { updateAccount } from '../../shared/domain/accounts.ts';
 import { quotaOf } from '../../shared/domain/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 export const handler = httpRoute(
-  'accounts.quota-update',
+  route('accounts.quota-update'),
   { params: idParam('accountId'), body: quotaChangeSchema },
   async ({ params, body }, deps) => quotaOf(deps, await updateAccount(deps, params.accountId, { quota: body.quota })),
 );

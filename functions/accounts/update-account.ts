@@ -2,11 +2,12 @@ import * as z from 'zod/mini';
 import { accountChangesSchema } from '../../shared/domain/account-input.ts';
 import { updateAccount } from '../../shared/domain/accounts.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const params = z.object({ accountId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const handler = httpRoute(
-  'accounts.update',
+  route('accounts.update'),
   { params, body: accountChangesSchema },
   async ({ params, body }, deps) => updateAccount(deps, params.accountId, body),
 );

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { countriesWithBreedLaws, loadLaws } from '../../shared/domain/legislation.ts';
-import { badRequest } from '../../shared/http/errors.ts';
+import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { speciesParam } from '../../shared/reference/species.ts';
 
 const query = z.strictObject({
@@ -9,7 +10,7 @@ const query = z.strictObject({
   animal_type: z.optional(z.enum(['dog', 'cat'])),
 });
 
-export const handler = httpRoute('bans.countries', { query }, async ({ query }, deps) => {
+export const handler = httpRoute(route('bans.countries'), { query }, async ({ query }, deps) => {
   if (query.species_id && query.animal_type && query.species_id !== query.animal_type) {
     throw badRequest('species_id and animal_type name different species');
   }

@@ -3,12 +3,13 @@ import { requireBreed } from '../../shared/domain/breeds.ts';
 import { loadLaws, placesRestrictingBreed } from '../../shared/domain/legislation.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { speciesParam } from '../../shared/reference/species.ts';
 
 const query = z.strictObject({ species_id: z.optional(speciesParam) });
 
 export const handler = httpRoute(
-  'bans.breed',
+  route('bans.breed'),
   { params: idParam('breedId'), query },
   async ({ params, query }, deps) => {
     const breed = await requireBreed(deps, params.breedId);

@@ -4,6 +4,7 @@ import { APPROACHES, LEGISLATION_TYPES, lawsOfCountry, loadLaws } from '../../sh
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { Translator } from '../../shared/reference/i18n.ts';
 import { listReply, pageSlice } from '../../shared/reference/paging.ts';
 
@@ -18,7 +19,7 @@ const query = z.strictObject({
   jurisdiction: z.optional(text({ max: 100 })),
 });
 
-export const handler = httpRoute('bans.country', { query }, async ({ query: q }, deps) => {
+export const handler = httpRoute(route('bans.country'), { query }, async ({ query: q }, deps) => {
   const [laws, breeds] = await Promise.all([loadLaws(deps), loadBreeds(deps)]);
   const selected = lawsOfCountry(
     laws,

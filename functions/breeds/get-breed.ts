@@ -3,12 +3,13 @@ import { hasFullBreedSchema, loadTemperaments, presentBreed, requireBreed } from
 import { idParam } from '../../shared/http/common-params.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { langParam, Translator } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
-  'breeds.get',
+  route('breeds.get'),
   { params: idParam('id'), query },
   async ({ params, query, account }, deps) => {
     const [breed, temperaments] = await Promise.all([requireBreed(deps, params.id), loadTemperaments(deps)]);

@@ -4,12 +4,13 @@ import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/
 import { idParam } from '../../shared/http/common-params.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { langParam, Translator } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
-  'breeds.colours',
+  route('breeds.colours'),
   { params: idParam('id'), query },
   async ({ params, query }, deps) => {
     const [breed, colours] = await Promise.all([requireBreed(deps, params.id), loadColours(deps)]);

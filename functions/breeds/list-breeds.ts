@@ -3,6 +3,7 @@ import { breedPage } from '../../shared/domain/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 1000, maxLimit: 1000 }),
@@ -10,7 +11,7 @@ const query = z.strictObject({
   venom_code: z.optional(text({ max: 20 })),
 });
 
-export const handler = httpRoute('breeds.list', { query }, async ({ query: q, account }, deps) =>
+export const handler = httpRoute(route('breeds.list'), { query }, async ({ query: q, account }, deps) =>
   breedPage(deps, account, {
     filter: {
       speciesId: q.species_id,

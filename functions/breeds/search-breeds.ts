@@ -3,6 +3,7 @@ import { breedPage } from '../../shared/domain/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
@@ -12,7 +13,7 @@ const query = z.strictObject({
   extinct: z.optional(boolean()),
 });
 
-export const handler = httpRoute('breeds.search', { query }, async ({ query: q, account }, deps) =>
+export const handler = httpRoute(route('breeds.search'), { query }, async ({ query: q, account }, deps) =>
   breedPage(deps, account, {
     filter: {
       q: q.q,

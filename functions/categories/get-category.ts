@@ -3,12 +3,13 @@ import { getCategory, presentCategory } from '../../shared/domain/categories.ts'
 import { idParam } from '../../shared/http/common-params.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { langParam, Translator } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
-  'categories.get',
+  route('categories.get'),
   { params: idParam('id'), query },
   async ({ params, query }, deps) => {
     const translator = new Translator(query.lang ?? 'en');

@@ -3,12 +3,13 @@ import { loadCategories, orderCategories, presentCategory } from '../../shared/d
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { listReply, pageSlice } from '../../shared/reference/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { Translator } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));
 
 /** `breed_groups`/`exclude_breed_groups` are accepted as the spec lists them; categories belong to no breed group, so they leave the list unchanged (docs/decisions.md). */
-export const handler = httpRoute('categories.list', { query }, async ({ query: q }, deps) => {
+export const handler = httpRoute(route('categories.list'), { query }, async ({ query: q }, deps) => {
   const categories = (await loadCategories(deps)).filter((c) => !q.species_id || c.species_ids.includes(q.species_id));
   const matching = orderCategories(categories, q.order, deps.random);
   const translator = new Translator(q.lang ?? 'en');

@@ -2,10 +2,11 @@ import * as z from 'zod/mini';
 import { getFact, presentFact } from '../../shared/domain/facts.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { presentation, translatedReply } from '../../shared/reference/content.ts';
 
 export const handler = httpRoute(
-  'facts.get',
+  route('facts.get'),
   { params: idParam('id'), query: z.strictObject(contentQuery) },
   async ({ params, query }, deps) => {
     const view = presentation(query.lang, query.include_sources);

@@ -3,10 +3,11 @@ import { requireBreed } from '../../shared/domain/breeds.ts';
 import { presentFact, randomFact } from '../../shared/domain/facts.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { presentation, translatedReply } from '../../shared/reference/content.ts';
 
 export const handler = httpRoute(
-  'facts.random-by-breed',
+  route('facts.random-by-breed'),
   { params: idParam('breedId'), query: z.strictObject(contentQuery) },
   async ({ params, query }, deps) => {
     const breed = await requireBreed(deps, params.breedId);

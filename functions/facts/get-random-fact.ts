@@ -2,9 +2,14 @@ import * as z from 'zod/mini';
 import { presentFact, randomFact } from '../../shared/domain/facts.ts';
 import { contentQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { presentation, translatedReply } from '../../shared/reference/content.ts';
 
-export const handler = httpRoute('facts.random', { query: z.strictObject(contentQuery) }, async ({ query }, deps) => {
-  const view = presentation(query.lang, query.include_sources);
-  return translatedReply(presentFact(await randomFact(deps, {}, 'facts'), view), view);
-});
+export const handler = httpRoute(
+  route('facts.random'),
+  { query: z.strictObject(contentQuery) },
+  async ({ query }, deps) => {
+    const view = presentation(query.lang, query.include_sources);
+    return translatedReply(presentFact(await randomFact(deps, {}, 'facts'), view), view);
+  },
+);

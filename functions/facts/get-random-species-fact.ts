@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
 import { presentFact, randomFact } from '../../shared/domain/facts.ts';
 import { contentQuery } from '../../shared/http/common-params.ts';
-import { notFound } from '../../shared/http/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { presentation, translatedReply } from '../../shared/reference/content.ts';
 import { resolveSpecies } from '../../shared/reference/species.ts';
 
 const params = z.object({ speciesId: text({ max: 20 }) });
 
 export const handler = httpRoute(
-  'facts.random-by-species',
+  route('facts.random-by-species'),
   { params, query: z.strictObject(contentQuery) },
   async ({ params, query }, deps) => {
     const species = resolveSpecies(params.speciesId);

@@ -3,10 +3,11 @@ import { requireBreed } from '../../shared/domain/breeds.ts';
 import { findFacts, presentFact } from '../../shared/domain/facts.ts';
 import { idParam, offsetQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
 
 export const handler = httpRoute(
-  'facts.list-by-breed',
+  route('facts.list-by-breed'),
   { params: idParam('breedId'), query: z.strictObject(offsetQuery) },
   async ({ params, query }, deps) => {
     await requireBreed(deps, params.breedId);

@@ -3,6 +3,7 @@ import { findFacts, presentFact } from '../../shared/domain/facts.ts';
 import { offsetQuery } from '../../shared/http/common-params.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
 import { speciesParam } from '../../shared/reference/species.ts';
 
@@ -13,7 +14,7 @@ const query = z.strictObject({
   category: z.optional(text({ max: 50 })),
 });
 
-export const handler = httpRoute('facts.list', { query }, async ({ query: q }, deps) => {
+export const handler = httpRoute(route('facts.list'), { query }, async ({ query: q }, deps) => {
   const facts = await findFacts(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
   const view = presentation(q.lang, q.include_sources);
   return translatedReply(

@@ -3,9 +3,10 @@ import { createFavourite, presentFavourite } from '../../shared/domain/favourite
 import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) });
 
-export const handler = httpRoute('favourites.create', { body }, async ({ body, account }, deps) =>
+export const handler = httpRoute(route('favourites.create'), { body }, async ({ body, account }, deps) =>
   presentFavourite(await createFavourite(deps, account, body)),
 );

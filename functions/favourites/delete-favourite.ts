@@ -1,8 +1,13 @@
 import { deleteFavourite } from '../../shared/domain/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('favourites.delete', { params: idParam('id') }, async ({ params, account }, deps) => {
-  await deleteFavourite(deps, account, params.id);
-  return { message: 'SUCCESS' };
-});
+export const handler = httpRoute(
+  route('favourites.delete'),
+  { params: idParam('id') },
+  async ({ params, account }, deps) => {
+    await deleteFavourite(deps, account, params.id);
+    return { message: 'SUCCESS' };
+  },
+);

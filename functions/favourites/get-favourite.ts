@@ -1,7 +1,10 @@
 import { getOwnFavourite, presentFavourite } from '../../shared/domain/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('favourites.get', { params: idParam('id') }, async ({ params, account }, deps) =>
-  presentFavourite(await getOwnFavourite(deps, account, params.id)),
+export const handler = httpRoute(
+  route('favourites.get'),
+  { params: idParam('id') },
+  async ({ params, account }, deps) => presentFavourite(await getOwnFavourite(deps, account, params.id)),
 );

@@ -3,9 +3,10 @@ import { breedGroupsLookup } from '../../shared/domain/breed-groups-lookup.ts';
 import { listFavourites, presentFavourite } from '../../shared/domain/favourites.ts';
 import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
-import { forbidden } from '../../shared/http/errors.ts';
+import { forbidden } from '../../shared/errors.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { imageDetails } from '../../shared/images/image-details.ts';
 
 const query = z.strictObject({
@@ -17,7 +18,7 @@ const query = z.strictObject({
   attach_image: z._default(boolean(), false),
 });
 
-export const handler = httpRoute('favourites.list', { query }, async ({ query: q, account }, deps) => {
+export const handler = httpRoute(route('favourites.list'), { query }, async ({ query: q, account }, deps) => {
   // Administrators may look at another account's favourites; everyone else only at their own.
   if (q.account_id && q.account_id !== account.id && account.role !== 'admin')
     throw forbidden('account_id must be your own account');

@@ -2,10 +2,11 @@ import * as z from 'zod/mini';
 import { getHealthTip, presentHealthTip } from '../../shared/domain/health-tips.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { presentation, translatedReply } from '../../shared/reference/content.ts';
 
 export const handler = httpRoute(
-  'health-tips.get',
+  route('health-tips.get'),
   { params: idParam('id'), query: z.strictObject(contentQuery) },
   async ({ params, query }, deps) => {
     const view = presentation(query.lang, query.include_sources);

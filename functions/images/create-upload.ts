@@ -3,6 +3,7 @@ import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 
 const body = z.strictObject({
@@ -14,7 +15,7 @@ const body = z.strictObject({
 });
 
 /** Step one of a large upload: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. */
-export const handler = httpRoute('images.create-upload', { body }, async ({ body, account }, deps) => {
+export const handler = httpRoute(route('images.create-upload'), { body }, async ({ body, account }, deps) => {
   const slot = await createUploadSlot(deps, account, body);
   return {
     ...presentUpload(slot.upload, deps.config.mediaBaseUrl),

@@ -1,8 +1,13 @@
 import { deleteUpload } from '../../shared/domain/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('images.delete', { params: idParam('id') }, async ({ params, account }, deps) => {
-  await deleteUpload(deps, account, params.id);
-  return { message: 'SUCCESS' };
-});
+export const handler = httpRoute(
+  route('images.delete'),
+  { params: idParam('id') },
+  async ({ params, account }, deps) => {
+    await deleteUpload(deps, account, params.id);
+    return { message: 'SUCCESS' };
+  },
+);

@@ -1,9 +1,10 @@
 import { asUpload, getImage, presentUpload } from '../../shared/domain/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 /** An upload of the caller's (403 for another account's) or any catalogue image. */
-export const handler = httpRoute('images.get', { params: idParam('id') }, async ({ params, account }, deps) => {
+export const handler = httpRoute(route('images.get'), { params: idParam('id') }, async ({ params, account }, deps) => {
   const item = await getImage(deps, account, params.id);
   if (item.source === 'upload') return presentUpload(asUpload(item), deps.config.mediaBaseUrl);
   return {

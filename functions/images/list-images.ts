@@ -4,6 +4,7 @@ import { listUploads, presentUpload } from '../../shared/domain/uploads.ts';
 import { ORDERS } from '../../shared/http/common-params.ts';
 import { caseInsensitiveEnum, integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const query = z.strictObject({
   limit: z._default(integer({ min: 1, max: 100 }), 10),
@@ -13,7 +14,7 @@ const query = z.strictObject({
 });
 
 /** The caller's own uploads, newest first by default. */
-export const handler = httpRoute('images.list', { query }, async ({ query: q, account }, deps) =>
+export const handler = httpRoute(route('images.list'), { query }, async ({ query: q, account }, deps) =>
   (await listUploads(deps, account, { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id })).map((u) =>
     presentUpload(u, deps.config.mediaBaseUrl),
   ),

@@ -4,9 +4,10 @@ import { loadCategories } from '../../shared/domain/categories.ts';
 import { loadColours } from '../../shared/domain/colours.ts';
 import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { ORDERS } from '../../shared/http/common-params.ts';
-import { badRequest } from '../../shared/http/errors.ts';
+import { badRequest } from '../../shared/errors.ts';
 import { boolean, caseInsensitiveEnum, integer, list, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { interactionsOf } from '../../shared/images/interactions.ts';
 import { presentImage } from '../../shared/images/present.ts';
 import { ORDER_BY, searchImages } from '../../shared/images/search.ts';
@@ -41,7 +42,7 @@ const query = z.strictObject({
   sub_id: z.optional(subIdParam),
 });
 
-export const handler = httpRoute('images.search', { query }, async ({ query: q, account }, deps) => {
+export const handler = httpRoute(route('images.search'), { query }, async ({ query: q, account }, deps) => {
   if (q.age_months_min !== undefined && q.age_months_max !== undefined && q.age_months_min > q.age_months_max) {
     throw badRequest(['age_months_min must not be greater than age_months_max']);
   }

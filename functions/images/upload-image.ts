@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { DIRECT_UPLOAD_MAX_BYTES, parseUploadForm, presentUpload, uploadPhoto } from '../../shared/domain/uploads.ts';
-import { badRequest } from '../../shared/http/errors.ts';
+import { badRequest } from '../../shared/errors.ts';
 import { list } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const fields = z.strictObject({ sub_id: z.optional(subIdParam), breed_ids: z.optional(list()) });
 const limits = { maxFileBytes: DIRECT_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 5, allowedFileFields: ['file'] };
 
 /** multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). */
 export const handler = httpRoute(
-  'images.upload',
+  route('images.upload'),
   { form: { parse: parseUploadForm, limits, fields } },
   async ({ form, account }, deps) => {
     const file = form.files[0];

@@ -1,10 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { healthKey } from '../../shared/db/keys.ts';
-import { serviceUnavailable } from '../../shared/http/errors.ts';
+import { serviceUnavailable } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 /** Readiness probe: answers 200 only when the table can be read. */
-export const handler = httpRoute('health.get', {}, async (_request, deps) => {
+export const handler = httpRoute(route('health.get'), {}, async (_request, deps) => {
   try {
     await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: healthKey() }));
   } catch (error) {

@@ -1,9 +1,10 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { getDeps } from '../../shared/deps.ts';
-import { HttpError } from '../../shared/http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import { errorResponse } from '../../shared/http/responses.ts';
 import { createRouteMatcher } from '../../shared/routing/match.ts';
-import { API_BASE_PATH, routes } from '../routes.ts';
+import { API_BASE_PATH } from '../../shared/http/route-def.ts';
+import { routes } from '../routes.ts';
 
 const match = createRouteMatcher(routes);
 
@@ -16,14 +17,10 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   if (result.kind === 'method-not-allowed') {
     const allow = result.allowed.join(', ');
     return errorResponse(
-      new HttpError(405, `${method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }),
+      new AppError(405, `${method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }),
       path,
       now,
     );
   }
-  return errorResponse(
-    new HttpError(404, `No route matches ${method} ${path}`, { code: 'route_not_found' }),
-    path,
-    now,
-  );
+  return errorResponse(new AppError(404, `No route matches ${method} ${path}`, { code: 'route_not_found' }), path, now);
 }

@@ -3,6 +3,7 @@ import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/votes.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { viewerCountry } from '../../shared/http/viewer-country.ts';
 
 const body = z.strictObject({
@@ -11,6 +12,6 @@ const body = z.strictObject({
   sub_id: z.optional(subIdParam),
 });
 
-export const handler = httpRoute('votes.create', { body }, async ({ body, account, headers }, deps) =>
+export const handler = httpRoute(route('votes.create'), { body }, async ({ body, account, headers }, deps) =>
   presentVote(await createVote(deps, account, body, viewerCountry(headers))),
 );

@@ -1,8 +1,9 @@
 import { deleteVote } from '../../shared/domain/votes.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { voteIdParams } from './get-vote.ts';
 
-export const handler = httpRoute('votes.delete', { params: voteIdParams }, async ({ params, account }, deps) => {
+export const handler = httpRoute(route('votes.delete'), { params: voteIdParams }, async ({ params, account }, deps) => {
   await deleteVote(deps, account, params.vote_id);
   return { message: 'SUCCESS' };
 });

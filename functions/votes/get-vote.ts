@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { getOwnVote, presentVote } from '../../shared/domain/votes.ts';
 import { integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 export const voteIdParams = z.object({ vote_id: integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) });
 
-export const handler = httpRoute('votes.get', { params: voteIdParams }, async ({ params, account }, deps) =>
+export const handler = httpRoute(route('votes.get'), { params: voteIdParams }, async ({ params, account }, deps) =>
   presentVote(await getOwnVote(deps, account, params.vote_id)),
 );

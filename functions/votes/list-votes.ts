@@ -4,13 +4,14 @@ import { subIdParam } from '../../shared/domain/sub-id.ts';
 import { listVotes, presentVote } from '../../shared/domain/votes.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
   sub_id: z.optional(subIdParam),
 });
 
-export const handler = httpRoute('votes.list', { query }, async ({ query: q, account }, deps) => {
+export const handler = httpRoute(route('votes.list'), { query }, async ({ query: q, account }, deps) => {
   const votes = await listVotes(
     deps,
     account,

@@ -1,10 +1,15 @@
 import { createWebhookBody } from '../../shared/domain/webhook-input.ts';
 import { createWebhook, presentWebhook } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 
 /** The signing secret is shown here and on rotation only; it is stored encrypted and never read back. */
-export const handler = httpRoute('webhooks.create', { body: createWebhookBody }, async ({ body, account }, deps) => {
-  const { webhook, signingSecret } = await createWebhook(deps, secretCipher(deps.config), account.id, body);
-  return { ...presentWebhook(webhook), signing_secret: signingSecret };
-});
+export const handler = httpRoute(
+  route('webhooks.create'),
+  { body: createWebhookBody },
+  async ({ body, account }, deps) => {
+    const { webhook, signingSecret } = await createWebhook(deps, secretCipher(deps.config), account.id, body);
+    return { ...presentWebhook(webhook), signing_secret: signingSecret };
+  },
+);

@@ -1,7 +1,10 @@
 import { webhookIdParams } from '../../shared/domain/webhook-input.ts';
 import { getOwnWebhook, presentWebhook } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('webhooks.get', { params: webhookIdParams }, async ({ params, account }, deps) =>
-  presentWebhook(await getOwnWebhook(deps, account.id, params.id)),
+export const handler = httpRoute(
+  route('webhooks.get'),
+  { params: webhookIdParams },
+  async ({ params, account }, deps) => presentWebhook(await getOwnWebhook(deps, account.id, params.id)),
 );

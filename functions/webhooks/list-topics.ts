@@ -1,6 +1,7 @@
-import { EVENT_CATALOGUE, EVENT_NAMES } from '../../events/catalogue.ts';
+import { EVENT_CATALOGUE, EVENT_NAMES } from '../../shared/events/catalogue.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('webhooks.topics', {}, async () =>
+export const handler = httpRoute(route('webhooks.topics'), {}, async () =>
   EVENT_NAMES.map((name) => ({ name, description: EVENT_CATALOGUE[name].description })),
 );

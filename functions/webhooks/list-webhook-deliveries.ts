@@ -1,9 +1,10 @@
 import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhook-input.ts';
 import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 export const handler = httpRoute(
-  'webhooks.deliveries',
+  route('webhooks.deliveries'),
   { params: webhookIdParams, query: deliveryLogQuery },
   async ({ params, query, account }, deps) =>
     (await listDeliveryAttempts(deps, account.id, params.id, query)).map(presentAttempt),

@@ -1,6 +1,7 @@
 import { listWebhooks, presentWebhook } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('webhooks.list', {}, async ({ account }, deps) =>
+export const handler = httpRoute(route('webhooks.list'), {}, async ({ account }, deps) =>
   (await listWebhooks(deps, account.id)).map(presentWebhook),
 );

@@ -1,9 +1,10 @@
 import { webhookEventParams } from '../../shared/domain/webhook-input.ts';
 import { redeliverEvent } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 export const handler = httpRoute(
-  'webhooks.redeliver',
+  route('webhooks.redeliver'),
   { params: webhookEventParams },
   async ({ params, account }, deps) => {
     const event = await redeliverEvent(deps, account.id, params.id, params.eventId);

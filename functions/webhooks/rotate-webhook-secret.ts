@@ -1,10 +1,11 @@
 import { webhookIdParams } from '../../shared/domain/webhook-input.ts';
 import { rotateWebhookSecret } from '../../shared/domain/webhooks.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 
 export const handler = httpRoute(
-  'webhooks.rotate-secret',
+  route('webhooks.rotate-secret'),
   { params: webhookIdParams },
   async ({ params, account }, deps) => ({
     id: params.id,

@@ -12,7 +12,7 @@ import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { API_BASE_PATH, type RouteAccess, type RouteDef } from '../../functions/routes.ts';
+import { API_BASE_PATH, type RouteAccess, type RouteDef } from '../../shared/http/route-def.ts';
 import { CORS } from '../../shared/http/cors.ts';
 import type { Stage } from '../stage.ts';
 

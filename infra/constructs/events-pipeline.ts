@@ -5,11 +5,9 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { EVENT_SOURCE_ITEM_TYPES } from '../../shared/events/catalogue.ts';
 import { functionRole, nodeFunction } from './lambda-defaults.ts';
 import type { Monitoring } from './monitoring.ts';
-
-/** Item types whose committed writes become events (shared/events/from-stream.ts decides which). */
-const EVENT_SOURCE_TYPES = ['Vote', 'Favourite', 'Image'];
 
 export interface EventsPipelineProps {
   table: Table;
@@ -92,7 +90,7 @@ export class EventsPipeline extends Construct {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(streamFailures),
         // Only items that can become events wake the router (and are billed).
-        filters: EVENT_SOURCE_TYPES.map((type) =>
+        filters: EVENT_SOURCE_ITEM_TYPES.map((type) =>
           FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.isEqual(type) } } } }),
         ),
       }),

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { fallbackRoute, routes, type RouteDef } from '../../functions/routes.ts';
+import { fallbackRoute, routes } from '../../functions/routes.ts';
+import type { RouteDef } from '../../shared/http/route-def.ts';
 import { LAMBDA_BUNDLE } from '../../infra/lambda-bundle.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -10,7 +10,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { API_BASE_PATH, fallbackRoute, routes, type RouteDef } from '../../functions/routes.ts';
+import { fallbackRoute, routes } from '../../functions/routes.ts';
+import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
 import { createRouteMatcher } from '../../shared/routing/match.ts';
 import { CORS } from '../../shared/http/cors.ts';
 

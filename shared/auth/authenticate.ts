@@ -1,8 +1,8 @@
-import type { AuthMode, RouteDef } from '../../functions/routes.ts';
+import type { AuthMode, RouteDef } from '../http/route-def.ts';
 import { getAccount, getAccountIdByKeyHash } from '../db/accounts.ts';
 import type { Deps } from '../deps.ts';
 import type { Account } from '../domain/account.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { hashApiKey } from './api-keys.ts';
 import { getTokenSecret } from './token-secret.ts';
 import { verifyToken } from './tokens.ts';

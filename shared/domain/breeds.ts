@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
 import type { Account } from './account.ts';
 import type { Order } from '../http/common-params.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import type { Translations, Translator } from '../reference/i18n.ts';
 import { shuffle } from '../reference/paging.ts';
 import { loadReferenceSet } from '../reference/snapshot.ts';

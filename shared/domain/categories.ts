@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import type { Translations, Translator } from '../reference/i18n.ts';
 import { loadReferenceSet } from '../reference/snapshot.ts';
 import type { Species } from '../reference/species.ts';

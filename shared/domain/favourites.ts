@@ -12,7 +12,7 @@ import {
 } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Account } from './account.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './image-refs.ts';
 

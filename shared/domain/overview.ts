@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getAccount } from '../db/accounts.ts';
 import { accountStatsKey } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import type { Account } from './account.ts';
 import { quotaOf } from './quota.ts';
 

@@ -10,7 +10,7 @@ import { statChange } from '../db/account-stats.ts';
 import { accountImageIndex, accountImagesPartition, imageKey, uploadQuotaKey } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, AppError, notFound } from '../errors.ts';
 import { detectPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../media/format.ts';
 import { readImageDimensions } from '../media/dimensions.ts';
 import { parseMultipart } from '../media/multipart.ts';
@@ -73,8 +73,8 @@ export function presentUpload(item: UploadItem, mediaBaseUrl: string) {
 /** The multipart parser, with the way forward for photos too large for the direct route. */
 export const parseUploadForm: typeof parseMultipart = (body, contentType, limits) =>
   parseMultipart(body, contentType, limits).catch((error: unknown) => {
-    if (error instanceof HttpError && error.code === 'file_too_large') {
-      throw new HttpError(
+    if (error instanceof AppError && error.code === 'file_too_large') {
+      throw new AppError(
         413,
         `Photos over ${limits.maxFileBytes / 1024 / 1024} MB take the two-step upload: POST /v1/images/uploads (up to 50 MB)`,
         { code: 'use_two_step_upload' },
@@ -160,7 +160,7 @@ async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem
 export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: number; height: number } {
   const format = detectPhotoFormat(bytes);
   if (!format)
-    throw new HttpError(415, 'The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)', {
+    throw new AppError(415, 'The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)', {
       code: 'unsupported_format',
     });
   const size = readImageDimensions(bytes, format);

@@ -13,7 +13,7 @@ import {
 import { transact } from '../db/transact.ts';
 import type { Deps } from '../deps.ts';
 import type { Order } from '../http/common-params.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { Account } from './account.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './image-refs.ts';
 

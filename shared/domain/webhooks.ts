@@ -18,11 +18,12 @@ import {
   webhookKey,
 } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import { checkWebhookUrl, type WebhookUrlRejection } from '../webhooks/address-guard.ts';
 import { isFinalAttempt, sqsRetryDelaySeconds } from '../webhooks/backoff.ts';
 import type { SecretCipher } from '../webhooks/secret-cipher.ts';
 import { generateSigningSecret } from '../webhooks/signature.ts';
+import { eventEnvelope } from '../events/catalogue.ts';
 import type { NewWebhook } from './webhook-input.ts';
 
 /** Spec: five endpoints per account, disabled ones included. */
@@ -68,25 +69,11 @@ export const presentWebhook = (w: WebhookItem) => ({
 });
 
 /** A message of the events queue (`DomainEvent` of events/catalogue.ts); the type stays a string so any name routes. */
-export const domainEventMessage = z.object({
-  id: z.string(),
-  type: z.string(),
-  account_id: z.string(),
-  occurred_at: z.string(),
-  country_code: z.nullable(z.string()),
-  resource: z.record(z.string(), z.unknown()),
-});
+export const domainEventMessage = eventEnvelope;
 export type IncomingEvent = z.infer<typeof domainEventMessage>;
 
 /** What a delivery needs of an event; `event_type` because every item's `type` names its entity. */
-const storedEventSchema = z.object({
-  id: z.string(),
-  event_type: z.string(),
-  account_id: z.string(),
-  occurred_at: z.string(),
-  country_code: z.nullable(z.string()),
-  resource: z.record(z.string(), z.unknown()),
-});
+const storedEventSchema = z.extend(z.omit(eventEnvelope, { type: true }), { event_type: z.string() });
 export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 /** One message of the deliveries queue: never the secret, which is read at attempt time. */

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { EVENT_CATALOGUE, type DomainEvent, type EventName } from '../../events/catalogue.ts';
+import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
 
 type Item = Record<string, unknown>;
 

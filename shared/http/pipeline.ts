@@ -2,11 +2,11 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { routeById, type RouteDef, type RouteId, type routes } from '../../functions/routes.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import type { Account } from '../domain/account.ts';
-import { badRequest, HttpError } from './errors.ts';
+import type { RouteDef } from './route-def.ts';
+import { badRequest, AppError } from '../errors.ts';
 import { compressIfAccepted, errorResponse, jsonResponse, Reply, type HttpResult } from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
 import type { parseMultipart, MultipartLimits, UploadedFile } from '../media/multipart.ts';
@@ -24,8 +24,7 @@ export interface RequestSchemas {
 
 type Out<S, K extends keyof RequestSchemas> =
   S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
-type RouteOf<Id extends RouteId> = Extract<(typeof routes)[number], { id: Id }>;
-type CallerOf<Id extends RouteId> = RouteOf<Id>['auth'] extends 'none' ? null : Account;
+type CallerOf<R extends RouteDef> = R['auth'] extends 'none' ? null : Account;
 
 type FormOut<S> = S extends { form: { fields: infer T extends Schema } }
   ? { fields: z.output<T>; files: UploadedFile[] }
@@ -56,12 +55,11 @@ type Event = APIGatewayProxyEventV2;
  * validation of path, query and body, serialisation with compression, and the spec's error JSON for
  * every failure. Handlers get typed input and return the response body (or a `Reply` with headers).
  */
-export function httpRoute<Id extends RouteId, S extends RequestSchemas>(
-  routeId: Id,
+export function httpRoute<R extends RouteDef, S extends RequestSchemas>(
+  route: R,
   schemas: S,
-  handle: Handler<S, CallerOf<Id>>,
+  handle: Handler<S, CallerOf<R>>,
 ) {
-  const route: RouteDef = routeById(routeId);
   const state = new WeakMap<Event, { account: Account | null }>();
 
   const pipeline = middy<Event, HttpResult>({ timeoutEarlyInMillis: 0 }).use({
@@ -91,7 +89,7 @@ export function httpRoute<Id extends RouteId, S extends RequestSchemas>(
       headers: event.headers as Record<string, string | undefined>,
       path: event.rawPath,
       requestId: context.awsRequestId,
-    } as HttpRequest<S, CallerOf<Id>>;
+    } as HttpRequest<S, CallerOf<R>>;
     const result = await handle(request, deps);
     const response =
       result instanceof Reply
@@ -125,7 +123,7 @@ const BODY_PARSER = '@middy/http-json-body-parser';
 function toErrorResponse(error: unknown, event: Event, context: Context): HttpResult {
   const deps = getDeps();
   const path = event.rawPath ?? '';
-  if (error instanceof HttpError) return errorResponse(error, path, deps.now());
+  if (error instanceof AppError) return errorResponse(error, path, deps.now());
   if (isBodyParserError(error)) {
     const message =
       error.message === 'Unsupported Media Type'
@@ -139,7 +137,7 @@ function toErrorResponse(error: unknown, event: Event, context: Context): HttpRe
     method: event.requestContext?.http?.method,
     error,
   });
-  return errorResponse(new HttpError(500, 'Internal server error'), path, deps.now());
+  return errorResponse(new AppError(500, 'Internal server error'), path, deps.now());
 }
 
 function isBodyParserError(error: unknown): error is Error {

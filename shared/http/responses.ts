@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type HttpError, STATUS_TEXT } from './errors.ts';
+import type { AppError } from '../errors.ts';
+import { STATUS_TEXT } from './status-text.ts';
 
 /** A handler result that needs headers besides the JSON body (e.g. `Pagination-Count`). */
 export class Reply<T = unknown> {
@@ -27,17 +28,17 @@ export function jsonResponse(statusCode: number, body: unknown, headers: Record<
 }
 
 /** The spec's error JSON: `{statusCode, timestamp, path, message, error, code?}`. */
-export function errorResponse(error: HttpError, path: string, now: Date): HttpResult {
+export function errorResponse(error: AppError, path: string, now: Date): HttpResult {
   const body = {
-    statusCode: error.statusCode,
+    statusCode: error.status,
     timestamp: now.toISOString(),
     path,
     message: error.messages,
-    error: STATUS_TEXT[error.statusCode] ?? 'Error',
+    error: STATUS_TEXT[error.status] ?? 'Error',
     ...(error.code !== undefined && { code: error.code }),
     ...error.details,
   };
-  return jsonResponse(error.statusCode, body, error.headers);
+  return jsonResponse(error.status, body, error.headers);
 }
 
 /** Gzips large bodies for clients that accept it (the 1,000-breed list is ~0.5 MB of JSON). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 export type Schema = z.ZodMiniType;
 

@@ -1,10 +1,10 @@
 // multipart/form-data bodies (as API Gateway hands them over, already base64-decoded) parsed into
-// text fields and in-memory files. Every problem becomes an HttpError the pipeline can answer with;
+// text fields and in-memory files. Every problem becomes an AppError the pipeline can answer with;
 // the promise always settles because the whole body is written at once and every file stream is drained.
 
 import busboy from 'busboy';
 import type { Readable } from 'node:stream';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, AppError } from '../errors.ts';
 
 export interface MultipartLimits {
   maxFileBytes: number;
@@ -73,8 +73,8 @@ function collectForm(parser: busboy.Busboy, body: Buffer, limits: MultipartLimit
     const fields = new Map<string, string>();
     const files: UploadedFile[] = [];
     // Busboy keeps emitting after the first problem; only the first one is reported.
-    let failure: HttpError | undefined;
-    const fail = (error: HttpError) => {
+    let failure: AppError | undefined;
+    const fail = (error: AppError) => {
       failure ??= error;
     };
 
@@ -127,7 +127,7 @@ function readFile(
   stream.on('end', () => onComplete(Buffer.concat(chunks), stream.truncated === true));
 }
 
-function describeParserError(error: unknown): HttpError {
+function describeParserError(error: unknown): AppError {
   const reason = error instanceof Error ? error.message : String(error);
   // Also what a body written with a different boundary than the header's looks like.
   if (reason === 'Unexpected end of form') {
@@ -136,9 +136,9 @@ function describeParserError(error: unknown): HttpError {
   return invalidMultipart(`malformed multipart body: ${reason}`);
 }
 
-function fileTooLarge(filename: string | undefined, maxFileBytes: number): HttpError {
+function fileTooLarge(filename: string | undefined, maxFileBytes: number): AppError {
   const name = filename ? `file '${filename}'` : 'a file';
-  return new HttpError(413, `${name} exceeds the ${formatBytes(maxFileBytes)} upload limit`, {
+  return new AppError(413, `${name} exceeds the ${formatBytes(maxFileBytes)} upload limit`, {
     code: 'file_too_large',
   });
 }

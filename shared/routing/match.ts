@@ -1,4 +1,4 @@
-import type { HttpMethod, RouteDef } from '../../functions/routes.ts';
+import type { HttpMethod, RouteDef } from '../http/route-def.ts';
 
 export type RouteMatch<R extends RouteDef> =
   | { kind: 'route'; route: R; pathParameters: Record<string, string> }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RouteDef } from '../../../functions/routes.ts';
+import type { RouteDef } from '../../../shared/http/route-def.ts';
 import { authenticate } from '../../../shared/auth/authenticate.ts';
 import { issueToken } from '../../../shared/auth/tokens.ts';
 import { getDeps } from '../../../shared/deps.ts';
@@ -23,7 +23,7 @@ async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    return error as { statusCode: number; code: string; message: string };
+    return error as { status: number; code: string; message: string };
   }
   throw new Error('expected authentication to fail');
 }
@@ -48,27 +48,27 @@ describe('authentication per route mode', () => {
 
   it('answers 403 without a credential and names what to send', async () => {
     const error = await failure(authenticate(deps(), route('apiKey'), {}));
-    expect(error).toMatchObject({ statusCode: 403, code: 'missing_credentials' });
+    expect(error).toMatchObject({ status: 403, code: 'missing_credentials' });
     expect(error.message).toContain('x-api-key');
   });
 
   it('answers 403 for an unknown API key', async () => {
     expect(await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': 'live_nope' }))).toMatchObject({
-      statusCode: 403,
+      status: 403,
       code: 'invalid_api_key',
     });
   });
 
   it('answers 401 for the key of an inactive account', async () => {
     expect(await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': INACTIVE_KEY }))).toMatchObject({
-      statusCode: 401,
+      status: 401,
       code: 'account_inactive',
     });
   });
 
   it('keeps admin routes to administrators', async () => {
     expect(await failure(authenticate(deps(), route('admin'), { 'x-api-key': USER_KEY }))).toMatchObject({
-      statusCode: 403,
+      status: 403,
       code: 'admin_only',
     });
     expect(await authenticate(deps(), route('admin'), { 'x-api-key': ADMIN_KEY })).toMatchObject({ role: 'admin' });
@@ -76,7 +76,7 @@ describe('authentication per route mode', () => {
 
   it('answers 403 naming the feature an account lacks', async () => {
     const error = await failure(authenticate(deps(), route('apiKey', 'body_condition'), { 'x-api-key': USER_KEY }));
-    expect(error).toMatchObject({ statusCode: 403, code: 'feature_not_enabled' });
+    expect(error).toMatchObject({ status: 403, code: 'feature_not_enabled' });
     expect(error.message).toContain('body_condition');
     expect(await authenticate(deps(), route('apiKey', 'full_breed_schema'), { 'x-api-key': USER_KEY })).toMatchObject({
       id: 'acc-user',
@@ -89,7 +89,7 @@ describe('authentication per route mode', () => {
       id: 'acc-user',
     });
     expect(await failure(authenticate(deps(), route('bearer'), { 'x-api-key': USER_KEY }))).toMatchObject({
-      statusCode: 403,
+      status: 403,
       code: 'missing_credentials',
     });
   });
@@ -97,11 +97,11 @@ describe('authentication per route mode', () => {
   it('answers 403 for an expired or forged bearer token', async () => {
     const expired = await tokenFor('acc-user', -10);
     expect(await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${expired}` }))).toMatchObject({
-      statusCode: 403,
+      status: 403,
       code: 'invalid_token',
     });
     expect(await failure(authenticate(deps(), route('bearer'), { authorization: 'Bearer abc.def.ghi' }))).toMatchObject(
-      { statusCode: 403 },
+      { status: 403 },
     );
   });
 
@@ -118,7 +118,7 @@ describe('authentication per route mode', () => {
   it('answers 401 for a bearer token of an account that became inactive', async () => {
     const token = await tokenFor('acc-off');
     expect(await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${token}` }))).toMatchObject({
-      statusCode: 401,
+      status: 401,
     });
   });
 });

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-d
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../../events/catalogue.ts';
+import type { DomainEvent } from '../../../shared/events/catalogue.ts';
 import { handler } from '../../../events/consumers/dispatch-webhooks.ts';
 import { loadConfig } from '../../../shared/config.ts';
 import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';

@@ -5,7 +5,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateComma
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../../events/catalogue.ts';
+import { EVENT_NAMES } from '../../../shared/events/catalogue.ts';
 import { handler as createHandler } from '../../../functions/webhooks/create-webhook.ts';
 import { handler as deleteHandler } from '../../../functions/webhooks/delete-webhook.ts';
 import { handler as getHandler } from '../../../functions/webhooks/get-webhook.ts';

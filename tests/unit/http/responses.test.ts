@@ -1,11 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../shared/http/errors.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { compressIfAccepted, errorResponse, jsonResponse } from '../../../shared/http/responses.ts';
 
 describe('error responses', () => {
   it('follow the spec shape, with code and extra details when given', () => {
-    const error = new HttpError(429, 'Too many photos', {
+    const error = new AppError(429, 'Too many photos', {
       code: 'pet_upload_rate_exceeded',
       details: { limit: 100, window_hours: 24 },
     });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import type { HttpError } from '../../../shared/http/errors.ts';
+import type { AppError } from '../../../shared/errors.ts';
 import { boolean, caseInsensitiveEnum, integer, list } from '../../../shared/http/params.ts';
 import { parseOrThrow } from '../../../shared/http/validation.ts';
 
@@ -16,7 +16,7 @@ function messagesOf(input: Record<string, string>): string[] {
   try {
     parseOrThrow(query, input, 'query');
   } catch (error) {
-    return (error as HttpError).messages as string[];
+    return (error as AppError).messages as string[];
   }
   throw new Error('expected a validation error');
 }
@@ -59,7 +59,7 @@ describe('query validation', () => {
     ]);
   });
 
-  it('throws a 400 HttpError', () => {
-    expect(() => parseOrThrow(query, { limit: '0' }, 'query')).toThrow(expect.objectContaining({ statusCode: 400 }));
+  it('throws a 400 AppError', () => {
+    expect(() => parseOrThrow(query, { limit: '0' }, 'query')).toThrow(expect.objectContaining({ status: 400 }));
   });
 });

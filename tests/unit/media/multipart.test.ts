@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../shared/http/errors.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { MAX_FIELD_VALUE_BYTES, parseMultipart, type MultipartLimits } from '../../../shared/media/multipart.ts';
 
 const BOUNDARY = '----PetFormBoundary7MA4YWxkTrZu0gW';
@@ -35,13 +35,13 @@ const image = (name = 'images', bytes = Buffer.from('bytes'), filename = 'pet.jp
   bytes,
 });
 
-async function rejectionOf(promise: Promise<unknown>): Promise<HttpError> {
+async function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => undefined,
     (reason: unknown) => reason,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 describe('parseMultipart', () => {
@@ -120,7 +120,7 @@ describe('parseMultipart', () => {
   it('rejects a file one byte over the maximum with 413 naming the limit', async () => {
     const body = multipartBody([image('images', Buffer.alloc(LIMITS.maxFileBytes + 1), 'big.jpg')]);
     const error = await rejectionOf(parseMultipart(body, CONTENT_TYPE, LIMITS));
-    expect(error.statusCode).toBe(413);
+    expect(error.status).toBe(413);
     expect(error.code).toBe('file_too_large');
     expect(error.message).toBe("file 'big.jpg' exceeds the 1024-byte upload limit");
   });
@@ -135,7 +135,7 @@ describe('parseMultipart', () => {
   it('rejects a file under an unexpected field name and lists the allowed ones', async () => {
     const limits = { ...LIMITS, allowedFileFields: ['images', 'file'] };
     const error = await rejectionOf(parseMultipart(multipartBody([image('avatar')]), CONTENT_TYPE, limits));
-    expect(error.statusCode).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.code).toBe('unexpected_file_field');
     expect(error.message).toBe("unexpected file field 'avatar'; files are accepted only in: 'images', 'file'");
   });
@@ -143,7 +143,7 @@ describe('parseMultipart', () => {
   it('rejects more files than allowed', async () => {
     const body = multipartBody([image(), image(), image(), image()]);
     const error = await rejectionOf(parseMultipart(body, CONTENT_TYPE, LIMITS));
-    expect(error.statusCode).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.code).toBe('too_many_files');
     expect(error.message).toBe('too many files; at most 3 allowed');
   });
@@ -151,7 +151,7 @@ describe('parseMultipart', () => {
   it('rejects more text fields than allowed', async () => {
     const fields = Array.from({ length: LIMITS.maxFields + 1 }, (_, index) => ({ name: `f${index}`, value: 'v' }));
     const error = await rejectionOf(parseMultipart(multipartBody(fields), CONTENT_TYPE, LIMITS));
-    expect(error.statusCode).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.code).toBe('too_many_fields');
   });
 
@@ -161,7 +161,7 @@ describe('parseMultipart', () => {
       { name: 'name', value: 'Fido' },
     ]);
     const error = await rejectionOf(parseMultipart(body, CONTENT_TYPE, LIMITS));
-    expect(error.statusCode).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.message).toBe("field 'name' appears more than once");
   });
 
@@ -175,7 +175,7 @@ describe('parseMultipart', () => {
     });
     const tooLong = multipartBody([{ name: 'description', value: `${atLimit}a` }]);
     const error = await rejectionOf(parseMultipart(tooLong, CONTENT_TYPE, LIMITS));
-    expect(error.statusCode).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.message).toBe(`field 'description' is longer than ${MAX_FIELD_VALUE_BYTES} bytes`);
   });
 
@@ -230,7 +230,7 @@ describe('parseMultipart', () => {
     for (const [name, parse] of cases) {
       it(name, async () => {
         const error = await rejectionOf(parse());
-        expect(error.statusCode).toBe(400);
+        expect(error.status).toBe(400);
         expect(error.code).toBe('invalid_multipart');
       });
     }
@@ -254,7 +254,7 @@ describe('parseMultipart', () => {
     });
   });
 
-  it('always settles, with a form or an HttpError, on truncated and corrupted bodies', async () => {
+  it('always settles, with a form or an AppError, on truncated and corrupted bodies', async () => {
     const valid = multipartBody([
       { name: 'name', value: 'Rex' },
       image('images', Buffer.alloc(200, 1)),
@@ -271,7 +271,7 @@ describe('parseMultipart', () => {
       bodies.map((body) =>
         parseMultipart(body, CONTENT_TYPE, LIMITS).then(
           () => 'form',
-          (error: unknown) => (error instanceof HttpError ? 'http error' : error),
+          (error: unknown) => (error instanceof AppError ? 'http error' : error),
         ),
       ),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteDef } from '../../../functions/routes.ts';
+import type { RouteDef } from '../../../shared/http/route-def.ts';
 import { createRouteMatcher } from '../../../shared/routing/match.ts';
 
 const route = (method: RouteDef['method'], path: `/${string}`): RouteDef => ({

@@ -1,5 +1,6 @@
-// The event catalogue: every event the service emits, with the schema of its resource. One place, read by the
-// event router (what to emit), the webhook topics route (what can be subscribed to) and the tests.
+// The event catalogue: every event the service emits, with the schema of its resource and the item type whose
+// committed writes produce it. One place, read by the event router (what to emit), the stream filter in infra (which
+// items wake the router), the webhook topics route (what can be subscribed to), the webhook dispatcher and the tests.
 import * as z from 'zod/mini';
 
 const vote = z.object({
@@ -45,15 +46,36 @@ const imageLabels = z.object({
 });
 
 export const EVENT_CATALOGUE = {
-  'vote.created': { description: 'a vote was recorded', resource: vote },
-  'favourite.created': { description: 'a favourite was recorded', resource: favourite },
-  'image.uploaded': { description: 'an image upload succeeded', resource: image },
-  'image.processed': { description: 'an image finished validation (approved or rejected)', resource: imageProcessed },
-  'image.labels_created': { description: 'labels were generated for an image', resource: imageLabels },
+  'vote.created': { description: 'a vote was recorded', resource: vote, sourceItem: 'Vote' },
+  'favourite.created': { description: 'a favourite was recorded', resource: favourite, sourceItem: 'Favourite' },
+  'image.uploaded': { description: 'an image upload succeeded', resource: image, sourceItem: 'Image' },
+  'image.processed': {
+    description: 'an image finished validation (approved or rejected)',
+    resource: imageProcessed,
+    sourceItem: 'Image',
+  },
+  'image.labels_created': {
+    description: 'labels were generated for an image',
+    resource: imageLabels,
+    sourceItem: 'Image',
+  },
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;
 export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
+
+/** Item types whose committed writes can become events: the table stream's filter wakes the router for these only. */
+export const EVENT_SOURCE_ITEM_TYPES = [...new Set(Object.values(EVENT_CATALOGUE).map((e) => e.sourceItem))];
+
+/** The envelope as read back from the events queue (any event name; the resource as stored). */
+export const eventEnvelope = z.object({
+  id: z.string(),
+  type: z.string(),
+  account_id: z.string(),
+  occurred_at: z.string(),
+  country_code: z.nullable(z.string()),
+  resource: z.record(z.string(), z.unknown()),
+});
 
 /** What travels on the events queue: one committed change of one account. */
 export interface DomainEvent<N extends EventName = EventName> {

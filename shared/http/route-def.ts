@@ -1,0 +1,41 @@
+// What a route declares: the types the route table (functions/routes.ts) is written in. They live below the entry
+// points so the pipeline, authentication and matching read routes without importing functions/.
+import type { Capability } from '../domain/account.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a caller proves who it is: see docs/ARCHITECTURE.md#authentication. */
+export type AuthMode = 'none' | 'apiKey' | 'bearer' | 'apiKeyOrBearer' | 'admin';
+
+export interface RouteAccess {
+  /** Single-table DynamoDB access; `read` grants GetItem/BatchGetItem/Query only. */
+  table?: 'read' | 'write';
+  /** The media bucket's uploads/ prefix: write = put and delete objects (and presign uploads). */
+  media?: 'write';
+  /** Reads the bearer-token signing secret (Secrets Manager when deployed). */
+  tokenSecret?: 'read';
+  /** Encrypts webhook signing secrets (KMS deployed). */
+  webhookSecrets?: 'encrypt';
+  /** Sends messages to this queue. */
+  sendsTo?: 'webhookDeliveries';
+}
+
+export interface RouteDef {
+  /** Dotted id, e.g. `accounts.create`; CDK construct ids derive from it. */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway syntax, e.g. `/accounts/{accountId}`. */
+  path: `/${string}`;
+  /** Handler module below `functions/`, without extension. */
+  entry: string;
+  auth: AuthMode;
+  /** Account feature flag the route requires (403 naming it when absent). */
+  feature?: string;
+  /** Capability an administrator can switch off for an account (403 when switched off). */
+  capability?: Capability;
+  access: RouteAccess;
+  /** Success status, from the spec. */
+  status: 200 | 201 | 204;
+}
+
+export const API_BASE_PATH = '/v1';

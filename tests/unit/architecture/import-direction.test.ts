@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The layout's one rule between folders: the entry points (functions/, events/) build on shared/, never the other
+// way round, so the core can be read, tested and bundled without the route or consumer tables.
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+}
+
+/** Every relative import of a file, as a path from the repository root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [...text.matchAll(IMPORT)]
+    .map((m) => m[1] ?? m[2]!)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)));
+}
+
+const upward = (file: string, into: string[]) =>
+  importsOf(file)
+    .filter((target) => into.some((dir) => target.startsWith(`${dir}/`)))
+    .map((target) => `${file} → ${target}`);
+
+describe('import direction', () => {
+  it('finds the core files it checks', () => {
+    expect(sourceFiles('shared').length).toBeGreaterThan(50);
+  });
+
+  it('nothing in shared/ imports functions/, events/, scripts/ or infra/', () => {
+    const offending = sourceFiles('shared').flatMap((file) =>
+      upward(file, ['functions', 'events', 'scripts', 'infra']),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('handlers and consumers do not import each other', () => {
+    expect(sourceFiles('functions').flatMap((file) => upward(file, ['events']))).toEqual([]);
+    expect(sourceFiles('events').flatMap((file) => upward(file, ['functions']))).toEqual([]);
+  });
+});
