@@ -1,7 +1,10 @@
 import { calculateEnergyRequirement } from '../../shared/domain/calculators/service.ts';
 import { energyRequirementBody } from '../../shared/domain/calculators/input.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
-export const handler = httpRoute('calculators.energy-requirement', { body: energyRequirementBody }, ({ body }, deps) =>
-  calculateEnergyRequirement(deps, body),
+export const handler = httpRoute(
+  route('calculators.energy-requirement'),
+  { body: energyRequirementBody },
+  ({ body }, deps) => calculateEnergyRequirement(deps, body),
 );

@@ -1,6 +1,6 @@
 // Calculator rules that need data: which weight and species to use, and what to say when none is usable.
 import type { Deps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import type { Species } from '../../reference/species.ts';
 import { requireBreed } from '../breeds.ts';
 import { ACTIVITY_BY_SPECIES, energyRequirement, type EnergyResult, type WeightBasis } from './energy-requirement.ts';
@@ -9,7 +9,7 @@ import type { EnergyRequirementBody } from './input.ts';
 type CalculatorDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 
 export const weightRequired = () =>
-  new HttpError(422, 'No usable weight: send weight_kg, a breed_id with a standard weight, or a pet with a weight', {
+  new AppError(422, 'No usable weight: send weight_kg, a breed_id with a standard weight, or a pet with a weight', {
     code: 'weight_required',
   });
 
