@@ -7,6 +7,7 @@
 import path from 'node:path';
 import {
   breedI18n,
+  CAT_REGISTRIES,
   type BreedI18n,
   type BreedRecord,
   type BuildContext,
@@ -17,7 +18,17 @@ import {
   type Recognition,
 } from './breeds-model.ts';
 import { readVbo, type VboTerm } from './breeds-sources.ts';
-import { lifeSpan, nameKey, pair, readJson, slugify, uniqueBy, usableAltName, weightFromKg } from './breeds-util.ts';
+import {
+  heightFromCm,
+  lifeSpan,
+  nameKey,
+  pair,
+  readJson,
+  slugify,
+  uniqueBy,
+  usableAltName,
+  weightFromKg,
+} from './breeds-util.ts';
 
 export interface CatColourSpec {
   base: string[];
@@ -36,6 +47,8 @@ interface CatEntry {
   country_codes: string[];
   origin?: string;
   weight_kg: [number, number];
+  /** Shoulder height: our estimate (no registry standard states one for cats). */
+  height_cm: [number, number];
   life_years: [number, number];
   temperament: string[];
   wikipedia_url: string | null;
@@ -52,6 +65,7 @@ const REGISTRY_HOSTS: Record<string, string> = {
   'fifeweb.org': 'fife',
   'gccfcats.org': 'gccf',
   'wcf.de': 'wcf',
+  'rareexoticfelineregistry.com': 'refr',
 };
 const RANK: Record<Recognition, number> = { full: 3, provisional: 2, preliminary: 1, none: 0 };
 
@@ -125,7 +139,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
     const codes = registryCodes(terms);
     const recognition = { ...recognitionFrom(terms), ...(c.recognition ?? {}) };
     const ordered: Partial<Record<string, Recognition>> = {};
-    for (const reg of ['cfa', 'tica', 'fife', 'gccf', 'wcf']) if (recognition[reg]) ordered[reg] = recognition[reg];
+    for (const reg of CAT_REGISTRIES) if (recognition[reg]) ordered[reg] = recognition[reg];
 
     const altNames = uniqueBy(
       [...c.alt_names, ...terms.flatMap((t) => [t.name, ...t.synonyms])]
@@ -154,7 +168,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
       temperament: checkTemperament(ctx, id, c.temperament),
       life_span: lifeSpan(pair(...c.life_years)),
       weight: weightFromKg(pair(...c.weight_kg)),
-      height: null,
+      height: heightFromCm(pair(...c.height_cm)),
       origin: where.origin,
       country_code: where.country_code,
       country_codes: where.country_codes,
@@ -174,6 +188,8 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
       recognition: ordered,
       venom_codes: [],
       source_urls: uniqueBy([...(c.wikipedia_url ? [c.wikipedia_url] : []), ...registryUrls], (u) => u),
+      // no open data set or registry standard gives cat sizes or life spans: all three are our estimates
+      estimated_fields: ['height', 'weight', 'life_span'],
       i18n,
     });
   }

@@ -60,6 +60,23 @@ interface ExtinctEntry {
   weight_kg?: [number, number];
   i18n?: Partial<Record<'de' | 'es' | 'fr', string>>;
 }
+/** A breed or type outside FCI and AKC (data/authored/dog-other-breeds.json). */
+interface OtherEntry {
+  name: string;
+  vbo?: string[];
+  alt_names?: string[];
+  drop_alt_names?: string[];
+  breed_groups: string[];
+  country_codes: string[];
+  height_cm: [number, number];
+  weight_kg: [number, number];
+  life_years: [number, number];
+  basis: 'standard' | 'estimate';
+  defined_by?: string;
+  temperament: string[];
+  wikipedia_url?: string;
+  i18n?: Partial<Record<'de' | 'es' | 'fr', string>>;
+}
 interface VboFile {
   claims: Record<string, string[]>;
   no_auto_attach: string[];
@@ -68,10 +85,12 @@ interface MeasurementEntry {
   height_cm?: [number, number];
   weight_kg?: [number, number];
   life_years?: [number, number];
+  /** Fields whose figures a breed standard states (the others are our estimates). */
+  from_standard?: ('height' | 'weight' | 'life_span')[];
 }
 
 interface DogDraft {
-  kind: 'fci' | 'akc' | 'extinct';
+  kind: 'fci' | 'akc' | 'other' | 'extinct';
   id: string;
   name: string;
   authoredAlt: string[];
@@ -86,6 +105,8 @@ interface DogDraft {
   wikipedia: string | null;
   heightCm?: [number, number];
   weightKg?: [number, number];
+  /** Authored breed outside FCI/AKC: its groups, figures and temperament. */
+  other?: OtherEntry;
   // filled by the VBO pass
   vboPrimary: VboTerm | null;
   vboSecondary: VboTerm[];
@@ -115,6 +136,8 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
   const vbo = await readVbo(ctx.dataDir, 'dog');
   const overrides = await readJson<FciOverrides>(path.join(ctx.authoredDir, 'dog-fci.json'));
   const akcFile = await readJson<AkcFile>(path.join(ctx.authoredDir, 'dog-akc.json'));
+  const otherList = (await readJson<{ breeds: OtherEntry[] }>(path.join(ctx.authoredDir, 'dog-other-breeds.json')))
+    .breeds;
   const extinctList = await readJson<ExtinctEntry[]>(path.join(ctx.authoredDir, 'dog-extinct.json'));
   const measurements = (
     await readJson<{ breeds: Record<string, MeasurementEntry> }>(path.join(ctx.authoredDir, 'dog-measurements.json'))
@@ -196,6 +219,30 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
     });
   }
 
+  for (const o of otherList) {
+    const i18n: Partial<Record<I18nLang, string>> = {};
+    for (const [k, v] of Object.entries(o.i18n ?? {})) i18n[k as I18nLang] = v;
+    drafts.push({
+      kind: 'other',
+      id: claimId(ctx, slugify(o.name), 'dog'),
+      name: o.name,
+      authoredAlt: o.alt_names ?? [],
+      dropAlt: o.drop_alt_names ?? [],
+      fci: null,
+      akc: [],
+      varietyOfFci: null,
+      countryCodes: o.country_codes,
+      vboExplicit: o.vbo ?? [],
+      authoredI18n: i18n,
+      wikipedia: o.wikipedia_url ?? null,
+      heightCm: o.height_cm,
+      weightKg: o.weight_kg,
+      other: o,
+      vboPrimary: null,
+      vboSecondary: [],
+    });
+  }
+
   for (const e of extinctList) {
     const i18n: Partial<Record<I18nLang, string>> = {};
     for (const [k, v] of Object.entries(e.i18n ?? {})) i18n[k as I18nLang] = v;
@@ -238,7 +285,14 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
 
   const stats: Record<string, number> = { measured_akc: 0, measured_authored: 0, measured_none: 0 };
   const records = drafts.map((d) => {
-    const rec = toRecord(ctx, d, overrides, akcFile, measurements[d.id], temperaments[d.id] ?? []);
+    const rec = toRecord(
+      ctx,
+      d,
+      overrides,
+      akcFile,
+      measurements[d.id],
+      d.other?.temperament ?? temperaments[d.id] ?? [],
+    );
     const fromAkc = d.akc.some((a) => a.heightCm[1] > 0);
     if (measurements[d.id]) stats.measured_authored = (stats.measured_authored ?? 0) + 1;
     else if (fromAkc) stats.measured_akc = (stats.measured_akc ?? 0) + 1;
@@ -379,10 +433,15 @@ function toRecord(
   const fciGroup = f ? ctx.groups.fci_groups[f.group] : undefined;
   if (f && !fciGroup) ctx.errors.push(`${d.id}: unknown FCI group "${f.group}"`);
   const akcFull = akcGroups.some((g) => akcRecognition(g) === 'full');
-  const breedGroups = uniqueBy(
-    akcFull ? [...akcNames, ...(fciGroup ? [fciGroup.name] : [])] : [...(fciGroup ? [fciGroup.name] : []), ...akcNames],
-    (g) => g,
-  );
+  const breedGroups = d.other
+    ? [...d.other.breed_groups]
+    : uniqueBy(
+        akcFull
+          ? [...akcNames, ...(fciGroup ? [fciGroup.name] : [])]
+          : [...(fciGroup ? [fciGroup.name] : []), ...akcNames],
+        (g) => g,
+      );
+  for (const g of breedGroups) if (!ctx.groups.i18n[g]) ctx.errors.push(`${d.id}: group "${g}" has no translations`);
   for (const g of breedGroups) if (g.includes(',')) ctx.errors.push(`${d.id}: group "${g}" contains a comma`);
 
   // measurements: AKC numbers (several varieties → overall range), then authored figures
@@ -401,7 +460,25 @@ function toRecord(
     : d.weightKg
       ? pair(...d.weightKg)
       : akcRange((a) => a.weightKg);
-  const lRange = measured?.life_years ? pair(...measured.life_years) : akcRange((a) => a.lifeYears);
+  const lRange = measured?.life_years
+    ? pair(...measured.life_years)
+    : d.other
+      ? pair(...d.other.life_years)
+      : akcRange((a) => a.lifeYears);
+  // which figures are our own estimates rather than a registry's (AKC numbers, a standard's stated range)
+  const estimated: string[] = [];
+  if (d.other) {
+    if (d.other.basis === 'estimate') estimated.push('height', 'weight', 'life_span');
+  } else if (measured) {
+    const fromStandard = measured.from_standard ?? [];
+    if (measured.height_cm && !fromStandard.includes('height')) estimated.push('height');
+    if (measured.weight_kg && !fromStandard.includes('weight')) estimated.push('weight');
+    if (measured.life_years && !fromStandard.includes('life_span')) estimated.push('life_span');
+  }
+  if (d.kind === 'extinct') {
+    if (d.heightCm) estimated.push('height');
+    if (d.weightKg) estimated.push('weight');
+  }
 
   // recognition
   const recognition: Partial<Record<string, Recognition>> = {};
@@ -460,6 +537,7 @@ function toRecord(
       ...(d.akc.length > 0 ? registryUrls('akc') : []),
       ...registryUrls('kc'),
       ...registryUrls('ukc'),
+      ...(d.other?.defined_by ? [d.other.defined_by] : []),
     ].filter((u) => u !== ''),
     (u) => u,
   );
@@ -499,6 +577,7 @@ function toRecord(
       (v) => v,
     ),
     source_urls: sourceUrls,
+    estimated_fields: estimated,
     i18n,
   };
 }

@@ -9,7 +9,7 @@ export type Recognition = 'full' | 'provisional' | 'preliminary' | 'none';
 
 /** Registries reported per species, in output key order. */
 export const DOG_REGISTRIES = ['fci', 'akc', 'ukc', 'kc'] as const;
-export const CAT_REGISTRIES = ['cfa', 'tica', 'fife', 'gccf', 'wcf'] as const;
+export const CAT_REGISTRIES = ['cfa', 'tica', 'fife', 'gccf', 'wcf', 'refr'] as const;
 
 /** Languages carried in `i18n`, in output key order. */
 export const I18N_LANGS = ['de', 'es', 'fr', 'pl', 'uk', 'en-gb'] as const;
@@ -51,6 +51,8 @@ export interface BreedRecord {
   recognition: Partial<Record<string, Recognition>>;
   venom_codes: string[];
   source_urls: string[];
+  /** Fields holding our own approximate figures rather than a registry's or a standard's (see docs/data.md). */
+  estimated_fields: string[];
   i18n: Partial<Record<I18nLang, BreedI18n>>;
 }
 

@@ -35,7 +35,7 @@ import {
   type SpeciesId,
 } from './breeds-model.ts';
 import { readCorporaCats, readCorporaDogs } from './breeds-sources.ts';
-import { compareNames, compareStrings, nameKey, readJson, toJson } from './breeds-util.ts';
+import { compareNames, compareStrings, nameKey, readJson, toJson, uniqueBy } from './breeds-util.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -60,6 +60,98 @@ function pruneAltNames(records: BreedRecord[]): void {
       return owner === undefined || owner === r.id;
     });
   }
+}
+
+/**
+ * A breed without any synonym still has names in other languages (the FCI nomenclature's, or ours for cats): those
+ * become its alternative names, so a search in any of those languages finds it and the field is never empty.
+ */
+function fillAltNamesFromTranslations(records: BreedRecord[]): void {
+  for (const r of records) {
+    if (r.alt_names.length > 0) continue;
+    const own = nameKey(r.name);
+    r.alt_names = uniqueBy(
+      (['de', 'fr', 'es'] as const)
+        .map((lang) => r.i18n[lang]?.name ?? '')
+        .filter((n) => n !== '' && nameKey(n) !== own),
+      nameKey,
+    );
+  }
+}
+
+/** The breed fields the spec names (its image object's `breeds`), in its order. */
+export const SPEC_BREED_FIELDS = [
+  'name',
+  'temperament',
+  'life_span',
+  'alt_names',
+  'wikipedia_url',
+  'origin',
+  'country_code',
+  'weight',
+  'height',
+] as const;
+type SpecField = (typeof SPEC_BREED_FIELDS)[number];
+
+const isFilled = (value: unknown): boolean =>
+  Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined && value !== '';
+
+export interface SpeciesCompleteness {
+  living: number;
+  /** Per field: living breeds with a value, and those documented as having none in the sources. */
+  fields: Record<SpecField, { filled: number; documented: number }>;
+}
+
+/**
+ * Completeness of the spec's breed fields over living breeds, per species. A field may be empty only where
+ * `breed-field-exceptions.json` documents why (the sources give no value); an undocumented gap, or an exception
+ * for a filled field, is a build error.
+ */
+export function fieldCompleteness(
+  ctx: BuildContext,
+  records: BreedRecord[],
+  exceptions: Partial<Record<SpecField, Record<string, string>>>,
+): Record<SpeciesId, SpeciesCompleteness> {
+  const out = {} as Record<SpeciesId, SpeciesCompleteness>;
+  const ids = new Set(records.map((r) => r.id));
+  for (const [field, byId] of Object.entries(exceptions))
+    for (const id of Object.keys(byId ?? {}))
+      if (!ids.has(id)) ctx.errors.push(`breed-field-exceptions.json: ${field}: unknown id ${id}`);
+  for (const species of ['dog', 'cat'] as const) {
+    const living = records.filter((r) => r.species_id === species && !r.extinct);
+    const fields = {} as SpeciesCompleteness['fields'];
+    for (const field of SPEC_BREED_FIELDS) {
+      const documented = exceptions[field] ?? {};
+      let filled = 0;
+      let excused = 0;
+      for (const r of living) {
+        if (isFilled(r[field])) {
+          filled++;
+          if (documented[r.id]) ctx.errors.push(`breed-field-exceptions.json: ${r.id} has a ${field} after all`);
+        } else if (documented[r.id]) excused++;
+        else
+          ctx.errors.push(
+            `${r.id}: living breed without ${field} (fill it or document why in breed-field-exceptions.json)`,
+          );
+      }
+      fields[field] = { filled, documented: excused };
+    }
+    out[species] = { living: living.length, fields };
+  }
+  return out;
+}
+
+/** One line per species: each field's share of living breeds with a value (documented gaps in brackets). */
+export function completenessReport(report: Record<SpeciesId, SpeciesCompleteness>): string[] {
+  return (['dog', 'cat'] as const).map((species) => {
+    const { living, fields } = report[species];
+    const cells = SPEC_BREED_FIELDS.map((f) => {
+      const { filled, documented } = fields[f];
+      const pct = ((filled / living) * 100).toFixed(1).replace(/\.0$/, '');
+      return `${f} ${pct}%${documented ? ` (+${documented} documented as none)` : ''}`;
+    });
+    return `field completeness, living ${species}s (${living}): ${cells.join(', ')}`;
+  });
 }
 
 function validateBreeds(ctx: BuildContext, records: BreedRecord[]): void {
@@ -130,12 +222,14 @@ async function buildCategories(ctx: BuildContext): Promise<Category[]> {
 export interface BreedBuildSummary {
   files: string[];
   counts: Record<string, number>;
+  completeness: Record<SpeciesId, SpeciesCompleteness>;
   notes: string[];
 }
 
 /** Builds and writes the three data files; throws (writing nothing) when any check fails. */
 export async function buildBreedData(): Promise<void> {
-  await runBuild();
+  const summary = await runBuild();
+  for (const line of completenessReport(summary.completeness)) console.log(line);
 }
 
 export async function runBuild(options: { write?: boolean } = {}): Promise<BreedBuildSummary> {
@@ -160,11 +254,27 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
   const dogs = await buildDogs(ctx);
   const cats = await buildCats(ctx);
   const records = [...dogs.records, ...cats.records];
+  const extraAltNames = (
+    await readJson<{ breeds: Record<string, string[]> }>(path.join(AUTHORED_DIR, 'breed-alt-names.json'))
+  ).breeds;
+  for (const [id, names] of Object.entries(extraAltNames)) {
+    const r = records.find((x) => x.id === id);
+    if (!r) ctx.errors.push(`breed-alt-names.json: unknown id ${id}`);
+    else r.alt_names = uniqueBy([...r.alt_names, ...names], nameKey);
+  }
   pruneAltNames(records);
+  fillAltNamesFromTranslations(records);
   records.sort(
     (a, b) => compareStrings(a.species_id, b.species_id) || compareNames(a.name, b.name) || compareStrings(a.id, b.id),
   );
   validateBreeds(ctx, records);
+
+  const exceptions = (
+    await readJson<{ fields: Partial<Record<SpecField, Record<string, string>>> }>(
+      path.join(AUTHORED_DIR, 'breed-field-exceptions.json'),
+    )
+  ).fields;
+  const completeness = fieldCompleteness(ctx, records, exceptions);
 
   const speciesOf = new Map(records.map((r) => [r.id, r.species_id]));
   const colours = await buildColours(ctx, speciesOf, cats.colourSpecs);
@@ -231,7 +341,7 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
       files.push(path.relative(REPO_ROOT, file));
     }
   }
-  return { files, counts, notes: ctx.notes };
+  return { files, counts, completeness, notes: ctx.notes };
 }
 
 const invokedDirectly =
@@ -240,6 +350,7 @@ if (invokedDirectly) {
   runBuild()
     .then((s) => {
       for (const f of s.files) console.log(`wrote ${f}`);
+      for (const line of completenessReport(s.completeness)) console.log(line);
       console.log(
         Object.entries(s.counts)
           .map(([k, v]) => `${k}=${v}`)

@@ -27,6 +27,8 @@ import {
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
 export const LEGISLATION_AUTHORED_FILE = path.join(REPO_ROOT, 'data', 'authored', 'legislation.json');
+/** Names in the laws that are types, crosses or look-alike descriptions rather than breeds, with the reason. */
+export const LEGISLATION_TYPES_FILE = path.join(REPO_ROOT, 'data', 'authored', 'legislation-types.json');
 export const LEGISLATION_OUTPUT_FILE = path.join(REPO_ROOT, 'data', 'legislation.json');
 const BREEDS_FILE = path.join(REPO_ROOT, 'data', 'breeds.json');
 
@@ -134,7 +136,11 @@ export function isValidDate(v: string): boolean {
  * Validates the authored laws. Returns the list of problems (empty when valid).
  * `breeds` is the breed-id map from data/breeds.json, or null to skip that check.
  */
-export function validateLegislation(input: unknown, breeds: Map<string, BreedRef> | null): string[] {
+export function validateLegislation(
+  input: unknown,
+  breeds: Map<string, BreedRef> | null,
+  documentedTypes: Set<string> | null = null,
+): string[] {
   const errors: string[] = [];
   if (!Array.isArray(input)) return ['data/authored/legislation.json must be a JSON array'];
   const ids = new Set<string>();
@@ -223,7 +229,6 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
       errors.push(`${label}: breeds must be an array`);
     } else {
       const names = new Set<string>();
-      const breedIds = new Set<string>();
       raw.breeds.forEach((b, i) => {
         if (!isRecord(b) || Object.keys(b).sort().join(',') !== 'breed_id,includes_mixes,name') {
           errors.push(`${label}: breeds[${i}] must have exactly name, breed_id and includes_mixes`);
@@ -236,12 +241,14 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
         }
         if (typeof b.includes_mixes !== 'boolean')
           errors.push(`${label}: breeds[${i}].includes_mixes must be a boolean`);
+        if (b.breed_id === null && documentedTypes && isNonEmptyString(b.name) && !documentedTypes.has(b.name)) {
+          errors.push(`${label}: "${b.name}" has no breed_id and is not documented in legislation-types.json`);
+        }
         if (b.breed_id !== null) {
           if (typeof b.breed_id !== 'string' || !BREED_ID_RE.test(b.breed_id)) {
             errors.push(`${label}: breeds[${i}].breed_id must be a breed slug or null`);
           } else {
-            if (breedIds.has(b.breed_id)) errors.push(`${label}: breed_id "${b.breed_id}" used twice`);
-            breedIds.add(b.breed_id);
+            // a law may name one breed twice under different names ("Pit Bull Terrier", "American Pit Bull Terrier")
             if (breeds) {
               const ref = breeds.get(b.breed_id);
               if (!ref)
@@ -308,6 +315,13 @@ export function validateLegislation(input: unknown, breeds: Map<string, BreedRef
 
   // coverage
   const laws = input.filter(isRecord);
+  if (documentedTypes) {
+    const used = new Set(
+      laws.flatMap((l) => (Array.isArray(l.breeds) ? l.breeds : [])).flatMap((b) => (isRecord(b) ? [b.name] : [])),
+    );
+    for (const name of documentedTypes)
+      if (!used.has(name)) errors.push(`legislation-types.json: "${name}" is named by no law`);
+  }
   const national = new Set(laws.filter((l) => l.jurisdiction === null).map((l) => l.country_code));
   const m = LEGISLATION_MINIMUMS;
   if (national.size < m.countriesWithNationalLaw) {
@@ -361,6 +375,7 @@ export interface BuildLegislationOptions {
   authoredFile?: string;
   outputFile?: string;
   breedsFile?: string;
+  typesFile?: string;
 }
 
 /** Validates the authored laws and writes data/legislation.json. Throws with every problem listed. */
@@ -369,7 +384,10 @@ export async function buildLegislation(options: BuildLegislationOptions = {}): P
   const outputFile = options.outputFile ?? LEGISLATION_OUTPUT_FILE;
   const input: unknown = JSON.parse(await readFile(authoredFile, 'utf8'));
   const breeds = await loadBreedRefs(options.breedsFile ?? BREEDS_FILE);
-  const errors = validateLegislation(input, breeds);
+  const types = JSON.parse(await readFile(options.typesFile ?? LEGISLATION_TYPES_FILE, 'utf8')) as {
+    names: Record<string, string>;
+  };
+  const errors = validateLegislation(input, breeds, new Set(Object.keys(types.names)));
   if (errors.length > 0) {
     throw new Error(`legislation: ${errors.length} problem(s)\n  - ${errors.join('\n  - ')}`);
   }

@@ -31,6 +31,8 @@ export interface BreedRecord {
   recognition: Record<string, string>;
   venom_codes: string[];
   source_urls: string[];
+  /** Fields holding the project's own approximate figures rather than a registry's or a breed standard's. */
+  estimated_fields: string[];
   i18n?: Translations<{ name: string; breed_groups: string[] }>;
 }
 
@@ -141,5 +143,6 @@ export function presentBreed(
     recognition: breed.recognition,
     venom_codes: breed.venom_codes,
     source_urls: breed.source_urls,
+    estimated_fields: breed.estimated_fields,
   };
 }

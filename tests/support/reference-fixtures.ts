@@ -28,6 +28,7 @@ export function aBreed(overrides: Partial<BreedRecord> & Pick<BreedRecord, 'id' 
     recognition: { fci: 'full' },
     venom_codes: [],
     source_urls: [],
+    estimated_fields: [],
     ...overrides,
   };
 }

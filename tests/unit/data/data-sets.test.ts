@@ -6,6 +6,8 @@ import colours from '../../../data/colours.json' with { type: 'json' };
 import facts from '../../../data/facts.json' with { type: 'json' };
 import healthTips from '../../../data/health-tips.json' with { type: 'json' };
 import legislation from '../../../data/legislation.json' with { type: 'json' };
+import fieldExceptions from '../../../data/authored/breed-field-exceptions.json' with { type: 'json' };
+import legislationTypes from '../../../data/authored/legislation-types.json' with { type: 'json' };
 import type { BreedRecord } from '../../../shared/domain/breeds.ts';
 import type { ColourData } from '../../../shared/domain/colours.ts';
 import type { LawRecord } from '../../../shared/domain/legislation.ts';
@@ -33,6 +35,87 @@ describe('breeds', () => {
       expect(b.life_span, b.id).not.toBeNull();
       expect(b.weight, b.id).not.toBeNull();
     }
+  });
+
+  const findable = (species: string, name: string) =>
+    allBreeds.find(
+      (b) => b.species_id === species && [b.name, ...b.alt_names].some((n) => n.toLowerCase() === name.toLowerCase()),
+    );
+
+  it('include the breeds people search for and the real service lists (issue 15, part 1)', () => {
+    const dogsWanted = [
+      'American Pit Bull Terrier',
+      'American Bully',
+      'XL Bully',
+      'Alaskan Husky',
+      'Akbash',
+      'Alapaha Blue Blood Bulldog',
+      'English Shepherd',
+      'Olde English Bulldogge',
+      'Shiloh Shepherd',
+      'White Shepherd',
+    ];
+    const catsWanted = [
+      'Aegean',
+      'Arabian Mau',
+      'Bambino',
+      'California Spangled',
+      'Chantilly-Tiffany',
+      'Cheetoh',
+      'Cyprus',
+      'Dragon Li',
+      'Malayan',
+      'York Chocolate',
+    ];
+    const missing = [
+      ...dogsWanted.filter((n) => !findable('dog', n)),
+      ...catsWanted.filter((n) => !findable('cat', n)),
+    ];
+    expect(missing).toEqual([]);
+    expect(findable('dog', 'Pit Bull')?.id).toBe('american-pit-bull-terrier');
+  });
+
+  it('show the registry of breeds outside FCI and AKC (UKC from VBO) and the source defining the XL Bully', () => {
+    for (const id of ['american-pit-bull-terrier', 'american-bully', 'akbash', 'english-shepherd', 'white-shepherd'])
+      expect(allBreeds.find((b) => b.id === id)?.recognition.ukc, id).toBe('full');
+    const xl = allBreeds.find((b) => b.id === 'xl-bully');
+    expect(xl?.source_urls).toContain(
+      'https://www.gov.uk/government/publications/official-definition-of-an-xl-bully-dog',
+    );
+    expect(xl?.estimated_fields).toEqual(['height', 'weight', 'life_span']);
+  });
+
+  it('fill every spec field of every living breed, or document why the sources give none (issue 15, part 2)', () => {
+    const documented = fieldExceptions.fields as Record<string, Record<string, string>>;
+    const fields = [
+      'name',
+      'temperament',
+      'life_span',
+      'alt_names',
+      'wikipedia_url',
+      'origin',
+      'country_code',
+      'weight',
+      'height',
+    ] as const;
+    const gaps: string[] = [];
+    for (const b of allBreeds.filter((x) => !x.extinct)) {
+      for (const f of fields) {
+        const v = b[f];
+        const filled = Array.isArray(v) ? v.length > 0 : v !== null && v !== '';
+        if (!filled && !documented[f]?.[b.id]) gaps.push(`${b.id}.${f}`);
+      }
+    }
+    expect(gaps).toEqual([]);
+    // documented gaps stay rare: alternative names no source gives, one regional origin per species, one cat without an article
+    expect(Object.keys(documented.alt_names ?? {}).length).toBeLessThan(40);
+  });
+
+  it('never publish a single-value weight range, and mark estimated figures', () => {
+    for (const b of allBreeds) if (b.weight) expect(b.weight.metric.min, b.id).toBeLessThan(b.weight.metric.max);
+    for (const c of cats) expect(c.estimated_fields, c.id).toEqual(['height', 'weight', 'life_span']);
+    for (const b of allBreeds)
+      for (const f of b.estimated_fields) expect(['height', 'weight', 'life_span']).toContain(f);
   });
 });
 
@@ -84,6 +167,17 @@ describe('legislation', () => {
       expect(l.verification === 'verified' ? l.verified_at : 'unverified', l.id).toBeTruthy();
       for (const b of l.breeds) if (b.breed_id) expect(breedIds.has(b.breed_id), `${l.id}: ${b.breed_id}`).toBe(true);
     }
+  });
+
+  it('resolve every breed a law names to a breed id, except names documented as types', () => {
+    const types = legislationTypes.names as Record<string, string>;
+    const unresolved = laws.flatMap((l) =>
+      l.breeds.filter((b) => !b.breed_id && !types[b.name]).map((b) => `${l.id}: ${b.name}`),
+    );
+    expect(unresolved).toEqual([]);
+    const gb = laws.filter((l) => l.country_code === 'GB');
+    expect(gb.some((l) => l.breeds.some((b) => b.breed_id === 'american-pit-bull-terrier'))).toBe(true);
+    expect(gb.some((l) => l.breeds.some((b) => b.breed_id === 'xl-bully'))).toBe(true);
   });
 });
 
