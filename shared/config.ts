@@ -36,6 +36,19 @@ const envSchema = z.object({
   WEBHOOK_SECRET_KEY: z.optional(z.string()),
   OWNER_MAIL_FROM: z._default(z.string(), 'Pet API <no-reply@pet-api.local>'),
   OWNER_MAIL_OUTBOX_DIR: z.optional(z.string()),
+  /** Which vision model answers photo analyses (docs/analysis.md); `none` answers 503 and says how to enable one. */
+  ANALYSIS_PROVIDER: z._default(z.enum(['bedrock', 'openai', 'none']), 'none'),
+  /** `openai`: the OpenAI-compatible server's base URL, up to and without `/chat/completions`. */
+  ANALYSIS_BASE_URL: z.optional(z.string().check(z.url())),
+  /** The model id: a Bedrock model or inference-profile id, or the OpenAI-compatible server's model name. */
+  ANALYSIS_MODEL: z.optional(z.string().check(z.minLength(1))),
+  /** `openai`: sent as `Authorization: Bearer …` when set. */
+  ANALYSIS_API_KEY: z.optional(z.string()),
+  /** Budget of one analysis across attempts (ms); under API Gateway's 30 s. */
+  ANALYSIS_TIMEOUT_MS: z._default(
+    z.pipe(z.pipe(z.string(), z.transform(Number)), z.int().check(z.gte(100), z.lte(28_000))),
+    25_000,
+  ),
   /** Set by Lambda; authenticates calls to the Parameters and Secrets extension. */
   AWS_SESSION_TOKEN: z.optional(z.string()),
 });
@@ -60,6 +73,15 @@ export type Config = {
   webhookSecretKey: string | undefined;
   ownerMailFrom: string;
   ownerMailOutboxDir: string | undefined;
+  analysis: AnalysisConfig;
+};
+
+export type AnalysisConfig = {
+  provider: 'bedrock' | 'openai' | 'none';
+  baseUrl: string | undefined;
+  model: string | undefined;
+  apiKey: string | undefined;
+  timeoutMs: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -89,5 +111,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookSecretKey: e.WEBHOOK_SECRET_KEY,
     ownerMailFrom: e.OWNER_MAIL_FROM,
     ownerMailOutboxDir: e.OWNER_MAIL_OUTBOX_DIR,
+    analysis: {
+      provider: e.ANALYSIS_PROVIDER,
+      baseUrl: e.ANALYSIS_BASE_URL?.replace(/\/+$/, ''),
+      model: e.ANALYSIS_MODEL,
+      apiKey: e.ANALYSIS_API_KEY || undefined,
+      timeoutMs: e.ANALYSIS_TIMEOUT_MS,
+    },
   };
 }

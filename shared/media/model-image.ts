@@ -1,0 +1,16 @@
+// Photos as a vision model gets them: upright, at most 1024 px on the longer side, JPEG, no EXIF/GPS metadata.
+import sharp from 'sharp';
+import type { ModelImage } from '../ports/vision-model.ts';
+
+export const MODEL_IMAGE_MAX_SIDE = 1024;
+/** Refuses decompression bombs before decoding (a 50 MB photo of a sane camera stays far below). */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+export async function toModelImage(bytes: Uint8Array): Promise<ModelImage> {
+  const jpeg = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate() // applies the EXIF orientation before the metadata goes
+    .resize({ width: MODEL_IMAGE_MAX_SIDE, height: MODEL_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer(); // sharp writes no metadata unless asked to
+  return { bytes: jpeg, mediaType: 'image/jpeg' };
+}
