@@ -1,7 +1,7 @@
 // One analysis question to the vision model, within one time budget: the answer validated against the kind's zod
 // schema, an invalid answer asked again once, every failure a 503 that says what happened.
 import * as z from 'zod/mini';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import {
   InvalidAnswer,
   type ModelImage,
@@ -59,8 +59,8 @@ const RETRY_AFTER_SECONDS: Record<UnavailableReason, number> = {
 };
 
 /** The spec's 503 for a provider failure, with `Retry-After` and the reason as `code`-level detail. */
-export function analysisUnavailable(error: VisionUnavailable): HttpError {
-  return new HttpError(503, error.message, {
+export function analysisUnavailable(error: VisionUnavailable): AppError {
+  return new AppError(503, error.message, {
     code: 'analysis_unavailable',
     details: { reason: error.reason },
     headers: { 'retry-after': String(RETRY_AFTER_SECONDS[error.reason]) },

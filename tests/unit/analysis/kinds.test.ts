@@ -72,7 +72,7 @@ describe('provider selection', () => {
     const error = await reasonOf('none');
     expect(error).toBeInstanceOf(VisionUnavailable);
     const http = analysisUnavailable(error as VisionUnavailable);
-    expect(http).toMatchObject({ statusCode: 503, code: 'analysis_unavailable', headers: { 'retry-after': '300' } });
+    expect(http).toMatchObject({ status: 503, code: 'analysis_unavailable', headers: { 'retry-after': '300' } });
     for (const name of ['ANALYSIS_PROVIDER', 'ANALYSIS_BASE_URL', 'ANALYSIS_MODEL'])
       expect(http.message).toContain(name);
   });
