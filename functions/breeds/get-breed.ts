@@ -14,7 +14,7 @@ export const handler = httpRoute(
   async ({ params, query, account }, deps) => {
     const [breed, temperaments] = await Promise.all([requireBreed(deps, params.id), loadTemperaments(deps)]);
     const translator = new Translator(query.lang ?? 'en');
-    const body = presentBreed(breed, hasFullBreedSchema(account), translator, temperaments);
+    const body = presentBreed(breed, hasFullBreedSchema(account), translator, temperaments, deps.config.mediaBaseUrl);
     return withHeaders(body, { 'content-language': translator.contentLanguage });
   },
 );

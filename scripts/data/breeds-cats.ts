@@ -175,6 +175,8 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
       breed_groups: [...c.breed_groups],
       wikipedia_url: c.wikipedia_url,
       extinct: false,
+      period: null,
+      description: null,
       registry_ids: {
         fci: null,
         fci_group: null,

@@ -59,6 +59,10 @@ interface ExtinctEntry {
   height_cm?: [number, number];
   weight_kg?: [number, number];
   i18n?: Partial<Record<'de' | 'es' | 'fr', string>>;
+  /** When the breed existed, and what it was, in our words from the sources (its Wikipedia article and those it cites). */
+  period: string;
+  description: string;
+  description_i18n: Record<'de' | 'es' | 'fr', string>;
 }
 /** A breed or type outside FCI and AKC (data/authored/dog-other-breeds.json). */
 interface OtherEntry {
@@ -107,6 +111,8 @@ interface DogDraft {
   weightKg?: [number, number];
   /** Authored breed outside FCI/AKC: its groups, figures and temperament. */
   other?: OtherEntry;
+  /** Extinct breed: its period and description. */
+  history?: ExtinctEntry;
   // filled by the VBO pass
   vboPrimary: VboTerm | null;
   vboSecondary: VboTerm[];
@@ -261,6 +267,7 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
       wikipedia: e.wikipedia_url,
       ...(e.height_cm ? { heightCm: e.height_cm } : {}),
       ...(e.weight_kg ? { weightKg: e.weight_kg } : {}),
+      history: e,
       vboPrimary: null,
       vboSecondary: [],
     });
@@ -523,8 +530,13 @@ function toRecord(
       else if (raw && (lang === 'de' || lang === 'es' || lang === 'fr')) name = caseTranslatedName(raw, lang, d.name);
       else if (raw) name = raw.replace(/\s+/g, ' ').trim();
     }
-    if (name) i18n[lang] = breedI18n(ctx, name, breedGroups, lang);
+    const description = d.history?.description_i18n[lang as 'de' | 'es' | 'fr'];
+    if (!name && description) name = d.name;
+    if (name) i18n[lang] = { ...breedI18n(ctx, name, breedGroups, lang), ...(description ? { description } : {}) };
   }
+  if (d.history)
+    for (const lang of ['de', 'es', 'fr'] as const)
+      if (!d.history.description_i18n?.[lang]) ctx.errors.push(`${d.id}: extinct breed without a ${lang} description`);
 
   // links
   const wikipedia = d.wikipedia ?? terms.flatMap((t) => t.wikipedia)[0] ?? null;
@@ -561,6 +573,8 @@ function toRecord(
     breed_groups: breedGroups,
     wikipedia_url: wikipedia,
     extinct: d.kind === 'extinct',
+    period: d.history?.period ?? null,
+    description: d.history?.description ?? null,
     registry_ids: {
       fci: f ? f.id : null,
       fci_group: fciGroup ? fciGroup.number : null,

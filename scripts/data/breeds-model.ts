@@ -21,6 +21,8 @@ export type MainLang = (typeof MAIN_LANGS)[number];
 export interface BreedI18n {
   name: string;
   breed_groups?: string[];
+  /** Extinct breeds: the description, translated. */
+  description?: string;
 }
 
 export interface BreedRecord {
@@ -38,6 +40,9 @@ export interface BreedRecord {
   breed_groups: string[];
   wikipedia_url: string | null;
   extinct: boolean;
+  /** Extinct breeds: when the breed existed (free text) and what it was; null for living breeds. */
+  period: string | null;
+  description: string | null;
   registry_ids: {
     fci: number | null;
     fci_group: number | null;

@@ -26,6 +26,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
 const DATA_DIR = path.join(REPO_ROOT, 'data');
 export const CATALOGUE_FILE = path.join(DATA_DIR, 'images.json');
+/** Each breed's reference image, derived from the catalogue; seeded into the breeds reference set. */
+export const BREED_IMAGES_FILE = path.join(DATA_DIR, 'breed-images.json');
 
 /** Changing the seed (or any rule below) regenerates a different catalogue; bump it only on purpose. */
 export const CATALOGUE_SEED = 'pet-api/image-catalogue/v1';
@@ -854,6 +856,34 @@ export function serialiseCatalogue(images: CatalogueImage[]): string {
   return `[\n${images.map((img) => `  ${JSON.stringify(img)}`).join(',\n')}\n]\n`;
 }
 
+export interface ReferenceImage {
+  id: string;
+  file: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Each breed's reference image (the real service's `reference_image_id`): its first catalogue image (catalogue order,
+ * by created_at then id) that shows that breed alone, else its first image showing it with another breed.
+ */
+export function referenceImages(images: CatalogueImage[]): Record<string, ReferenceImage> {
+  const alone = new Map<string, CatalogueImage>();
+  const shared = new Map<string, CatalogueImage>();
+  for (const img of images) {
+    for (const breedId of img.breed_ids) {
+      const pick = img.breed_ids.length === 1 ? alone : shared;
+      if (!pick.has(breedId)) pick.set(breedId, img);
+    }
+  }
+  const out: Record<string, ReferenceImage> = {};
+  for (const breedId of [...new Set([...alone.keys(), ...shared.keys()])].sort()) {
+    const img = alone.get(breedId) ?? shared.get(breedId);
+    if (img) out[breedId] = { id: img.id, file: img.file, width: img.width, height: img.height };
+  }
+  return out;
+}
+
 export async function readCatalogueInputs(dataDir = DATA_DIR): Promise<CatalogueInputs> {
   const read = async <T>(name: string): Promise<T> => JSON.parse(await readFile(path.join(dataDir, name), 'utf8')) as T;
   return {
@@ -878,6 +908,7 @@ export async function buildImageCatalogue(): Promise<void> {
   if (problems.length > 0) throw new ImageCatalogueError(problems);
   await mkdir(path.dirname(CATALOGUE_FILE), { recursive: true });
   await writeFile(CATALOGUE_FILE, serialiseCatalogue(images), 'utf8');
+  await writeFile(BREED_IMAGES_FILE, `${JSON.stringify(referenceImages(images), null, 2)}\n`, 'utf8');
   const dogs = images.filter((i) => i.species_id === 'dog').length;
   const breeds = new Set(images.flatMap((i) => i.breed_ids)).size;
   console.log(

@@ -61,6 +61,8 @@ export interface Legislation {
   country_code: string;
   country_name: string;
   jurisdiction: Jurisdiction | null;
+  /** Id of the law whose list of designated types this row changes (an amendment, shown with that law). */
+  amends: string | null;
   title: string;
   legislation_type: LegislationType;
   approach: Approach;
@@ -83,6 +85,7 @@ const FIELDS: readonly (keyof Legislation)[] = [
   'country_code',
   'country_name',
   'jurisdiction',
+  'amends',
   'title',
   'legislation_type',
   'approach',
@@ -313,6 +316,18 @@ export function validateLegislation(
     }
   });
 
+  // amendments point at another law of the same country
+  const countryOf = new Map(
+    input.filter(isRecord).flatMap((l) => (typeof l.id === 'string' ? [[l.id, l.country_code] as const] : [])),
+  );
+  for (const raw of input.filter(isRecord)) {
+    if (raw.amends === null || raw.amends === undefined) continue;
+    if (typeof raw.amends !== 'string' || !countryOf.has(raw.amends))
+      errors.push(`law ${String(raw.id)}: amends must be null or the id of another law`);
+    else if (raw.amends === raw.id || countryOf.get(raw.amends) !== raw.country_code)
+      errors.push(`law ${String(raw.id)}: amends ${raw.amends}, which is itself or another country's law`);
+  }
+
   // coverage
   const laws = input.filter(isRecord);
   if (documentedTypes) {
@@ -348,6 +363,7 @@ function toPublished(l: Legislation): Legislation {
       l.jurisdiction === null
         ? null
         : { level: l.jurisdiction.level, name: l.jurisdiction.name, code: l.jurisdiction.code },
+    amends: l.amends,
     title: l.title,
     legislation_type: l.legislation_type,
     approach: l.approach,

@@ -38,6 +38,8 @@ export async function breedPage(
   );
   const translator = new Translator(request.lang ?? 'en');
   const detailed = hasFullBreedSchema(account);
-  const body = pageSlice(matching, request).map((b) => presentBreed(b, detailed, translator, temperaments));
+  const body = pageSlice(matching, request).map((b) =>
+    presentBreed(b, detailed, translator, temperaments, deps.config.mediaBaseUrl),
+  );
   return listReply(body, matching.length, translator);
 }

@@ -27,13 +27,18 @@ export interface BreedRecord {
   breed_groups: string[];
   wikipedia_url: string | null;
   extinct: boolean;
+  /** Extinct breeds: when the breed existed and what it was (translated in i18n); null for living breeds. */
+  period: string | null;
+  description: string | null;
   registry_ids: Record<string, unknown>;
   recognition: Record<string, string>;
   venom_codes: string[];
   source_urls: string[];
   /** Fields holding the project's own approximate figures rather than a registry's or a breed standard's. */
   estimated_fields: string[];
-  i18n?: Translations<{ name: string; breed_groups: string[] }>;
+  /** The breed's reference image in the catalogue (added when the reference data is seeded); null when it has none. */
+  reference_image?: { id: string; file: string; width: number; height: number } | null;
+  i18n?: Translations<{ name: string; breed_groups: string[]; description: string }>;
 }
 
 /** Translations of the temperament words breeds share: word → language → translation. */
@@ -109,9 +114,14 @@ export function presentBreed(
   detailed: boolean,
   translator: Translator,
   temperaments: TemperamentVocabulary,
+  mediaBaseUrl: string,
 ) {
-  const { name, breed_groups: groups } = translator.apply(
-    { name: breed.name, breed_groups: breed.breed_groups },
+  const {
+    name,
+    breed_groups: groups,
+    description,
+  } = translator.apply(
+    { name: breed.name, breed_groups: breed.breed_groups, description: breed.description ?? '' },
     breed.i18n,
   );
   const temperament = breed.temperament.map((t) => translator.term(t, temperaments));
@@ -128,6 +138,15 @@ export function presentBreed(
     country_code: breed.country_code ?? '',
     weight: { imperial: rangeText(breed.weight?.imperial), metric: rangeText(breed.weight?.metric) },
     height: { imperial: rangeText(breed.height?.imperial), metric: rangeText(breed.height?.metric) },
+    reference_image_id: breed.reference_image?.id ?? null,
+    image: breed.reference_image
+      ? {
+          id: breed.reference_image.id,
+          url: `${mediaBaseUrl}/${breed.reference_image.file}`,
+          width: breed.reference_image.width,
+          height: breed.reference_image.height,
+        }
+      : null,
   };
   if (!detailed) return basic;
   return {
@@ -136,6 +155,7 @@ export function presentBreed(
     temperaments: temperament,
     country_codes: breed.country_codes,
     extinct: breed.extinct,
+    ...(breed.extinct && { period: breed.period, description }),
     life_span_years: breed.life_span,
     weight_range: breed.weight,
     height_range: breed.height,

@@ -13,6 +13,8 @@ export interface LawRecord {
   country_code: string;
   country_name: string;
   jurisdiction: { level: string; name: string; code: string | null } | null;
+  /** Id of the law whose list of designated types this row changes (the XL Bully orders amend the 1991 laws). */
+  amends: string | null;
   title: string;
   legislation_type: (typeof LEGISLATION_TYPES)[number];
   approach: (typeof APPROACHES)[number];
@@ -69,8 +71,10 @@ export interface CountryLawQuery {
 }
 
 /**
- * A country's laws: the national ones; where it has none, its jurisdiction-level laws (states, cantons, cities);
- * with `jurisdiction`, only that jurisdiction's laws (by name or code).
+ * A country's laws: the national ones plus the rows that amend a list of designated types (the XL Bully orders of
+ * England and Wales, Scotland and Northern Ireland), so the country's answer shows every change to what is banned;
+ * where it has no national law, all its jurisdiction-level laws (states, cantons, cities). With `jurisdiction`,
+ * that jurisdiction's laws (by name or code), whether or not a national law exists. See docs/decisions.md.
  */
 export function lawsOfCountry(
   laws: LawRecord[],
@@ -105,7 +109,7 @@ export function lawsOfCountry(
     );
   } else {
     const national = candidates.filter((l) => !l.jurisdiction);
-    selected = national.length > 0 ? national : candidates;
+    selected = national.length > 0 ? candidates.filter((l) => !l.jurisdiction || l.amends) : candidates;
   }
   return orderLaws(selected, q.order, random);
 }

@@ -35,7 +35,7 @@ export function presentImage(image: ImageSummary, data: ImageReferenceData, view
     ...(view.includeBreeds && {
       breeds: image.breed_ids.flatMap((id) => {
         const breed = data.breeds.get(id);
-        return breed ? [presentBreed(breed, detailed, view.translator, data.temperaments)] : [];
+        return breed ? [presentBreed(breed, detailed, view.translator, data.temperaments, view.mediaBaseUrl)] : [];
       }),
     }),
     ...(view.includeCategories && {

@@ -1,6 +1,7 @@
 // Loads the committed data sets (data/*.json, built by `npm run data:build`) into the table as snapshots:
 // by `npm start` locally, by the deploy-time loader in AWS.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import breedImages from '../../data/breed-images.json' with { type: 'json' };
 import breeds from '../../data/breeds.json' with { type: 'json' };
 import categories from '../../data/categories.json' with { type: 'json' };
 import colours from '../../data/colours.json' with { type: 'json' };
@@ -11,8 +12,11 @@ import temperaments from '../../data/authored/temperament-i18n.json' with { type
 import type { ReferenceSet } from './snapshot.ts';
 import { writeReferenceSnapshot, type SnapshotResult } from './write-snapshot.ts';
 
+const referenceImageOf = breedImages as Record<string, unknown>;
+
 export const REFERENCE_DATA: Record<ReferenceSet, unknown[] | Record<string, unknown>> = {
-  breeds,
+  // each breed carries its reference image from the catalogue (null for extinct breeds, which have none)
+  breeds: breeds.map((b) => ({ ...b, reference_image: referenceImageOf[b.id] ?? null })),
   temperaments,
   colours,
   categories,

@@ -29,6 +29,8 @@ export function aBreed(overrides: Partial<BreedRecord> & Pick<BreedRecord, 'id' 
     venom_codes: [],
     source_urls: [],
     estimated_fields: [],
+    period: null,
+    description: null,
     ...overrides,
   };
 }
@@ -65,6 +67,7 @@ export function aLaw(overrides: Partial<LawRecord> & Pick<LawRecord, 'id' | 'cou
   return {
     country_name: overrides.country_code,
     jurisdiction: null,
+    amends: null,
     title: `Law ${overrides.id}`,
     legislation_type: 'breed_specific',
     approach: 'ban',

@@ -10,6 +10,22 @@ const pit = { name: 'Pit bull terrier', breed_id: 'pit', includes_mixes: true };
 const legislation = [
   aLaw({ id: 'gb-dda', country_code: 'GB', country_name: 'United Kingdom', breeds: [pit] }),
   aLaw({
+    id: 'gb-sct-xl',
+    country_code: 'GB',
+    country_name: 'United Kingdom',
+    jurisdiction: { level: 'region', name: 'Scotland', code: 'GB-SCT' },
+    amends: 'gb-dda',
+    legislation_type: 'characteristic_based',
+  }),
+  aLaw({
+    id: 'gb-sct-local',
+    country_code: 'GB',
+    country_name: 'United Kingdom',
+    jurisdiction: { level: 'region', name: 'Scotland', code: 'GB-SCT' },
+    legislation_type: 'behavior_based',
+    approach: 'restriction',
+  }),
+  aLaw({
     id: 'de-by',
     country_code: 'DE',
     country_name: 'Germany',
@@ -64,14 +80,24 @@ describe('breed legislation', () => {
 
     expect(body).toEqual([
       { country_code: 'DE', country_name: 'Germany', national_laws: 0, jurisdiction_laws: 2 },
-      { country_code: 'GB', country_name: 'United Kingdom', national_laws: 1, jurisdiction_laws: 0 },
+      { country_code: 'GB', country_name: 'United Kingdom', national_laws: 1, jurisdiction_laws: 1 },
     ]);
     expect(jsonBody(await call(banCountries, '/breeds/bans/countries', { animal_type: 'cat' }))).toEqual([]);
   });
 
-  it('returns national laws, or the jurisdiction-level ones where there are none', async () => {
-    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'gb' }))).toEqual(['gb-dda']);
+  it('returns national laws with the rows amending their designated types, or the jurisdiction-level ones where there are none', async () => {
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'gb' }))).toEqual(['gb-dda', 'gb-sct-xl']);
     expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE' }))).toEqual(['de-by', 'de-be']);
+  });
+
+  it('reaches every row of a jurisdiction even where the country has a national law', async () => {
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'GB', jurisdiction: 'scotland' }))).toEqual([
+      'gb-sct-local',
+      'gb-sct-xl',
+    ]);
+    expect(
+      ids(await call(countryBans, '/breeds/bans/country', { country: 'GB', jurisdiction: 'GB-SCT' })),
+    ).toHaveLength(2);
   });
 
   it('narrows by jurisdiction (name or code), type and approach', async () => {

@@ -17,10 +17,19 @@ const fixtures: ReferenceFixtures = {
       breed_groups: ['Herding', 'Sheepdogs and Cattledogs'],
       venom_codes: ['V1', 'V2'],
       temperament: ['Loyal', 'Alert'],
+      reference_image: { id: 'gsdImg001', file: 'catalogue/gsdImg001.jpg', width: 800, height: 600 },
       i18n: { de: { name: 'Deutscher Schäferhund', breed_groups: ['Hüten'] } },
     }),
     aBreed({ id: 'beagle', name: 'Beagle', breed_groups: ['Hound'], venom_codes: ['V3'] }),
-    aBreed({ id: 'talbot', name: 'Talbot', breed_groups: ['Hound'], extinct: true }),
+    aBreed({
+      id: 'talbot',
+      name: 'Talbot',
+      breed_groups: ['Hound'],
+      extinct: true,
+      period: 'Middle Ages to the 18th century',
+      description: 'A white scent hound of medieval England.',
+      i18n: { de: { name: 'Talbot', description: 'Ein weißer Laufhund des mittelalterlichen Englands.' } },
+    }),
     aBreed({
       id: 'abyssinian',
       name: 'Abyssinian',
@@ -129,7 +138,28 @@ describe('breeds', () => {
       country_code: 'DE',
       weight: { imperial: '50 - 90', metric: '22 - 40' },
       height: { imperial: '22 - 26', metric: '55 - 65' },
+      reference_image_id: 'gsdImg001',
+      image: {
+        id: 'gsdImg001',
+        url: 'http://127.0.0.1:4566/pet-api-media/catalogue/gsdImg001.jpg',
+        width: 800,
+        height: 600,
+      },
     });
+  });
+
+  it('tells what an extinct breed was and when it lived, translated, in the detailed shape', async () => {
+    const talbot = jsonBody(await call(getBreed, '/breeds/talbot', { lang: 'de' }, { id: 'talbot' }, FULL_KEY));
+    expect(talbot).toMatchObject({
+      extinct: true,
+      period: 'Middle Ages to the 18th century',
+      description: 'Ein weißer Laufhund des mittelalterlichen Englands.',
+    });
+  });
+
+  it('gives a breed without a catalogue image a null reference image', async () => {
+    const breed = jsonBody(await call(getBreed, '/breeds/beagle', undefined, { id: 'beagle' }));
+    expect(breed).toMatchObject({ reference_image_id: null, image: null });
   });
 
   it('serves the detailed shape to accounts with full_breed_schema', async () => {

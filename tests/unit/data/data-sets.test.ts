@@ -1,6 +1,8 @@
 // The committed data sets keep the promises of the reference-content issue and stay internally consistent.
 import { describe, expect, it } from 'vitest';
+import breedImages from '../../../data/breed-images.json' with { type: 'json' };
 import breeds from '../../../data/breeds.json' with { type: 'json' };
+import images from '../../../data/images.json' with { type: 'json' };
 import categories from '../../../data/categories.json' with { type: 'json' };
 import colours from '../../../data/colours.json' with { type: 'json' };
 import facts from '../../../data/facts.json' with { type: 'json' };
@@ -10,7 +12,7 @@ import fieldExceptions from '../../../data/authored/breed-field-exceptions.json'
 import legislationTypes from '../../../data/authored/legislation-types.json' with { type: 'json' };
 import type { BreedRecord } from '../../../shared/domain/breeds.ts';
 import type { ColourData } from '../../../shared/domain/colours.ts';
-import type { LawRecord } from '../../../shared/domain/legislation.ts';
+import { type LawRecord, lawsOfCountry } from '../../../shared/domain/legislation.ts';
 
 const allBreeds = breeds as unknown as BreedRecord[];
 const breedIds = new Set(allBreeds.map((b) => b.id));
@@ -111,6 +113,24 @@ describe('breeds', () => {
     expect(Object.keys(documented.alt_names ?? {}).length).toBeLessThan(40);
   });
 
+  it('tell for every extinct breed when it lived and what it was, in en, de, es and fr', () => {
+    for (const b of dogs.filter((x) => x.extinct)) {
+      expect(b.period, b.id).toBeTruthy();
+      expect(b.description, b.id).toMatch(/\.$/);
+      for (const lang of ['de', 'es', 'fr']) expect(b.i18n?.[lang]?.description, `${b.id} ${lang}`).toBeTruthy();
+    }
+  });
+
+  it('give every living breed a reference image that shows it', () => {
+    const refs = breedImages as Record<string, { id: string; file: string; width: number; height: number }>;
+    const byId = new Map((images as { id: string; breed_ids: string[] }[]).map((i) => [i.id, i]));
+    for (const b of allBreeds.filter((x) => !x.extinct)) {
+      const ref = refs[b.id];
+      expect(ref, b.id).toBeDefined();
+      expect(byId.get(ref!.id)?.breed_ids, b.id).toContain(b.id);
+    }
+  });
+
   it('never publish a single-value weight range, and mark estimated figures', () => {
     for (const b of allBreeds) if (b.weight) expect(b.weight.metric.min, b.id).toBeLessThan(b.weight.metric.max);
     for (const c of cats) expect(c.estimated_fields, c.id).toEqual(['height', 'weight', 'life_span']);
@@ -167,6 +187,25 @@ describe('legislation', () => {
       expect(l.verification === 'verified' ? l.verified_at : 'unverified', l.id).toBeTruthy();
       for (const b of l.breeds) if (b.breed_id) expect(breedIds.has(b.breed_id), `${l.id}: ${b.breed_id}`).toBe(true);
     }
+  });
+
+  it('answer "what is banned in Great Britain?" with the 1991 Act and every XL Bully order (issue 15, part 3)', () => {
+    const gb = lawsOfCountry(laws, allBreeds, { country: 'GB', order: 'ASC' }, Math.random).map((l) => l.id);
+    expect(gb).toEqual(
+      expect.arrayContaining([
+        'gb-dangerous-dogs-act-1991',
+        'gb-eaw-xl-bully-designation-2023',
+        'gb-sct-xl-bully-safeguards-2024',
+        'gb-nir-xl-bully-designation-2024',
+      ]),
+    );
+    const scotland = lawsOfCountry(
+      laws,
+      allBreeds,
+      { country: 'GB', jurisdiction: 'GB-SCT', order: 'ASC' },
+      Math.random,
+    );
+    expect(scotland.map((l) => l.id)).toEqual(['gb-sct-xl-bully-safeguards-2024']);
   });
 
   it('resolve every breed a law names to a breed id, except names documented as types', () => {
