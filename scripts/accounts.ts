@@ -3,10 +3,10 @@
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import * as z from 'zod/mini';
-import { listAccounts } from '../shared/db/accounts.ts';
+import { listAccounts } from '../shared/domain/accounts/store.ts';
 import { getDeps } from '../shared/deps.ts';
-import { accountChangesSchema, newAccountSchema } from '../shared/domain/account-input.ts';
-import { createAccount, updateAccount } from '../shared/domain/accounts.ts';
+import { accountChangesSchema, newAccountSchema } from '../shared/domain/accounts/input.ts';
+import { createAccount, updateAccount } from '../shared/domain/accounts/service.ts';
 import { AppError } from '../shared/errors.ts';
 import { describeIssue } from '../shared/http/validation.ts';
 import { parseStage } from '../infra/stage.ts';

@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { getAccount } from '../../shared/db/accounts.ts';
+import { getAccount } from '../../shared/domain/accounts/store.ts';
 import { getDeps, type Deps } from '../../shared/deps.ts';
 import {
   countFailure,
@@ -19,7 +19,7 @@ import {
   type DeliveryJob,
   type StoredEvent,
   type WebhookItem,
-} from '../../shared/domain/webhooks.ts';
+} from '../../shared/domain/webhooks/endpoints.ts';
 import { checkWebhookUrl, guardedLookup } from '../../shared/webhooks/address-guard.ts';
 import { formatDeliveryBody } from '../../shared/webhooks/chat-format.ts';
 import { ownerMailer, type NotifyOwner } from '../../shared/webhooks/owner-mail.ts';

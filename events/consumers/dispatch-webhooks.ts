@@ -10,7 +10,7 @@ import {
   storeEvent,
   subscribedWebhooks,
   type DeliveryJob,
-} from '../../shared/domain/webhooks.ts';
+} from '../../shared/domain/webhooks/endpoints.ts';
 
 interface PendingJob {
   messageId: string;

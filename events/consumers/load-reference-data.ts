@@ -2,7 +2,7 @@
 // (bundled into this function) into the stage's table. Deleting the resource leaves the data with the table.
 import type { CloudFormationCustomResourceEvent, CloudFormationCustomResourceResponse } from 'aws-lambda';
 import { getDeps } from '../../shared/deps.ts';
-import { seedReferenceData } from '../../shared/reference/seed.ts';
+import { seedReferenceData } from '../../shared/domain/reference/seed.ts';
 
 export async function handler(event: CloudFormationCustomResourceEvent, fetchFn: typeof fetch = fetch): Promise<void> {
   const deps = getDeps();

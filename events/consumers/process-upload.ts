@@ -7,7 +7,7 @@ import { s3Client } from '../../shared/aws/s3.ts';
 import { isConditionFailure } from '../../shared/db/errors.ts';
 import { imageKey } from '../../shared/db/keys.ts';
 import { getDeps, type Deps } from '../../shared/deps.ts';
-import { inspectPhoto, markArrived, MAX_PHOTO_BYTES } from '../../shared/domain/uploads.ts';
+import { inspectPhoto, markArrived, MAX_PHOTO_BYTES } from '../../shared/domain/images/uploads.ts';
 import { AppError } from '../../shared/errors.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 import { labellerFor } from '../../shared/media/labels.ts';

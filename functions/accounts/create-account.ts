@@ -1,5 +1,5 @@
-import { newAccountSchema } from '../../shared/domain/account-input.ts';
-import { createAccount } from '../../shared/domain/accounts.ts';
+import { newAccountSchema } from '../../shared/domain/accounts/input.ts';
+import { createAccount } from '../../shared/domain/accounts/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

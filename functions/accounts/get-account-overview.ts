@@ -1,4 +1,4 @@
-import { accountOverview } from '../../shared/domain/overview.ts';
+import { accountOverview } from '../../shared/domain/accounts/overview.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

@@ -1,5 +1,5 @@
-import { requireAccount } from '../../shared/domain/overview.ts';
-import { quotaOf } from '../../shared/domain/quota.ts';
+import { requireAccount } from '../../shared/domain/accounts/overview.ts';
+import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

@@ -1,4 +1,4 @@
-import { quotaOf } from '../../shared/domain/quota.ts';
+import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

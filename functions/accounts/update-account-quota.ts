@@ -1,6 +1,6 @@
-import { quotaChangeSchema } from '../../shared/domain/account-input.ts';
-import { updateAccount } from '../../shared/domain/accounts.ts';
-import { quotaOf } from '../../shared/domain/quota.ts';
+import { quotaChangeSchema } from '../../shared/domain/accounts/input.ts';
+import { updateAccount } from '../../shared/domain/accounts/service.ts';
+import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

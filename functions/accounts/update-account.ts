@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { accountChangesSchema } from '../../shared/domain/account-input.ts';
-import { updateAccount } from '../../shared/domain/accounts.ts';
+import { accountChangesSchema } from '../../shared/domain/accounts/input.ts';
+import { updateAccount } from '../../shared/domain/accounts/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

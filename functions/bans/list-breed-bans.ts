@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { requireBreed } from '../../shared/domain/breeds.ts';
-import { loadLaws, placesRestrictingBreed } from '../../shared/domain/legislation.ts';
+import { requireBreed } from '../../shared/domain/reference/breeds.ts';
+import { loadLaws, placesRestrictingBreed } from '../../shared/domain/reference/legislation.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { speciesParam } from '../../shared/reference/species.ts';
+import { speciesParam } from '../../shared/domain/reference/species.ts';
 
 const query = z.strictObject({ species_id: z.optional(speciesParam) });
 

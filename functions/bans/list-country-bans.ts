@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { loadBreeds } from '../../shared/domain/breeds.ts';
-import { APPROACHES, LEGISLATION_TYPES, lawsOfCountry, loadLaws } from '../../shared/domain/legislation.ts';
+import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
+import { APPROACHES, LEGISLATION_TYPES, lawsOfCountry, loadLaws } from '../../shared/domain/reference/legislation.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { Translator } from '../../shared/reference/i18n.ts';
-import { listReply, pageSlice } from '../../shared/reference/paging.ts';
+import { Translator } from '../../shared/domain/reference/i18n.ts';
+import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { requireBreed } from '../../shared/domain/breeds.ts';
-import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/colours.ts';
+import { requireBreed } from '../../shared/domain/reference/breeds.ts';
+import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/reference/colours.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { langParam, Translator } from '../../shared/reference/i18n.ts';
+import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { breedPage } from '../../shared/domain/breed-listing.ts';
+import { breedPage } from '../../shared/domain/reference/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { getCategory, presentCategory } from '../../shared/domain/categories.ts';
+import { getCategory, presentCategory } from '../../shared/domain/reference/categories.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { langParam, Translator } from '../../shared/reference/i18n.ts';
+import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { loadCategories, orderCategories, presentCategory } from '../../shared/domain/categories.ts';
+import { loadCategories, orderCategories, presentCategory } from '../../shared/domain/reference/categories.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
-import { listReply, pageSlice } from '../../shared/reference/paging.ts';
+import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { Translator } from '../../shared/reference/i18n.ts';
+import { Translator } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));
 

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { getFact, presentFact } from '../../shared/domain/facts.ts';
+import { getFact, presentFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { presentation, translatedReply } from '../../shared/reference/content.ts';
+import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 
 export const handler = httpRoute(
   route('facts.get'),

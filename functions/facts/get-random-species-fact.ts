@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { presentFact, randomFact } from '../../shared/domain/facts.ts';
+import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery } from '../../shared/http/common-params.ts';
 import { notFound } from '../../shared/errors.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { presentation, translatedReply } from '../../shared/reference/content.ts';
-import { resolveSpecies } from '../../shared/reference/species.ts';
+import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { resolveSpecies } from '../../shared/domain/reference/species.ts';
 
 const params = z.object({ speciesId: text({ max: 20 }) });
 

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { requireBreed } from '../../shared/domain/breeds.ts';
-import { findFacts, presentFact } from '../../shared/domain/facts.ts';
+import { requireBreed } from '../../shared/domain/reference/breeds.ts';
+import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
 import { idParam, offsetQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
+import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 
 export const handler = httpRoute(
   route('facts.list-by-breed'),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { createFavourite, presentFavourite } from '../../shared/domain/favourites.ts';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { createFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

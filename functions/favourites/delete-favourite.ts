@@ -1,4 +1,4 @@
-import { deleteFavourite } from '../../shared/domain/favourites.ts';
+import { deleteFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

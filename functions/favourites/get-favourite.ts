@@ -1,4 +1,4 @@
-import { getOwnFavourite, presentFavourite } from '../../shared/domain/favourites.ts';
+import { getOwnFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

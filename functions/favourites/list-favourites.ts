@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { breedGroupsLookup } from '../../shared/domain/breed-groups-lookup.ts';
-import { listFavourites, presentFavourite } from '../../shared/domain/favourites.ts';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
+import { listFavourites, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { forbidden } from '../../shared/errors.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { imageDetails } from '../../shared/images/image-details.ts';
+import { imageDetails } from '../../shared/domain/images/image-details.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100 }),

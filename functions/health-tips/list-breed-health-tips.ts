@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { requireBreed } from '../../shared/domain/breeds.ts';
-import { findHealthTips, presentHealthTip } from '../../shared/domain/health-tips.ts';
+import { requireBreed } from '../../shared/domain/reference/breeds.ts';
+import { findHealthTips, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
 import { idParam, offsetQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
+import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 
 export const handler = httpRoute(
   route('health-tips.list-by-breed'),

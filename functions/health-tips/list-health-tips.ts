@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { findHealthTips, presentHealthTip } from '../../shared/domain/health-tips.ts';
+import { findHealthTips, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
 import { offsetQuery } from '../../shared/http/common-params.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { offsetPage, presentation, translatedReply } from '../../shared/reference/content.ts';
-import { speciesParam } from '../../shared/reference/species.ts';
+import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { speciesParam } from '../../shared/domain/reference/species.ts';
 
 const query = z.strictObject({
   ...offsetQuery,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
-import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/uploads.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
+import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/images/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

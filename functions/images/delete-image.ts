@@ -1,4 +1,4 @@
-import { deleteUpload } from '../../shared/domain/uploads.ts';
+import { deleteUpload } from '../../shared/domain/images/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

@@ -1,4 +1,4 @@
-import { asUpload, getImage, presentUpload } from '../../shared/domain/uploads.ts';
+import { asUpload, getImage, presentUpload } from '../../shared/domain/images/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
-import { listUploads, presentUpload } from '../../shared/domain/uploads.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
+import { listUploads, presentUpload } from '../../shared/domain/images/uploads.ts';
 import { ORDERS } from '../../shared/http/common-params.ts';
 import { caseInsensitiveEnum, integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

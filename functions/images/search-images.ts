@@ -1,19 +1,19 @@
 import * as z from 'zod/mini';
-import { loadBreeds, loadTemperaments } from '../../shared/domain/breeds.ts';
-import { loadCategories } from '../../shared/domain/categories.ts';
-import { loadColours } from '../../shared/domain/colours.ts';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
+import { loadBreeds, loadTemperaments } from '../../shared/domain/reference/breeds.ts';
+import { loadCategories } from '../../shared/domain/reference/categories.ts';
+import { loadColours } from '../../shared/domain/reference/colours.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
 import { ORDERS } from '../../shared/http/common-params.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { boolean, caseInsensitiveEnum, integer, list, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { interactionsOf } from '../../shared/images/interactions.ts';
-import { presentImage } from '../../shared/images/present.ts';
-import { ORDER_BY, searchImages } from '../../shared/images/search.ts';
-import { langParam, Translator } from '../../shared/reference/i18n.ts';
-import { listReply } from '../../shared/reference/paging.ts';
-import { speciesParam } from '../../shared/reference/species.ts';
+import { interactionsOf } from '../../shared/domain/interactions/lookup.ts';
+import { presentImage } from '../../shared/domain/images/present.ts';
+import { ORDER_BY, searchImages } from '../../shared/domain/images/search.ts';
+import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
+import { listReply } from '../../shared/domain/reference/paging.ts';
+import { speciesParam } from '../../shared/domain/reference/species.ts';
 
 const query = z.strictObject({
   // The spec's schema says 1, its prose 10; the real service answers one image by default.

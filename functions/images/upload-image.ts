@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
-import { DIRECT_UPLOAD_MAX_BYTES, parseUploadForm, presentUpload, uploadPhoto } from '../../shared/domain/uploads.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
+import {
+  DIRECT_UPLOAD_MAX_BYTES,
+  parseUploadForm,
+  presentUpload,
+  uploadPhoto,
+} from '../../shared/domain/images/uploads.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { list } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

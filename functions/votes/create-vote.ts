@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
-import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/votes.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
+import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/interactions/votes.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

@@ -1,4 +1,4 @@
-import { deleteVote } from '../../shared/domain/votes.ts';
+import { deleteVote } from '../../shared/domain/interactions/votes.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 import { voteIdParams } from './get-vote.ts';

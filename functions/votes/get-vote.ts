@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { getOwnVote, presentVote } from '../../shared/domain/votes.ts';
+import { getOwnVote, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { breedGroupsLookup } from '../../shared/domain/breed-groups-lookup.ts';
-import { subIdParam } from '../../shared/domain/sub-id.ts';
-import { listVotes, presentVote } from '../../shared/domain/votes.ts';
+import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
+import { subIdParam } from '../../shared/http/sub-id.ts';
+import { listVotes, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';

@@ -1,5 +1,5 @@
-import { createWebhookBody } from '../../shared/domain/webhook-input.ts';
-import { createWebhook, presentWebhook } from '../../shared/domain/webhooks.ts';
+import { createWebhookBody } from '../../shared/domain/webhooks/input.ts';
+import { createWebhook, presentWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';

@@ -1,5 +1,5 @@
-import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhook-input.ts';
-import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks.ts';
+import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhooks/input.ts';
+import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

@@ -1,4 +1,4 @@
-import { listWebhooks, presentWebhook } from '../../shared/domain/webhooks.ts';
+import { listWebhooks, presentWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

@@ -1,5 +1,5 @@
-import { webhookEventParams } from '../../shared/domain/webhook-input.ts';
-import { redeliverEvent } from '../../shared/domain/webhooks.ts';
+import { webhookEventParams } from '../../shared/domain/webhooks/input.ts';
+import { redeliverEvent } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

@@ -1,5 +1,5 @@
-import { webhookIdParams } from '../../shared/domain/webhook-input.ts';
-import { sendTestEvent } from '../../shared/domain/webhooks.ts';
+import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
+import { sendTestEvent } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

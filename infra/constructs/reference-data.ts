@@ -5,7 +5,7 @@ import { CustomResource, Duration } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { REFERENCE_DATA_FILES } from '../../shared/reference/data-files.ts';
+import { REFERENCE_DATA_FILES } from '../../shared/domain/reference/data-files.ts';
 import { functionRole, grantTable, nodeFunction, ROOT } from './lambda-defaults.ts';
 
 /** Hash of the committed data sets: the custom resource re-runs only when the data changed. */

@@ -5,11 +5,11 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import breeds from '../../data/breeds.json' with { type: 'json' };
 import type { Deps } from '../../shared/deps.ts';
 import { loadConfig } from '../../shared/config.ts';
-import { facet, ordinalKey, type ImageSummary } from '../../shared/images/catalogue-index.ts';
+import { facet, ordinalKey, type ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import { imagePostingKey } from '../../shared/db/keys.ts';
-import { clearCatalogueCache, writeCatalogueIndex } from '../../shared/images/catalogue-store.ts';
-import { searchImages, type ImageSearch, type SearchContext } from '../../shared/images/search.ts';
-import { facetContext } from '../../shared/images/seed.ts';
+import { clearCatalogueCache, writeCatalogueIndex } from '../../shared/domain/images/catalogue-store.ts';
+import { searchImages, type ImageSearch, type SearchContext } from '../../shared/domain/images/search.ts';
+import { facetContext } from '../../shared/domain/images/seed.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { percentile } from './stats.ts';
 

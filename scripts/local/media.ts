@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { catalogueImages } from '../../shared/images/seed.ts';
+import { catalogueImages } from '../../shared/domain/images/seed.ts';
 import { renderImages } from '../data/render-images.ts';
 
 export const LOCAL_MEDIA_BUCKET = 'pet-api-media';

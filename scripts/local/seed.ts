@@ -1,7 +1,7 @@
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
-import { getAccountIdByKeyHash, putNewAccount } from '../../shared/db/accounts.ts';
+import { getAccountIdByKeyHash, putNewAccount } from '../../shared/domain/accounts/store.ts';
 import { getDeps } from '../../shared/deps.ts';
-import { DEFAULT_MONTHLY_UPLOAD_QUOTA, KNOWN_FEATURES } from '../../shared/domain/account.ts';
+import { DEFAULT_MONTHLY_UPLOAD_QUOTA, KNOWN_FEATURES } from '../../shared/domain/accounts/account.ts';
 
 /** Local mode only: makes ADMIN_API_KEY the key of an active admin account with every feature. */
 export async function seedAdmin(adminApiKey: string | undefined): Promise<string | undefined> {

@@ -10,8 +10,8 @@ import { handler as dispatchWebhooks } from '../../events/consumers/dispatch-web
 import { handler as processUpload } from '../../events/consumers/process-upload.ts';
 import { handler as routeEvents } from '../../events/consumers/route-events.ts';
 import { getDeps, resetDeps } from '../../shared/deps.ts';
-import { seedImageCatalogue } from '../../shared/images/seed.ts';
-import { seedReferenceData } from '../../shared/reference/seed.ts';
+import { seedImageCatalogue } from '../../shared/domain/images/seed.ts';
+import { seedReferenceData } from '../../shared/domain/reference/seed.ts';
 import { startGateway } from './gateway.ts';
 import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
 import { startQueueRunner } from './queue-runner.ts';

@@ -1,7 +1,7 @@
 import type { AuthMode, RouteDef } from '../http/route-def.ts';
-import { getAccount, getAccountIdByKeyHash } from '../db/accounts.ts';
+import { getAccount, getAccountIdByKeyHash } from '../domain/accounts/store.ts';
 import type { Deps } from '../deps.ts';
-import type { Account } from '../domain/account.ts';
+import type { Account } from '../domain/accounts/account.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { hashApiKey } from './api-keys.ts';
 import { getTokenSecret } from './token-secret.ts';

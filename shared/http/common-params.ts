@@ -1,7 +1,7 @@
 // Query parameters the spec shares between routes, defined once.
 import * as z from 'zod/mini';
-import { langParam } from '../reference/i18n.ts';
-import { speciesParam } from '../reference/species.ts';
+import { langParam } from '../domain/reference/i18n.ts';
+import { speciesParam } from '../domain/reference/species.ts';
 import { boolean, caseInsensitiveEnum, integer, list, text } from './params.ts';
 
 export const ORDERS = ['ASC', 'DESC', 'RANDOM'] as const;

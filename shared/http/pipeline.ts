@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { authenticate } from '../auth/authenticate.ts';
 import { getDeps, type Deps } from '../deps.ts';
-import type { Account } from '../domain/account.ts';
+import type { Account } from '../domain/accounts/account.ts';
 import type { RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
 import { compressIfAccepted, errorResponse, jsonResponse, Reply, type HttpResult } from './responses.ts';

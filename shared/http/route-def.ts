@@ -1,6 +1,6 @@
 // What a route declares: the types the route table (functions/routes.ts) is written in. They live below the entry
 // points so the pipeline, authentication and matching read routes without importing functions/.
-import type { Capability } from '../domain/account.ts';
+import type { Capability } from '../domain/accounts/account.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
-import type { Account } from '../../shared/domain/account.ts';
+import type { Account } from '../../shared/domain/accounts/account.ts';
 
 export function anAccount(overrides: Partial<Account> = {}): Account {
   return {

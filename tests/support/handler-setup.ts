@@ -2,8 +2,8 @@
 import { afterEach } from 'vitest';
 import { clearAuthCache } from '../../shared/auth/authenticate.ts';
 import { setDepsForTest } from '../../shared/deps.ts';
-import { clearReferenceCache } from '../../shared/reference/snapshot.ts';
-import { clearCatalogueCache } from '../../shared/images/catalogue-store.ts';
+import { clearReferenceCache } from '../../shared/domain/reference/snapshot-store.ts';
+import { clearCatalogueCache } from '../../shared/domain/images/catalogue-store.ts';
 
 process.env.TABLE_NAME = 'test-table';
 process.env.AWS_REGION = 'us-east-1';

@@ -1,14 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { buildPostings, ordinalKey, type ImageSummary } from '../../shared/images/catalogue-index.ts';
+import { buildPostings, ordinalKey, type ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import type { mockDynamoWithAccounts } from './fixtures.ts';
-import type { BreedRecord } from '../../shared/domain/breeds.ts';
-import type { CategoryRecord } from '../../shared/domain/categories.ts';
-import type { ColourData } from '../../shared/domain/colours.ts';
-import type { FactRecord } from '../../shared/domain/facts.ts';
-import type { HealthTipRecord } from '../../shared/domain/health-tips.ts';
-import type { LawRecord } from '../../shared/domain/legislation.ts';
-import type { ReferenceSet } from '../../shared/reference/snapshot.ts';
+import type { BreedRecord } from '../../shared/domain/reference/breeds.ts';
+import type { CategoryRecord } from '../../shared/domain/reference/categories.ts';
+import type { ColourData } from '../../shared/domain/reference/colours.ts';
+import type { FactRecord } from '../../shared/domain/reference/facts.ts';
+import type { HealthTipRecord } from '../../shared/domain/reference/health-tips.ts';
+import type { LawRecord } from '../../shared/domain/reference/legislation.ts';
+import type { ReferenceSet } from '../../shared/domain/reference/snapshot-store.ts';
 
 export function aBreed(overrides: Partial<BreedRecord> & Pick<BreedRecord, 'id' | 'name'>): BreedRecord {
   return {

@@ -1,5 +1,5 @@
 // Daily energy requirement of a dog or cat: pure maths, no dependencies (sources in docs/calculators.md).
-import type { Species } from '../../reference/species.ts';
+import type { Species } from '../reference/species.ts';
 
 export const NEUTER_STATUSES = ['neutered', 'intact', 'unknown'] as const;
 export type NeuterStatus = (typeof NEUTER_STATUSES)[number];

@@ -1,7 +1,7 @@
 // Request schema of the energy calculator (shared by the handler and its tests).
 import * as z from 'zod/mini';
 import { text } from '../../http/params.ts';
-import { speciesParam } from '../../reference/species.ts';
+import { speciesParam } from '../reference/species.ts';
 import { ACTIVITY_LEVELS, NEUTER_STATUSES } from './energy-requirement.ts';
 
 /** Heavier than any dog on record; a bound, not a judgement. */

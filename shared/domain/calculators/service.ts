@@ -1,8 +1,8 @@
 // Calculator rules that need data: which weight and species to use, and what to say when none is usable.
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import type { Species } from '../../reference/species.ts';
-import { requireBreed } from '../breeds.ts';
+import type { Species } from '../reference/species.ts';
+import { requireBreed } from '../reference/breeds.ts';
 import { ACTIVITY_BY_SPECIES, energyRequirement, type EnergyResult, type WeightBasis } from './energy-requirement.ts';
 import type { EnergyRequirementBody } from './input.ts';
 

@@ -17,7 +17,7 @@ import { createDeliveryHandler, type DeliveryDeps } from '../../../events/consum
 import { loadConfig, type Config } from '../../../shared/config.ts';
 import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
 import { getDeps } from '../../../shared/deps.ts';
-import type { DeliveryJob } from '../../../shared/domain/webhooks.ts';
+import type { DeliveryJob } from '../../../shared/domain/webhooks/endpoints.ts';
 import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
 import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';

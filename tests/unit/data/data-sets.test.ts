@@ -10,9 +10,9 @@ import healthTips from '../../../data/health-tips.json' with { type: 'json' };
 import legislation from '../../../data/legislation.json' with { type: 'json' };
 import fieldExceptions from '../../../data/authored/breed-field-exceptions.json' with { type: 'json' };
 import legislationTypes from '../../../data/authored/legislation-types.json' with { type: 'json' };
-import type { BreedRecord } from '../../../shared/domain/breeds.ts';
-import type { ColourData } from '../../../shared/domain/colours.ts';
-import { type LawRecord, lawsOfCountry } from '../../../shared/domain/legislation.ts';
+import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
+import type { ColourData } from '../../../shared/domain/reference/colours.ts';
+import { type LawRecord, lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
 
 const allBreeds = breeds as unknown as BreedRecord[];
 const breedIds = new Set(allBreeds.map((b) => b.id));

@@ -5,7 +5,7 @@ import {
   retryAfterFailure,
   type DeliveryJob,
   type StoredEvent,
-} from '../../../shared/domain/webhooks.ts';
+} from '../../../shared/domain/webhooks/endpoints.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 
 const job = (attempt: number): DeliveryJob => ({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-1', attempt });

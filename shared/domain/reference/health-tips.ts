@@ -1,12 +1,6 @@
-import type { Deps } from '../deps.ts';
-import {
-  filtered,
-  recordById,
-  type ContentFilter,
-  type ContentRecord,
-  type Presentation,
-} from '../reference/content.ts';
-import type { Translations } from '../reference/i18n.ts';
+import type { Deps } from '../../deps.ts';
+import { filtered, recordById, type ContentFilter, type ContentRecord, type Presentation } from './content.ts';
+import type { Translations } from './i18n.ts';
 
 export interface HealthTipRecord extends ContentRecord {
   slug: string;

@@ -1,20 +1,20 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { pageAccountItems } from '../db/account-items.ts';
-import { transact } from '../db/transact.ts';
-import { statChange } from '../db/account-stats.ts';
+import { pageAccountItems } from '../../db/account-items.ts';
+import { transact } from '../../db/transact.ts';
+import { statChange } from '../../db/account-stats.ts';
 import {
   accountFavouriteIndex,
   accountFavouritesPartition,
   favouriteKey,
   imageKey,
   interactionKey,
-} from '../db/keys.ts';
-import type { Deps } from '../deps.ts';
-import type { Order } from '../http/common-params.ts';
-import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import type { Account } from './account.ts';
-import { imageMatchesBreedFilters, type ImageBreedFilter } from './image-refs.ts';
+} from '../../db/keys.ts';
+import type { Deps } from '../../deps.ts';
+import type { Order } from '../../http/common-params.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { Account } from '../accounts/account.ts';
+import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';
 
 const favouriteItemSchema = z.object({
   id: z.string(),

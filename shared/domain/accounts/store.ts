@@ -1,9 +1,9 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from './query-all.ts';
-import type { Deps } from '../deps.ts';
-import { isConditionFailure } from './errors.ts';
-import { accountSchema, type Account } from '../domain/account.ts';
-import { ACCOUNT_LIST_PARTITION, accountKey, accountListKey, apiKeyKey } from './keys.ts';
+import { queryAll } from '../../db/query-all.ts';
+import type { Deps } from '../../deps.ts';
+import { isConditionFailure } from '../../db/errors.ts';
+import { accountSchema, type Account } from './account.ts';
+import { ACCOUNT_LIST_PARTITION, accountKey, accountListKey, apiKeyKey } from '../../db/keys.ts';
 
 type Db = Pick<Deps, 'ddb' | 'config'>;
 

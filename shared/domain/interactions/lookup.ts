@@ -1,6 +1,6 @@
-import { batchGetAll } from '../db/batch.ts';
-import type { Deps } from '../deps.ts';
-import { interactionKey } from '../db/keys.ts';
+import { batchGetAll } from '../../db/batch.ts';
+import type { Deps } from '../../deps.ts';
+import { interactionKey } from '../../db/keys.ts';
 
 export interface Interaction {
   vote?: Record<string, unknown>;

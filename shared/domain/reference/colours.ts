@@ -1,7 +1,7 @@
-import type { Deps } from '../deps.ts';
-import type { Translations, Translator } from '../reference/i18n.ts';
-import { loadReferenceSet } from '../reference/snapshot.ts';
-import type { Species } from '../reference/species.ts';
+import type { Deps } from '../../deps.ts';
+import type { Translations, Translator } from './i18n.ts';
+import { loadReferenceSet } from './snapshot-store.ts';
+import type { Species } from './species.ts';
 
 export interface ColourVariant {
   id: string;

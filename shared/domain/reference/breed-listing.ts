@@ -1,8 +1,8 @@
-import type { Deps } from '../deps.ts';
-import type { Account } from './account.ts';
-import type { Order } from '../http/common-params.ts';
-import { Translator, type Language } from '../reference/i18n.ts';
-import { listReply, pageSlice } from '../reference/paging.ts';
+import type { Deps } from '../../deps.ts';
+import type { Account } from '../accounts/account.ts';
+import type { Order } from '../../http/common-params.ts';
+import { Translator, type Language } from './i18n.ts';
+import { listReply, pageSlice } from './paging.ts';
 import {
   hasFullBreedSchema,
   loadBreeds,

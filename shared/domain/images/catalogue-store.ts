@@ -1,10 +1,10 @@
-// Reads and writes the catalogue index in the single table (layout: shared/images/catalogue-index.ts).
+// Reads and writes the catalogue index in the single table (layout: catalogue-index.ts).
 import { createHash } from 'node:crypto';
-import { queryAll } from '../db/query-all.ts';
+import { queryAll } from '../../db/query-all.ts';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, batchWriteAll } from '../db/batch.ts';
-import type { Deps } from '../deps.ts';
-import { imageFacetPartition, imageKey, imagePostingKey, refPointerKey } from '../db/keys.ts';
+import { batchGetAll, batchWriteAll } from '../../db/batch.ts';
+import type { Deps } from '../../deps.ts';
+import { imageFacetPartition, imageKey, imagePostingKey, refPointerKey } from '../../db/keys.ts';
 import { buildPostings, ordinalKey, type CatalogueFacetContext, type ImageSummary } from './catalogue-index.ts';
 
 const POINTER = refPointerKey('images');

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { pageAccountItems } from '../db/account-items.ts';
-import { statChange } from '../db/account-stats.ts';
+import { pageAccountItems } from '../../db/account-items.ts';
+import { statChange } from '../../db/account-stats.ts';
 import {
   accountVoteIndex,
   accountVotesPartition,
@@ -9,13 +9,13 @@ import {
   interactionKey,
   voteCounterKey,
   voteKey,
-} from '../db/keys.ts';
-import { transact } from '../db/transact.ts';
-import type { Deps } from '../deps.ts';
-import type { Order } from '../http/common-params.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
-import type { Account } from './account.ts';
-import { imageMatchesBreedFilters, type ImageBreedFilter } from './image-refs.ts';
+} from '../../db/keys.ts';
+import { transact } from '../../db/transact.ts';
+import type { Deps } from '../../deps.ts';
+import type { Order } from '../../http/common-params.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import type { Account } from '../accounts/account.ts';
+import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';
 
 /** 1 is an up-vote, 0 a down-vote, as in the real service (docs/decisions.md). */
 export const VOTE_VALUES = [0, 1] as const;

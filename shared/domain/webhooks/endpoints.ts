@@ -1,13 +1,13 @@
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { sqsClient } from '../aws/sqs.ts';
-import { pageAccountItems } from '../db/account-items.ts';
-import { isConditionFailure } from '../db/errors.ts';
-import { transact } from '../db/transact.ts';
-import { statChange } from '../db/account-stats.ts';
-import { accountStatsKey } from '../db/keys.ts';
-import { TTL_ATTRIBUTE } from '../db/table.ts';
+import { sqsClient } from '../../aws/sqs.ts';
+import { pageAccountItems } from '../../db/account-items.ts';
+import { isConditionFailure } from '../../db/errors.ts';
+import { transact } from '../../db/transact.ts';
+import { statChange } from '../../db/account-stats.ts';
+import { accountStatsKey } from '../../db/keys.ts';
+import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import {
   accountWebhooksPartition,
   webhookAttemptIndex,
@@ -16,15 +16,15 @@ import {
   webhookEventAttemptsPartition,
   webhookEventKey,
   webhookKey,
-} from '../db/keys.ts';
-import type { Deps } from '../deps.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
-import { checkWebhookUrl, type WebhookUrlRejection } from '../webhooks/address-guard.ts';
-import { isFinalAttempt, sqsRetryDelaySeconds } from '../webhooks/backoff.ts';
-import type { SecretCipher } from '../webhooks/secret-cipher.ts';
-import { generateSigningSecret } from '../webhooks/signature.ts';
-import { eventEnvelope } from '../events/catalogue.ts';
-import type { NewWebhook } from './webhook-input.ts';
+} from '../../db/keys.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { checkWebhookUrl, type WebhookUrlRejection } from '../../webhooks/address-guard.ts';
+import { isFinalAttempt, sqsRetryDelaySeconds } from '../../webhooks/backoff.ts';
+import type { SecretCipher } from '../../webhooks/secret-cipher.ts';
+import { generateSigningSecret } from '../../webhooks/signature.ts';
+import { eventEnvelope } from '../../events/catalogue.ts';
+import type { NewWebhook } from './input.ts';
 
 /** Spec: five endpoints per account, disabled ones included. */
 export const WEBHOOK_LIMIT = 5;

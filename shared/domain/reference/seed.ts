@@ -1,15 +1,15 @@
 // Loads the committed data sets (data/*.json, built by `npm run data:build`) into the table as snapshots:
 // by `npm start` locally, by the deploy-time loader in AWS.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import breedImages from '../../data/breed-images.json' with { type: 'json' };
-import breeds from '../../data/breeds.json' with { type: 'json' };
-import categories from '../../data/categories.json' with { type: 'json' };
-import colours from '../../data/colours.json' with { type: 'json' };
-import facts from '../../data/facts.json' with { type: 'json' };
-import healthTips from '../../data/health-tips.json' with { type: 'json' };
-import legislation from '../../data/legislation.json' with { type: 'json' };
-import temperaments from '../../data/authored/temperament-i18n.json' with { type: 'json' };
-import type { ReferenceSet } from './snapshot.ts';
+import breedImages from '../../../data/breed-images.json' with { type: 'json' };
+import breeds from '../../../data/breeds.json' with { type: 'json' };
+import categories from '../../../data/categories.json' with { type: 'json' };
+import colours from '../../../data/colours.json' with { type: 'json' };
+import facts from '../../../data/facts.json' with { type: 'json' };
+import healthTips from '../../../data/health-tips.json' with { type: 'json' };
+import legislation from '../../../data/legislation.json' with { type: 'json' };
+import temperaments from '../../../data/authored/temperament-i18n.json' with { type: 'json' };
+import type { ReferenceSet } from './snapshot-store.ts';
 import { writeReferenceSnapshot, type SnapshotResult } from './write-snapshot.ts';
 
 const referenceImageOf = breedImages as Record<string, unknown>;

@@ -1,11 +1,11 @@
-import type { Deps } from '../deps.ts';
-import type { Account } from './account.ts';
-import type { Order } from '../http/common-params.ts';
-import { notFound } from '../errors.ts';
-import type { Translations, Translator } from '../reference/i18n.ts';
-import { shuffle } from '../reference/paging.ts';
-import { loadReferenceSet } from '../reference/snapshot.ts';
-import type { Species } from '../reference/species.ts';
+import type { Deps } from '../../deps.ts';
+import type { Account } from '../accounts/account.ts';
+import type { Order } from '../../http/common-params.ts';
+import { notFound } from '../../errors.ts';
+import type { Translations, Translator } from './i18n.ts';
+import { shuffle } from './paging.ts';
+import { loadReferenceSet } from './snapshot-store.ts';
+import type { Species } from './species.ts';
 
 interface Range {
   min: number;

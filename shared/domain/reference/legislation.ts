@@ -1,8 +1,8 @@
-import type { Deps } from '../deps.ts';
-import type { Order } from '../http/common-params.ts';
-import { shuffle } from '../reference/paging.ts';
-import { loadReferenceSet } from '../reference/snapshot.ts';
-import type { Species } from '../reference/species.ts';
+import type { Deps } from '../../deps.ts';
+import type { Order } from '../../http/common-params.ts';
+import { shuffle } from './paging.ts';
+import { loadReferenceSet } from './snapshot-store.ts';
+import type { Species } from './species.ts';
 import type { BreedRecord } from './breeds.ts';
 
 export const LEGISLATION_TYPES = ['breed_specific', 'characteristic_based', 'behavior_based', 'hybrid'] as const;

@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../deps.ts';
 import { loadBreeds } from './breeds.ts';
 
 /** Breed id → its groups in lower case, from the reference breeds (for breed-group filters on user data). */

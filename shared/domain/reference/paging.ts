@@ -1,5 +1,5 @@
-import type { Order } from '../http/common-params.ts';
-import { withHeaders } from '../http/responses.ts';
+import type { Order } from '../../http/common-params.ts';
+import { withHeaders } from '../../http/responses.ts';
 import type { Translator } from './i18n.ts';
 
 /** Zero-based page of an ordered list; RANDOM order is a fresh sample each time, so `page` does not apply to it. */

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { getAccount } from '../db/accounts.ts';
-import { accountStatsKey } from '../db/keys.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { getAccount } from './store.ts';
+import { accountStatsKey } from '../../db/keys.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
 import type { Account } from './account.ts';
 import { quotaOf } from './quota.ts';
 

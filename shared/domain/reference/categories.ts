@@ -1,10 +1,10 @@
-import type { Deps } from '../deps.ts';
-import type { Order } from '../http/common-params.ts';
-import { notFound } from '../errors.ts';
-import type { Translations, Translator } from '../reference/i18n.ts';
-import { loadReferenceSet } from '../reference/snapshot.ts';
-import type { Species } from '../reference/species.ts';
-import { shuffle } from '../reference/paging.ts';
+import type { Deps } from '../../deps.ts';
+import type { Order } from '../../http/common-params.ts';
+import { notFound } from '../../errors.ts';
+import type { Translations, Translator } from './i18n.ts';
+import { loadReferenceSet } from './snapshot-store.ts';
+import type { Species } from './species.ts';
+import { shuffle } from './paging.ts';
 
 export interface CategoryRecord {
   id: number;

@@ -1,7 +1,7 @@
-import type { Account } from '../domain/account.ts';
-import { hasFullBreedSchema, presentBreed, type BreedRecord, type TemperamentVocabulary } from '../domain/breeds.ts';
-import { presentCategory, type CategoryRecord } from '../domain/categories.ts';
-import type { ColourVariant } from '../domain/colours.ts';
+import type { Account } from '../accounts/account.ts';
+import { hasFullBreedSchema, presentBreed, type BreedRecord, type TemperamentVocabulary } from '../reference/breeds.ts';
+import { presentCategory, type CategoryRecord } from '../reference/categories.ts';
+import type { ColourVariant } from '../reference/colours.ts';
 import type { Translator } from '../reference/i18n.ts';
 import type { ImageSummary } from './catalogue-index.ts';
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../deps.ts';
 import {
   filtered,
   pickRandom,
@@ -6,8 +6,8 @@ import {
   type ContentFilter,
   type ContentRecord,
   type Presentation,
-} from '../reference/content.ts';
-import type { Translations } from '../reference/i18n.ts';
+} from './content.ts';
+import type { Translations } from './i18n.ts';
 
 export interface FactRecord extends ContentRecord {
   slug: string;

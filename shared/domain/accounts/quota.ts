@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { uploadQuotaKey } from '../db/keys.ts';
-import type { Deps } from '../deps.ts';
+import { uploadQuotaKey } from '../../db/keys.ts';
+import type { Deps } from '../../deps.ts';
 import type { Account } from './account.ts';
 
 /** Quota periods are calendar months in UTC. */

@@ -1,6 +1,6 @@
-import { batchGetAll } from '../db/batch.ts';
-import type { Deps } from '../deps.ts';
-import { imageKey } from '../db/keys.ts';
+import { batchGetAll } from '../../db/batch.ts';
+import type { Deps } from '../../deps.ts';
+import { imageKey } from '../../db/keys.ts';
 
 export interface ImageDetails {
   id: string;

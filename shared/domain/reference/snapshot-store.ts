@@ -3,9 +3,9 @@
 // then costs no read at all instead of ~250 read units; see docs/decisions.md#reference-data.
 import { gunzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../db/query-all.ts';
-import type { Deps } from '../deps.ts';
-import { refChunkPartition, refPointerKey } from '../db/keys.ts';
+import { queryAll } from '../../db/query-all.ts';
+import type { Deps } from '../../deps.ts';
+import { refChunkPartition, refPointerKey } from '../../db/keys.ts';
 
 export type ReferenceSet =
   | 'breeds'

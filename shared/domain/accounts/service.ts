@@ -1,8 +1,8 @@
-import { generateApiKey, hashApiKey } from '../auth/api-keys.ts';
-import { forgetAccount } from '../auth/authenticate.ts';
-import * as accountsDb from '../db/accounts.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { generateApiKey, hashApiKey } from '../../auth/api-keys.ts';
+import { forgetAccount } from '../../auth/authenticate.ts';
+import * as accountsDb from './store.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
 import { DEFAULT_MONTHLY_UPLOAD_QUOTA, type Account } from './account.ts';
 
 export interface NewAccountInput {

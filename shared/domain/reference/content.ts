@@ -1,10 +1,10 @@
 // What facts and health tips have in common: filters, offset paging, random picks, translation and sources.
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import { withHeaders } from '../http/responses.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { withHeaders } from '../../http/responses.ts';
 import type { Language } from './i18n.ts';
 import { Translator } from './i18n.ts';
-import { loadReferenceSet, type ReferenceSet } from './snapshot.ts';
+import { loadReferenceSet, type ReferenceSet } from './snapshot-store.ts';
 import type { Species } from './species.ts';
 
 export interface ContentRecord {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll } from '../db/batch.ts';
-import { isConditionFailure } from '../db/errors.ts';
+import { batchWriteAll } from '../../db/batch.ts';
+import { isConditionFailure } from '../../db/errors.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { refChunkKey, refPointerKey } from '../db/keys.ts';
-import { TTL_ATTRIBUTE } from '../db/table.ts';
-import type { ReferenceSet } from './snapshot.ts';
+import { refChunkKey, refPointerKey } from '../../db/keys.ts';
+import { TTL_ATTRIBUTE } from '../../db/table.ts';
+import type { ReferenceSet } from './snapshot-store.ts';
 
 /** Stays well under DynamoDB's 400 KB item limit. */
 const CHUNK_BYTES = 350 * 1024;

@@ -1,6 +1,6 @@
 // Image search over the catalogue index: picks the smallest facet that answers a filter exactly, and only
 // reads whole posting lists when some filter has no facet of its own (see docs/ARCHITECTURE.md#image-search).
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../deps.ts';
 import type { Species } from '../reference/species.ts';
 import { shuffle } from '../reference/paging.ts';
 import { facet, type ImageSummary } from './catalogue-index.ts';

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import breeds from '../../data/breeds.json' with { type: 'json' };
-import colours from '../../data/colours.json' with { type: 'json' };
-import images from '../../data/images.json' with { type: 'json' };
+import breeds from '../../../data/breeds.json' with { type: 'json' };
+import colours from '../../../data/colours.json' with { type: 'json' };
+import images from '../../../data/images.json' with { type: 'json' };
 import type { CatalogueFacetContext, ImageSummary } from './catalogue-index.ts';
 import { writeCatalogueIndex } from './catalogue-store.ts';
 
