@@ -2,15 +2,11 @@
 // it) and fans out to one delivery job per enabled endpoint of its account subscribed to its name. A record whose
 // jobs are not all queued is reported failed and fanned out again later; receivers dedupe by X-Webhook-Id.
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { getDeps, type Deps } from '../../shared/deps.ts';
-import {
-  domainEventMessage,
-  enqueueDeliveries,
-  storedEventOf,
-  storeEvent,
-  subscribedWebhooks,
-  type DeliveryJob,
-} from '../../shared/domain/webhooks/endpoints.ts';
+import { getDeps } from '../../shared/deps.ts';
+import { type DeliveryJob, enqueueDeliveries } from '../../shared/domain/webhooks/delivery-queue.ts';
+import { deliveryJobsFor } from '../../shared/domain/webhooks/dispatch.ts';
+import { domainEventMessage } from '../../shared/domain/webhooks/stored-events.ts';
+import type { Deps } from '../../shared/deps.ts';
 
 interface PendingJob {
   messageId: string;
@@ -18,14 +14,8 @@ interface PendingJob {
 }
 
 async function jobsFor(deps: Deps, record: SQSRecord): Promise<PendingJob[]> {
-  const event = domainEventMessage.parse(JSON.parse(record.body));
-  const webhooks = await subscribedWebhooks(deps, event.account_id, event.type);
-  if (webhooks.length === 0) return [];
-  await storeEvent(deps, storedEventOf(event));
-  return webhooks.map((webhook) => ({
-    messageId: record.messageId,
-    job: { event_id: event.id, webhook_id: webhook.id, account_id: event.account_id, attempt: 1 },
-  }));
+  const jobs = await deliveryJobsFor(deps, domainEventMessage.parse(JSON.parse(record.body)));
+  return jobs.map((job) => ({ messageId: record.messageId, job }));
 }
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {

@@ -1,5 +1,6 @@
 import { createWebhookBody } from '../../shared/domain/webhooks/input.ts';
-import { createWebhook, presentWebhook } from '../../shared/domain/webhooks/endpoints.ts';
+import { createWebhook } from '../../shared/domain/webhooks/endpoints.ts';
+import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';

@@ -1,5 +1,6 @@
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
-import { getOwnWebhook, presentWebhook } from '../../shared/domain/webhooks/endpoints.ts';
+import { getOwnWebhook } from '../../shared/domain/webhooks/endpoints.ts';
+import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

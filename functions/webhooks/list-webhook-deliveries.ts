@@ -1,5 +1,5 @@
 import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhooks/input.ts';
-import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks/endpoints.ts';
+import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks/attempts.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

@@ -1,4 +1,5 @@
-import { listWebhooks, presentWebhook } from '../../shared/domain/webhooks/endpoints.ts';
+import { listWebhooks } from '../../shared/domain/webhooks/endpoints.ts';
+import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

@@ -1,5 +1,5 @@
 import { webhookEventParams } from '../../shared/domain/webhooks/input.ts';
-import { redeliverEvent } from '../../shared/domain/webhooks/endpoints.ts';
+import { redeliverEvent } from '../../shared/domain/webhooks/operator-actions.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

@@ -1,5 +1,5 @@
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
-import { sendTestEvent } from '../../shared/domain/webhooks/endpoints.ts';
+import { sendTestEvent } from '../../shared/domain/webhooks/operator-actions.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 

@@ -7,3 +7,16 @@ export function transactionFailures(error: unknown): (string | undefined)[] {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return [];
   return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
 }
+
+/**
+ * Awaits a conditional write; when its condition fails, the result of `onFailed` instead (which may throw the
+ * AppError the failure means, or return a value such as `false`). Any other error propagates.
+ */
+export async function whenConditionFails<T, F>(write: Promise<T>, onFailed: () => F): Promise<T | F> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailure(error)) return onFailed();
+    throw error;
+  }
+}

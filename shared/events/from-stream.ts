@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { eventOfTransition } from '../domain/media/lifecycle.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
 
 type Item = Record<string, unknown>;
@@ -44,14 +45,12 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
     return [event('favourite.created', record, next, next, mediaBaseUrl)];
   if (next.type !== 'Image' || next.source !== 'upload') return [];
   const events: DomainEvent[] = [];
-  // An upload is announced when its object has arrived (awaiting_upload → pending), whichever path it took.
-  if (previous?.status === 'awaiting_upload' && next.status === 'pending')
-    events.push(event('image.uploaded', record, next, next, mediaBaseUrl));
-  if (previous?.status === 'pending' && (next.status === 'approved' || next.status === 'rejected')) {
-    events.push(
-      event('image.processed', record, next, { ...next, reason: next.rejection_reason ?? null }, mediaBaseUrl),
-    );
-  }
+  // Status changes emit what the media lifecycle table says (an upload is announced when its object has arrived,
+  // awaiting_upload → pending, whichever path it took; a verdict is announced once).
+  const changed = eventOfTransition('photo', previous?.status, next.status);
+  if (changed === 'image.uploaded') events.push(event(changed, record, next, next, mediaBaseUrl));
+  if (changed === 'image.processed')
+    events.push(event(changed, record, next, { ...next, reason: next.rejection_reason ?? null }, mediaBaseUrl));
   if (!previous?.labels && Array.isArray(next.labels)) {
     events.push(
       event(

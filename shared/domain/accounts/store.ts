@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../../db/query-all.ts';
 import type { Deps } from '../../deps.ts';
-import { isConditionFailure } from '../../db/errors.ts';
+import { whenConditionFails } from '../../db/errors.ts';
+import { setFields } from '../../db/update.ts';
 import { accountSchema, type Account } from './account.ts';
 import { ACCOUNT_LIST_PARTITION, accountKey, accountListKey, apiKeyKey } from '../../db/keys.ts';
 
@@ -60,24 +61,20 @@ export async function updateAccountFields(
   changes: AccountChanges,
   updatedAt: string,
 ): Promise<Account | undefined> {
-  const fields = Object.entries({ ...changes, updated_at: updatedAt }).filter(([, v]) => v !== undefined);
-  try {
-    const { Attributes } = await db.ddb.send(
-      new UpdateCommand({
-        TableName: db.config.tableName,
-        Key: accountKey(accountId),
-        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toAccount(Attributes) : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  return whenConditionFails(
+    db.ddb
+      .send(
+        new UpdateCommand({
+          TableName: db.config.tableName,
+          Key: accountKey(accountId),
+          ...setFields({ ...changes, updated_at: updatedAt }),
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_NEW',
+        }),
+      )
+      .then(({ Attributes }) => (Attributes ? toAccount(Attributes) : undefined)),
+    () => undefined,
+  );
 }
 
 /** Every account, oldest first (operator CLI; not on a request path of integrators). */

@@ -4,7 +4,6 @@ import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod/mini';
 import { s3Client } from '../../aws/s3.ts';
 import { pageAccountItems } from '../../db/account-items.ts';
-import { isConditionFailure } from '../../db/errors.ts';
 import { transact } from '../../db/transact.ts';
 import { statChange } from '../../db/account-stats.ts';
 import { accountImageIndex, accountImagesPartition, imageKey, uploadQuotaKey } from '../../db/keys.ts';
@@ -16,6 +15,7 @@ import { readImageDimensions } from '../../media/dimensions.ts';
 import { parseMultipart } from '../../media/multipart.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaMonth } from '../accounts/quota.ts';
+import { transition } from '../media/store.ts';
 
 /** The spec's photo limit. */
 export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
@@ -172,7 +172,7 @@ export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: n
 /**
  * The direct upload: validated here, then counted and recorded (awaiting its object), then stored in S3 and marked
  * pending. If S3 fails the record is removed again, before any event could announce it; status and labels follow
- * from the stored object (events/consumers/process-upload.ts).
+ * from the stored object (domain/images/processing.ts).
  */
 export async function uploadPhoto(
   deps: UploadDeps,
@@ -208,28 +208,12 @@ export async function uploadPhoto(
 }
 
 /** awaiting_upload → pending, once: whoever sees the object first (this route or the processor) announces it. */
-export async function markArrived(deps: Pick<Deps, 'ddb' | 'config'>, imageId: string): Promise<boolean> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: imageKey(imageId),
-        UpdateExpression: 'SET #status = :pending',
-        ConditionExpression: '#status = :awaiting',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':awaiting': 'awaiting_upload' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+export const markArrived = (deps: Pick<Deps, 'ddb' | 'config'>, imageId: string): Promise<boolean> =>
+  transition(deps, 'photo', imageKey(imageId), 'awaiting_upload', 'pending');
 
 /**
  * The two-step upload: reserves quota and an image id, and answers a presigned PUT URL bound to the declared size
- * and type. The object's arrival in S3 completes the upload (events/consumers/process-upload.ts).
+ * and type. The object's arrival in S3 completes the upload (domain/images/processing.ts).
  */
 export async function createUploadSlot(
   deps: UploadDeps,

@@ -13,11 +13,12 @@ import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDeliveryHandler, type DeliveryDeps } from '../../../events/consumers/deliver-webhook.ts';
+import { createDeliveryHandler } from '../../../events/consumers/deliver-webhook.ts';
 import { loadConfig, type Config } from '../../../shared/config.ts';
 import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
 import { getDeps } from '../../../shared/deps.ts';
-import type { DeliveryJob } from '../../../shared/domain/webhooks/endpoints.ts';
+import type { DeliveryDeps } from '../../../shared/domain/webhooks/deliver.ts';
+import type { DeliveryJob } from '../../../shared/domain/webhooks/delivery-queue.ts';
 import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
 import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeliveryRequest, describeFailure, judgeReply } from '../../../events/consumers/deliver-webhook.ts';
-import {
-  reachedDisableThreshold,
-  retryAfterFailure,
-  type DeliveryJob,
-  type StoredEvent,
-} from '../../../shared/domain/webhooks/endpoints.ts';
+import { type DeliveryJob, retryAfterFailure } from '../../../shared/domain/webhooks/delivery-queue.ts';
+import type { StoredEvent } from '../../../shared/domain/webhooks/stored-events.ts';
+import { reachedDisableThreshold } from '../../../shared/domain/webhooks/webhook.ts';
+import { buildDeliveryRequest, describeFailure, judgeReply } from '../../../shared/webhooks/transport.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 
 const job = (attempt: number): DeliveryJob => ({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-1', attempt });

@@ -1,0 +1,55 @@
+// The deliveries queue: one message per attempt of one event at one endpoint; the attempt number travels in it.
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod/mini';
+import { sendMessageBatches, sqsClient } from '../../aws/sqs.ts';
+import type { Deps } from '../../deps.ts';
+import { isFinalAttempt, sqsRetryDelaySeconds } from '../../webhooks/backoff.ts';
+import type { WebhookDeps } from './webhook.ts';
+
+/** One message of the deliveries queue: never the secret, which is read at attempt time. */
+export const deliveryJobSchema = z.object({
+  event_id: z.string(),
+  webhook_id: z.string(),
+  account_id: z.string(),
+  attempt: z.int().check(z.gte(1)),
+});
+
+export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
+
+/** The next attempt after a failure, or none after the last one. The attempt count travels in the job itself. */
+export function retryAfterFailure(
+  job: DeliveryJob,
+  random: () => number,
+): { job: DeliveryJob; delaySeconds: number } | undefined {
+  if (isFinalAttempt(job.attempt)) return undefined;
+  return { job: { ...job, attempt: job.attempt + 1 }, delaySeconds: sqsRetryDelaySeconds(job.attempt, random) };
+}
+
+function deliveriesQueueUrl(config: WebhookDeps['config']): string {
+  if (!config.webhookDeliveriesQueueUrl) throw new Error('WEBHOOK_DELIVERIES_QUEUE_URL is not configured');
+  return config.webhookDeliveriesQueueUrl;
+}
+
+export async function enqueueDelivery(deps: WebhookDeps, job: DeliveryJob, delaySeconds = 0): Promise<void> {
+  await sqsClient(deps.config).send(
+    new SendMessageCommand({
+      QueueUrl: deliveriesQueueUrl(deps.config),
+      MessageBody: JSON.stringify(job),
+      DelaySeconds: delaySeconds,
+    }),
+  );
+}
+
+/** Sends jobs in batches of ten and returns the entries that were not queued (a failed call fails its whole batch). */
+export async function enqueueDeliveries<T extends { job: DeliveryJob }>(
+  deps: WebhookDeps & Pick<Deps, 'log'>,
+  entries: T[],
+): Promise<T[]> {
+  const unsent = await sendMessageBatches(
+    sqsClient(deps.config),
+    deliveriesQueueUrl(deps.config),
+    entries.map(({ job }) => ({ body: JSON.stringify(job) })),
+    { onError: (error) => deps.log.error('queueing webhook deliveries failed', { error }) },
+  );
+  return unsent.map((index) => entries[index]!);
+}

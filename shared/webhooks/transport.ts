@@ -1,0 +1,119 @@
+// One signed POST to a receiver: the exact body and headers of an attempt, the address check on every connection,
+// the five-second reply limit, and what counts as success. No storage: the delivery process in domain/webhooks uses it.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { StoredEvent } from '../domain/webhooks/stored-events.ts';
+import { checkWebhookUrl, guardedLookup } from './address-guard.ts';
+import { formatDeliveryBody } from './chat-format.ts';
+import { WEBHOOK_ID_HEADER } from './receiver.ts';
+import { SIGNATURE_HEADER, signPayload } from './signature.ts';
+
+/** Spec: a receiver must answer with a 2xx within five seconds. */
+export const REPLY_TIMEOUT_MS = 5000;
+
+const EVENT_TYPE_HEADER = 'X-Webhook-Event';
+
+const USER_AGENT = 'PetAPI-Webhooks/1.0';
+
+export interface DeliveryRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The exact body and headers of one attempt, signed over the body as sent with the attempt's own time. */
+export function buildDeliveryRequest(
+  url: string,
+  event: StoredEvent,
+  secret: string | undefined,
+  unixSeconds: number,
+): DeliveryRequest {
+  const body = formatDeliveryBody(url, {
+    eventType: event.event_type,
+    timestamp: event.occurred_at,
+    resource: event.resource,
+    countryCode: event.country_code ?? undefined,
+  });
+  return {
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': USER_AGENT,
+      [WEBHOOK_ID_HEADER]: event.id,
+      [EVENT_TYPE_HEADER]: event.event_type,
+      // Endpoints without a secret (created before signing existed) are sent unsigned, as the spec says.
+      ...(secret !== undefined && { [SIGNATURE_HEADER]: signPayload(secret, body, unixSeconds) }),
+    },
+  };
+}
+
+export interface AttemptResult {
+  succeeded: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Only a complete 2xx reply succeeds; redirects are never followed, so a 3xx fails like any other status. */
+export function judgeReply(statusCode: number): Pick<AttemptResult, 'succeeded' | 'error'> {
+  if (statusCode >= 200 && statusCode < 300) return { succeeded: true, error: null };
+  return { succeeded: false, error: statusCode >= 300 && statusCode < 400 ? 'redirect not followed' : null };
+}
+
+export const describeFailure = (result: AttemptResult) => result.error ?? `HTTP ${result.statusCode}`;
+
+interface PostOptions {
+  allowLoopback: boolean;
+  timeoutMs: number;
+}
+
+/**
+ * One POST. The URL is checked again first, because an IP-literal host never reaches the DNS lookup; every name is
+ * resolved through the address guard on a fresh connection, so the address actually connected to is the one checked.
+ */
+export async function postDelivery(
+  url: string,
+  request: DeliveryRequest,
+  options: PostOptions,
+): Promise<AttemptResult> {
+  const started = performance.now();
+  const checked = checkWebhookUrl(url, { allowLoopback: options.allowLoopback });
+  const outcome = checked.ok
+    ? await send(new URL(checked.url), request, options)
+    : { statusCode: null, error: `url refused: ${checked.reason}` };
+  const verdict =
+    outcome.statusCode === null ? { succeeded: false, error: outcome.error } : judgeReply(outcome.statusCode);
+  return { ...verdict, statusCode: outcome.statusCode, durationMs: Math.round(performance.now() - started) };
+}
+
+function send(
+  target: URL,
+  request: DeliveryRequest,
+  { allowLoopback, timeoutMs }: PostOptions,
+): Promise<{ statusCode: number | null; error: string | null }> {
+  return new Promise((resolve) => {
+    // The limit covers connecting, TLS, the request and the whole reply.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const fail = (error: Error) =>
+      resolve({ statusCode: null, error: signal.aborted ? `no reply within ${timeoutMs} ms` : error.message });
+    const requestTo = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const outgoing = requestTo(
+      target,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
+        lookup: guardedLookup({ allowLoopback }),
+        // No pooled sockets: a kept-alive connection would skip the lookup, and with it the address check.
+        agent: false,
+        signal,
+      },
+      (response) => {
+        // The reply's body is not used, but it must arrive in time too.
+        response.resume();
+        response.on('end', () => resolve({ statusCode: response.statusCode ?? null, error: null }));
+        response.on('error', fail);
+      },
+    );
+    outgoing.on('error', fail);
+    outgoing.end(request.body);
+  });
+}
