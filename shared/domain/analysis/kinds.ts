@@ -2,8 +2,8 @@
 // and the prompt builder. docs/analysis.md prints the prompts; bump `promptVersion` whenever a prompt or schema
 // changes (results are cached per version, and `compare_version` reads earlier versions).
 import * as z from 'zod/mini';
-import type { Language } from '../../reference/i18n.ts';
-import type { Species } from '../../reference/species.ts';
+import type { Language } from '../reference/i18n.ts';
+import type { Species } from '../reference/species.ts';
 
 export const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const;
 export type Season = (typeof SEASONS)[number];
