@@ -5,6 +5,7 @@ import { ApiRoutes } from './constructs/api-routes.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { EventsPipeline } from './constructs/events-pipeline.ts';
 import { Media } from './constructs/media.ts';
+import { PetMedia } from './constructs/pet-media.ts';
 import { UploadProcessing } from './constructs/upload-processing.ts';
 import { Webhooks } from './constructs/webhooks.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -53,6 +54,7 @@ export class PetApiStack extends Stack {
       mailFrom: props.mailFrom ?? 'Pet API <no-reply@example.com>',
     });
     new UploadProcessing(this, 'Uploads', { table: data.table, bucket: media.bucket, logGroup, monitoring });
+    new PetMedia(this, 'PetMedia', { table: data.table, bucket: media.bucket, logGroup, monitoring });
     const api = new ApiRoutes(this, 'Api', {
       stage,
       routes,

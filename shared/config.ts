@@ -49,6 +49,15 @@ const envSchema = z.object({
     z.pipe(z.pipe(z.string(), z.transform(Number)), z.int().check(z.gte(100), z.lte(28_000))),
     25_000,
   ),
+  /** How long a signed pet media URL stays valid (seconds). */
+  PET_MEDIA_URL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 900),
+  /** The queue portrait requests go to. */
+  PORTRAITS_QUEUE_URL: z.optional(z.string()),
+  /** Deployed: the Bedrock image model that paints portraits; unset, portraits are stylised locally with sharp. */
+  PORTRAIT_MODEL_ID: z.optional(z.string()),
+  /** Where the ffmpeg and ffprobe binaries are: a Lambda layer deployed, the npm packages' binaries locally. */
+  FFMPEG_PATH: z.optional(z.string()),
+  FFPROBE_PATH: z.optional(z.string()),
   /** Set by Lambda; authenticates calls to the Parameters and Secrets extension. */
   AWS_SESSION_TOKEN: z.optional(z.string()),
 });
@@ -74,6 +83,11 @@ export type Config = {
   ownerMailFrom: string;
   ownerMailOutboxDir: string | undefined;
   analysis: AnalysisConfig;
+  petMediaUrlSeconds: number;
+  portraitsQueueUrl: string | undefined;
+  portraitModelId: string | undefined;
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
 };
 
 export type AnalysisConfig = {
@@ -118,5 +132,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.ANALYSIS_API_KEY || undefined,
       timeoutMs: e.ANALYSIS_TIMEOUT_MS,
     },
+    petMediaUrlSeconds: e.PET_MEDIA_URL_SECONDS,
+    portraitsQueueUrl: e.PORTRAITS_QUEUE_URL,
+    portraitModelId: e.PORTRAIT_MODEL_ID,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
   };
 }

@@ -114,7 +114,7 @@ export class ApiRoutes extends Construct {
         TABLE_NAME: this.props.table.tableName,
         MEDIA_BASE_URL: this.props.mediaBaseUrl,
         ...(needsSecret && { TOKEN_SECRET_ARN: this.props.tokenSecret.secretArn }),
-        ...(route.access.media && { MEDIA_BUCKET: this.props.mediaBucket.bucketName }),
+        ...((route.access.media || route.access.petMedia) && { MEDIA_BUCKET: this.props.mediaBucket.bucketName }),
         ...(route.access.webhookSecrets && { WEBHOOK_KMS_KEY_ID: this.props.webhookSecretsKey.keyArn }),
         ...(route.access.sendsTo && { WEBHOOK_DELIVERIES_QUEUE_URL: this.props.deliveriesQueue.queueUrl }),
       },
@@ -124,6 +124,31 @@ export class ApiRoutes extends Construct {
     });
     this.functions.set(route.id, fn);
     return fn;
+  }
+
+  /**
+   * Pet media is served by presigned GET URLs, which carry the signing role's rights: read = GetObject under pets/;
+   * write adds putting, listing (a pet's prefixes, to delete them) and deleting, plus the multipart-upload calls.
+   */
+  private grantPetMedia(role: Role, level: 'read' | 'write'): void {
+    const bucket = this.props.mediaBucket;
+    const actions =
+      level === 'read'
+        ? ['s3:GetObject']
+        : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'];
+    role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('pets/*')] }));
+    if (level === 'write')
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': ['pets/*'] } },
+        }),
+      );
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/pets/*]`,
+      reason: 'Pet media keys are per account, pet and item, created at run time; the grant stops at the pets/ prefix.',
+    });
   }
 
   private roleFor(access: RouteAccess): Role {
@@ -149,6 +174,7 @@ export class ApiRoutes extends Construct {
         reason: 'Upload routes write and delete objects under uploads/ only; each upload has its own key.',
       });
     }
+    if (access.petMedia) this.grantPetMedia(role, access.petMedia);
     // Only Encrypt: grantEncrypt would add ReEncrypt* and GenerateDataKey*, which no route needs.
     if (access.webhookSecrets)
       role.addToPrincipalPolicy(

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, type ParamsAndSecretsLayerVersion } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  type ILayerVersion,
+  LoggingFormat,
+  Runtime,
+  type ParamsAndSecretsLayerVersion,
+} from 'aws-cdk-lib/aws-lambda';
+import type { Size } from 'aws-cdk-lib';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
@@ -20,6 +27,12 @@ export interface NodeFunctionProps {
   memorySize?: number;
   timeout?: Duration;
   paramsAndSecrets?: ParamsAndSecretsLayerVersion;
+  /** Media processors run on x86_64, where their native tools come from (infra/constructs/media-layers.ts). */
+  architecture?: Architecture;
+  layers?: ILayerVersion[];
+  /** Modules provided by a layer instead of the bundle (e.g. sharp). */
+  externalModules?: string[];
+  ephemeralStorageSize?: Size;
 }
 
 /** A Node.js 22 arm64 function bundled by local esbuild (ESM, minified, external source maps, SDK bundled). */
@@ -28,7 +41,9 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
     entry: join(ROOT, props.entry),
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
+    architecture: props.architecture ?? Architecture.ARM_64,
+    ...(props.layers && { layers: props.layers }),
+    ...(props.ephemeralStorageSize && { ephemeralStorageSize: props.ephemeralStorageSize }),
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(10),
     role: props.role,
@@ -44,7 +59,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       format: OutputFormat.ESM,
       mainFields: [...LAMBDA_BUNDLE.mainFields],
       // Bundle the AWS SDK too: pinned, tested versions and a faster cold start than the runtime's copy.
-      externalModules: [],
+      externalModules: props.externalModules ?? [],
     },
   });
   Validations.of(fn).acknowledge({

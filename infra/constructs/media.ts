@@ -7,6 +7,7 @@ import {
   PriceClass,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -48,6 +49,8 @@ export class Media extends Construct {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'media-bucket/',
       removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      // Two-step pet uploads are multipart uploads; parts of one never completed are not kept.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Pet API media (${props.stage})`,
@@ -62,6 +65,15 @@ export class Media extends Construct {
       logBucket: accessLogs,
       logFilePrefix: 'cdn/',
     });
+    // Pet media is private (served only through presigned URLs): the CDN may read anything but pets/.
+    this.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects('pets/*')],
+      }),
+    );
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions::AwsSolutions-CFR1',
       reason: 'Pet images are served worldwide; no country is excluded.',

@@ -6,10 +6,11 @@ import type { FauxqsServer, S3SpyEvent } from 'fauxqs';
 export function startS3Notifications(options: {
   spy: FauxqsServer['spy'];
   sqs: SQSClient;
-  queueUrl: string;
   bucket: string;
-  prefix: string;
+  /** Key prefix → the queue its notifications go to (as the bucket's notification configuration deployed). */
+  routes: { prefix: string; queueUrl: string }[];
 }): { stop(): void } {
+  const routeOf = (key: string) => options.routes.find((r) => key.startsWith(r.prefix));
   const seen = new Set<string>();
   let stopped = false;
   const isNew = (m: { service: string }): m is S3SpyEvent => {
@@ -18,7 +19,7 @@ export function startS3Notifications(options: {
     return (
       e.status === 'uploaded' &&
       e.bucket === options.bucket &&
-      e.key.startsWith(options.prefix) &&
+      routeOf(e.key) !== undefined &&
       !seen.has(`${e.key}@${e.timestamp}`)
     );
   };
@@ -38,7 +39,9 @@ export function startS3Notifications(options: {
           },
         ],
       };
-      await options.sqs.send(new SendMessageCommand({ QueueUrl: options.queueUrl, MessageBody: JSON.stringify(body) }));
+      await options.sqs.send(
+        new SendMessageCommand({ QueueUrl: routeOf(event.key)!.queueUrl, MessageBody: JSON.stringify(body) }),
+      );
     }
   })();
   return {

@@ -8,6 +8,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { handler as deliverWebhook } from '../../events/consumers/deliver-webhook.ts';
 import { handler as dispatchWebhooks } from '../../events/consumers/dispatch-webhooks.ts';
 import { handler as processUpload } from '../../events/consumers/process-upload.ts';
+import { handler as processPetPhoto } from '../../events/media/process-photo.ts';
+import { PET_PHOTOS_PREFIX } from '../../shared/domain/media/objects.ts';
 import { handler as routeEvents } from '../../events/consumers/route-events.ts';
 import { getDeps, resetDeps } from '../../shared/deps.ts';
 import { seedImageCatalogue } from '../../shared/domain/images/seed.ts';
@@ -77,9 +79,11 @@ export async function startLocalService(options: LocalServiceOptions) {
   const s3Notifications = startS3Notifications({
     spy: stack.spy,
     sqs,
-    queueUrl: env.UPLOADS_QUEUE_URL!,
     bucket: LOCAL_MEDIA_BUCKET,
-    prefix: 'uploads/',
+    routes: [
+      { prefix: 'uploads/', queueUrl: env.UPLOADS_QUEUE_URL! },
+      { prefix: PET_PHOTOS_PREFIX, queueUrl: env.PET_PHOTOS_QUEUE_URL! },
+    ],
   });
   const consumers = [
     startQueueRunner({
@@ -88,6 +92,13 @@ export async function startLocalService(options: LocalServiceOptions) {
       handler: processUpload,
       batchSize: 5,
       log: log('uploads'),
+    }),
+    startQueueRunner({
+      sqs,
+      queueUrl: env.PET_PHOTOS_QUEUE_URL!,
+      handler: processPetPhoto,
+      batchSize: 5,
+      log: log('pet photos'),
     }),
     // Events queue → dispatcher → deliveries queue → deliverer.
     startQueueRunner({ sqs, queueUrl: env.EVENTS_QUEUE_URL!, handler: dispatchWebhooks, log: log('webhooks') }),

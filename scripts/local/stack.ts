@@ -75,6 +75,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       EVENTS_QUEUE_URL: queues.events,
       UPLOADS_QUEUE_URL: queues.uploads,
       WEBHOOK_DELIVERIES_QUEUE_URL: queues.deliveries,
+      PET_PHOTOS_QUEUE_URL: queues.petPhotos,
+      PET_VIDEOS_QUEUE_URL: queues.petVideos,
+      PORTRAITS_QUEUE_URL: queues.portraits,
     };
     const ddb = new DynamoDBClient({
       endpoint: dynamoDbEndpoint,
@@ -217,6 +220,9 @@ function createQueues(fauxqs: FauxqsServer) {
     events: withDlq('pet-api-events', 5, 180),
     uploads: withDlq('pet-api-uploads', 5, 360),
     deliveries: withDlq('pet-api-webhook-deliveries', 5, 180),
+    petPhotos: withDlq('pet-api-pet-photos', 5, 360),
+    petVideos: withDlq('pet-api-pet-videos', 3, 900),
+    portraits: withDlq('pet-api-portraits', 3, 360),
   };
 }
 

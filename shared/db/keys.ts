@@ -102,3 +102,27 @@ export const webhookAttemptIndex = (webhookId: string, attemptId: string) => ({
   gsi1pk: webhookAttemptsPartition(webhookId),
   gsi1sk: `ATTEMPT#${attemptId}`,
 });
+
+/** A pet: the profile item; its media, photo hashes and upload-rate slots share the partition (one Query each). */
+export const petPartition = (petId: string) => `PET#${petId}`;
+export const petKey = (petId: string) => ({ pk: petPartition(petId), sk: 'PET' });
+/** An account's pets, oldest first (gsi1). */
+export const accountPetsPartition = (accountId: string) => `ACCOUNT#${accountId}#PETS`;
+export const accountPetIndex = (accountId: string, petId: string) => ({
+  gsi1pk: accountPetsPartition(accountId),
+  gsi1sk: `PET#${petId}`,
+});
+/** One photo, video or portrait of a pet (ids are ULIDs, so the partition lists them oldest first). */
+export const PET_MEDIA_PREFIX = 'MEDIA#';
+export const petMediaKey = (petId: string, mediaId: string) => ({
+  pk: petPartition(petId),
+  sk: `${PET_MEDIA_PREFIX}${mediaId}`,
+});
+/** A photo's SHA-256 on its pet: written with the photo, so equal bytes on one pet are stored once. */
+export const petPhotoHashKey = (petId: string, sha256: string) => ({ pk: petPartition(petId), sk: `HASH#${sha256}` });
+/** The pet's upload-rate slots (100 per 24 h): a new photo takes a slot whose last use is older than the window. */
+export const PET_RATE_SLOT_PREFIX = 'RATE#';
+export const petRateSlotKey = (petId: string, slot: number) => ({
+  pk: petPartition(petId),
+  sk: `${PET_RATE_SLOT_PREFIX}${String(slot).padStart(3, '0')}`,
+});

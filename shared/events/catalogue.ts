@@ -19,9 +19,17 @@ const favourite = z.object({
   created_at: z.string(),
 });
 
+/** Pet photos and videos carry their pet and the pet's integrator ids, so a receiver can follow its own users. */
+const petMedia = {
+  pet_id: z.optional(z.string()),
+  kind: z.optional(z.enum(['photo', 'video'])),
+  external_owner_id: z.optional(z.nullable(z.string())),
+};
+
 const image = z.object({
   id: z.string(),
-  url: z.string(),
+  /** Null for pet media: it is private, and a client gets a short-lived URL from GET /pets/{petId}/images/{id}. */
+  url: z.nullable(z.string()),
   sub_id: z.nullable(z.string()),
   breed_ids: z.array(z.string()),
   width: z.nullable(z.number()),
@@ -29,35 +37,43 @@ const image = z.object({
   mime_type: z.nullable(z.string()),
   status: z.string(),
   created_at: z.string(),
+  ...petMedia,
 });
 
 const imageProcessed = z.object({
   id: z.string(),
-  status: z.enum(['approved', 'rejected']),
+  /** Uploads: approved or rejected; pet media: ready or rejected. */
+  status: z.enum(['approved', 'ready', 'rejected']),
   reason: z.nullable(z.string()),
   width: z.nullable(z.number()),
   height: z.nullable(z.number()),
+  sub_id: z.optional(z.nullable(z.string())),
+  duration_s: z.optional(z.nullable(z.number())),
+  codec: z.optional(z.nullable(z.string())),
+  ...petMedia,
 });
 
 const imageLabels = z.object({
   id: z.string(),
   labels: z.array(z.object({ name: z.string(), confidence: z.number() })),
   source: z.string(),
+  sub_id: z.optional(z.nullable(z.string())),
+  ...petMedia,
 });
 
 export const EVENT_CATALOGUE = {
-  'vote.created': { description: 'a vote was recorded', resource: vote, sourceItem: 'Vote' },
-  'favourite.created': { description: 'a favourite was recorded', resource: favourite, sourceItem: 'Favourite' },
-  'image.uploaded': { description: 'an image upload succeeded', resource: image, sourceItem: 'Image' },
+  'vote.created': { description: 'a vote was recorded', resource: vote, sourceItems: ['Vote'] },
+  'favourite.created': { description: 'a favourite was recorded', resource: favourite, sourceItems: ['Favourite'] },
+  'image.uploaded': { description: 'an image upload succeeded', resource: image, sourceItems: ['Image', 'PetMedia'] },
   'image.processed': {
     description: 'an image finished validation (approved or rejected)',
     resource: imageProcessed,
-    sourceItem: 'Image',
+    sourceItems: ['Image', 'PetMedia'],
   },
   'image.labels_created': {
     description: 'labels were generated for an image',
     resource: imageLabels,
-    sourceItem: 'Image',
+    sourceItems: ['Image', 'PetMedia'],
   },
 } as const;
 
@@ -65,7 +81,9 @@ export type EventName = keyof typeof EVENT_CATALOGUE;
 export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
 
 /** Item types whose committed writes can become events: the table stream's filter wakes the router for these only. */
-export const EVENT_SOURCE_ITEM_TYPES = [...new Set(Object.values(EVENT_CATALOGUE).map((e) => e.sourceItem))];
+export const EVENT_SOURCE_ITEM_TYPES = [
+  ...new Set(Object.values(EVENT_CATALOGUE).flatMap((e) => e.sourceItems)),
+];
 
 /** The envelope as read back from the events queue (any event name; the resource as stored). */
 export const eventEnvelope = z.object({

@@ -6,6 +6,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { eventOfTransition } from '../domain/media/lifecycle.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
+import { transitionEvent } from '../domain/media/lifecycle.ts';
 
 type Item = Record<string, unknown>;
 
@@ -43,6 +44,7 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
     return [event('vote.created', record, next, next, mediaBaseUrl)];
   if (record.eventName === 'INSERT' && next.type === 'Favourite')
     return [event('favourite.created', record, next, next, mediaBaseUrl)];
+  if (next.type === 'PetMedia') return petMediaEvents(record, next, previous);
   if (next.type !== 'Image' || next.source !== 'upload') return [];
   const events: DomainEvent[] = [];
   // Status changes emit what the media lifecycle table says (an upload is announced when its object has arrived,
@@ -62,5 +64,57 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
       ),
     );
   }
+  return events;
+}
+
+/**
+ * Pet photos and videos: the lifecycle table names the event of each committed transition; bodies carry the pet and
+ * its integrator ids but no URL (pet media is private). Portraits emit nothing (docs/decisions.md#portraits).
+ */
+function petMediaEvents(record: DynamoDBRecord, next: Item, previous: Item | undefined): DomainEvent[] {
+  const pet = {
+    pet_id: next.pet_id,
+    kind: next.kind,
+    sub_id: next.sub_id ?? null,
+    external_owner_id: next.external_owner_id ?? null,
+  };
+  const events: DomainEvent[] = [];
+  const name = previous ? transitionEvent(String(next.kind), previous.status, next.status) : undefined;
+  if (name === 'image.uploaded') {
+    const body = {
+      ...pet,
+      id: next.id,
+      url: null,
+      breed_ids: [],
+      width: next.width ?? null,
+      height: next.height ?? null,
+      mime_type: next.content_type ?? null,
+      status: next.status,
+      created_at: next.created_at,
+    };
+    events.push(event('image.uploaded', record, next, body, ''));
+  }
+  if (name === 'image.processed') {
+    const body = {
+      ...pet,
+      id: next.id,
+      status: next.status,
+      reason: next.reason ?? null,
+      width: next.width ?? null,
+      height: next.height ?? null,
+      ...(next.kind === 'video' && { duration_s: next.duration_s ?? null, codec: next.codec ?? null }),
+    };
+    events.push(event('image.processed', record, next, body, ''));
+  }
+  if (next.kind === 'photo' && !previous?.labels && Array.isArray(next.labels))
+    events.push(
+      event(
+        'image.labels_created',
+        record,
+        next,
+        { ...pet, id: next.id, labels: next.labels, source: next.label_source ?? 'unknown' },
+        '',
+      ),
+    );
   return events;
 }

@@ -16,8 +16,10 @@ export interface RouteAccess {
   tokenSecret?: 'read';
   /** Encrypts webhook signing secrets (KMS deployed). */
   webhookSecrets?: 'encrypt';
+  /** Pet media under the bucket's pets/ prefix: read = sign GET URLs; write = also put, list and delete objects. */
+  petMedia?: 'read' | 'write';
   /** Sends messages to this queue. */
-  sendsTo?: 'webhookDeliveries';
+  sendsTo?: 'webhookDeliveries' | 'portraits';
 }
 
 export interface RouteDef {

@@ -43,7 +43,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     expect(Object.keys(resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
   });
 
-  it('has one Node.js 22 arm64 function per route plus the $default fallback, and the named workers', () => {
+  it('has one Node.js 22 arm64 function per route plus the $default fallback, and the named workers (media on x86_64)', () => {
     const functions = Object.values(resources).filter(isOurFunction);
     const descriptions = functions.map((f) => f.Properties.Description as string);
     for (const route of [...routes, fallbackRoute])
@@ -54,12 +54,46 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     expect(descriptions.filter((d) => !/^(GET|POST|PUT|PATCH|DELETE) \//.test(d)).sort()).toEqual([
       'Fans each event out to the subscribed webhook endpoints',
       'Loads the reference data sets into the table on deploy',
+      'Pet photos: checks the bytes, writes the EXIF-free display copy and thumbnail, labels',
       'Signs and POSTs webhook deliveries, with retries and the disable rule',
       'Turns committed writes (table stream) into domain events',
       'Validates, approves or rejects, and labels uploaded photos',
     ]);
-    for (const fn of functions)
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    for (const fn of functions) {
+      // The media processors run where the native tools in their layers come from (infra/constructs/media-layers.ts).
+      const media = (fn.Properties.Description as string).startsWith('Pet ');
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: [media ? 'x86_64' : 'arm64'] });
+    }
+  });
+
+  it('keeps pet media private: the CDN is denied pets/, routes get only the pets/ prefix they declare', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Resource: { 'Fn::Join': ['', [Match.anyValue(), '/pets/*']] },
+          }),
+        ]),
+      },
+    });
+    const petMediaPolicies = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        JSON.stringify(r.Properties.PolicyDocument).includes('/pets/*') &&
+        JSON.stringify(r.Properties.PolicyDocument).includes('s3:PutObject'),
+    );
+    expect(petMediaPolicies.length).toBeGreaterThan(0);
+    for (const policy of Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy'))
+      for (const statement of policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+        if (JSON.stringify(statement.Action).includes('s3:PutObject'))
+          expect(JSON.stringify(statement.Resource)).toMatch(/\/(uploads|pets|pets\/media|catalogue)\/|cdk-/);
+    const photoProcessor = Object.values(resources).find((r) =>
+      String(r.Properties?.Description).startsWith('Pet photos'),
+    );
+    expect(photoProcessor?.Properties).toMatchObject({ MemorySize: 2048, Layers: [expect.anything()] });
   });
 
   it('turns committed writes into events: filtered stream source, partial batch failures, bisecting, DLQ on failure', () => {

@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { presentPetMedia } from '../../shared/domain/pets/media.ts';
+import { requireOwnPet } from '../../shared/domain/pets/service.ts';
+import {
+  ACCEPTED_VIDEO_TYPES,
+  createPetUploadSlot,
+  MAX_PET_PHOTO_BYTES,
+  MAX_PET_VIDEO_BYTES,
+} from '../../shared/domain/pets/uploads.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { PHOTO_FORMATS } from '../../shared/media/format.ts';
+
+const common = { filename: z.optional(text({ max: 255 })) };
+const body = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('photo'),
+    content_type: z.enum(Object.values(PHOTO_FORMATS).map((f) => f.mimeType) as [string, ...string[]]),
+    size: z.int().check(z.gte(1), z.lte(MAX_PET_PHOTO_BYTES)),
+    sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be the lowercase hex SHA-256 of the file')),
+    ...common,
+  }),
+  z.strictObject({
+    kind: z.literal('video'),
+    content_type: z.enum(ACCEPTED_VIDEO_TYPES as [string, ...string[]]),
+    size: z.int().check(z.gte(1), z.lte(MAX_PET_VIDEO_BYTES)),
+    ...common,
+  }),
+]);
+
+/**
+ * Step one of a large photo (≤ 50 MB) or video (≤ 200 MB): the pet image record awaiting its bytes and a presigned
+ * PUT URL; a photo whose declared SHA-256 is already on the pet comes back as that record, `duplicate: true`.
+ */
+export const handler = httpRoute(
+  'pets.create-upload',
+  { params: petParams, body },
+  async ({ params, body, account }, deps) => {
+    const pet = await requireOwnPet(deps, account, params.petId);
+    const slot = await createPetUploadSlot(deps, account, pet, body);
+    return { ...(await presentPetMedia(deps, slot.media, slot.duplicate)), upload: slot.upload };
+  },
+);

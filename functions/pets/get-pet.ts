@@ -1,0 +1,12 @@
+import * as z from 'zod/mini';
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { presentPets, requireOwnPet } from '../../shared/domain/pets/service.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { langParam } from '../../shared/reference/i18n.ts';
+
+const query = z.strictObject({ lang: z.optional(langParam) });
+
+export const handler = httpRoute('pets.get', { params: petParams, query }, async ({ params, query, account }, deps) => {
+  const [pet] = await presentPets(deps, [await requireOwnPet(deps, account, params.petId)], query.lang);
+  return pet;
+});

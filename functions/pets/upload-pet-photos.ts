@@ -1,0 +1,26 @@
+import * as z from 'zod/mini';
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { presentPetMedia } from '../../shared/domain/pets/media.ts';
+import { MAX_PHOTOS_PER_REQUEST } from '../../shared/domain/pets/photos.ts';
+import { addPetPhotos } from '../../shared/domain/pets/service.ts';
+import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
+import { badRequest } from '../../shared/http/errors.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+
+const limits = {
+  maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES,
+  maxFiles: MAX_PHOTOS_PER_REQUEST,
+  maxFields: 0,
+  allowedFileFields: ['images'],
+};
+
+/** multipart/form-data, photos in `images` (one or more): an array of pet image records, duplicates flagged. */
+export const handler = httpRoute(
+  'pets.photos-upload',
+  { params: petParams, form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) } },
+  async ({ params, form, account }, deps) => {
+    if (form.files.length === 0) throw badRequest(['images is required (one or more photo files)']);
+    const added = await addPetPhotos(deps, account, params.petId, form.files);
+    return Promise.all(added.map((p) => presentPetMedia(deps, p.media, p.duplicate)));
+  },
+);

@@ -1,0 +1,108 @@
+// A pet image record (photo, video or portrait): the stored item and its response shape with short-lived URLs.
+import * as z from 'zod/mini';
+import { petMediaKey } from '../../db/keys.ts';
+import type { Deps } from '../../deps.ts';
+import { MEDIA_STATUSES } from '../media/lifecycle.ts';
+import { signedMediaUrl } from '../media/objects.ts';
+import { MEDIA_KINDS, type PetItem } from './pet.ts';
+
+export const petMediaSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  pet_id: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  status: z.enum(MEDIA_STATUSES),
+  reason: z._default(z.nullable(z.string()), null),
+  /** The original object (private; never served). */
+  file: z.string(),
+  /** The served copy: EXIF/GPS-free photo, metadata-free video, or the portrait itself. */
+  display_key: z._default(z.nullable(z.string()), null),
+  thumbnail_key: z._default(z.nullable(z.string()), null),
+  content_type: z.string(),
+  bytes: z.nullable(z.number()),
+  width: z._default(z.nullable(z.number()), null),
+  height: z._default(z.nullable(z.number()), null),
+  duration_s: z._default(z.nullable(z.number()), null),
+  codec: z._default(z.nullable(z.string()), null),
+  style: z._default(z.nullable(z.string()), null),
+  source_image_id: z._default(z.nullable(z.string()), null),
+  generator: z._default(z.nullable(z.string()), null),
+  sha256: z._default(z.nullable(z.string()), null),
+  original_filename: z._default(z.nullable(z.string()), null),
+  /** The S3 multipart upload of a two-step upload, until it is completed. */
+  upload_id: z._default(z.nullable(z.string()), null),
+  /** The pet's sub_id and external_owner_id when the media was added: events carry them. */
+  sub_id: z._default(z.nullable(z.string()), null),
+  external_owner_id: z._default(z.nullable(z.string()), null),
+  labels: z._default(z.nullable(z.array(z.object({ name: z.string(), confidence: z.number() }))), null),
+  label_source: z._default(z.nullable(z.string()), null),
+  created_at: z.string(),
+  processed_at: z._default(z.nullable(z.string()), null),
+});
+export type PetMediaItem = z.infer<typeof petMediaSchema>;
+
+export const asPetMedia = (item: Record<string, unknown>): PetMediaItem => petMediaSchema.parse(item);
+
+/** The stored item: table keys, type and the record. */
+export const petMediaRow = (media: PetMediaItem) => ({
+  ...petMediaKey(media.pet_id, media.id),
+  type: 'PetMedia',
+  ...media,
+});
+
+/** A new record awaiting its bytes; the object key is the server's, never the client's. */
+export function newPetMedia(
+  deps: Pick<Deps, 'newId' | 'now'>,
+  pet: PetItem,
+  fields: Pick<PetMediaItem, 'kind' | 'content_type' | 'bytes' | 'sha256' | 'original_filename'> &
+    Partial<PetMediaItem> & { objectKey: (id: string) => string },
+): PetMediaItem {
+  const id = deps.newId();
+  const { objectKey, ...rest } = fields;
+  return asPetMedia({
+    id,
+    account_id: pet.account_id,
+    pet_id: pet.id,
+    status: 'awaiting_upload',
+    file: objectKey(id),
+    sub_id: pet.sub_id,
+    external_owner_id: pet.external_owner_id,
+    created_at: deps.now().toISOString(),
+    ...rest,
+  });
+}
+
+type PresentDeps = Pick<Deps, 'config'>;
+
+/** The response shape: fields per kind, URLs signed for a short time, `duplicate` when an upload matched. */
+export async function presentPetMedia(deps: PresentDeps, media: PetMediaItem, duplicate = false) {
+  const [url, thumbnailUrl] = await Promise.all([
+    media.status === 'ready' && media.display_key ? signedMediaUrl(deps, media.display_key) : null,
+    media.status === 'ready' && media.thumbnail_key ? signedMediaUrl(deps, media.thumbnail_key) : null,
+  ]);
+  return {
+    id: media.id,
+    pet_id: media.pet_id,
+    kind: media.kind,
+    status: media.status,
+    ...(media.reason && { reason: media.reason }),
+    url,
+    thumbnail_url: thumbnailUrl,
+    ...(url && { url_expires_in: deps.config.petMediaUrlSeconds }),
+    content_type: media.content_type,
+    bytes: media.bytes,
+    width: media.width,
+    height: media.height,
+    ...(media.kind === 'video' && { duration_s: media.duration_s, codec: media.codec }),
+    ...(media.kind === 'portrait' && {
+      style: media.style,
+      source_image_id: media.source_image_id,
+      generator: media.generator,
+    }),
+    sha256: media.sha256,
+    duplicate,
+    created_at: media.created_at,
+  };
+}
+
+export type PresentedPetMedia = Awaited<ReturnType<typeof presentPetMedia>>;

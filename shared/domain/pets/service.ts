@@ -1,0 +1,315 @@
+// The pets area's rules: ownership (403 across accounts), profile validation against the breed catalogue, photos with
+// their limits, media listing and deletion. Other areas (analysis) call this module, never the store.
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { type Language, Translator } from '../../reference/i18n.ts';
+import type { Account } from '../account.ts';
+import { loadBreeds, loadTemperaments, presentBreed, type BreedRecord } from '../breeds.ts';
+import { transition } from '../media/lifecycle.ts';
+import {
+  deleteMediaObjects,
+  deleteMediaPrefixes,
+  getMediaObject,
+  petObjectKeys,
+  putMediaObject,
+} from '../media/objects.ts';
+import { transact } from '../../db/transact.ts';
+import { petMediaKey, petPhotoHashKey } from '../../db/keys.ts';
+import type { CreatePetFields, ListPetsQuery, UpdatePetBody } from './input.ts';
+import { asPetMedia, presentPetMedia, type PetMediaItem } from './media.ts';
+import { presentPet, type MediaKind, type PetItem, type PetProfile } from './pet.ts';
+import { inspectPetPhoto, petCountWrite, recordPhotos, type AddedPhoto } from './photos.ts';
+import {
+  insertPet,
+  petCreation,
+  queryAccountPets,
+  queryPetMedia,
+  readPet,
+  readPetMedia,
+  removePet,
+  writePetProfile,
+} from './store.ts';
+
+type PetDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'random' | 'log'>;
+type ReadDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
+
+/** The caller's pet: 404 when no such pet exists, 403 when it belongs to another account (spec rule 1). */
+export async function requireOwnPet(deps: Pick<Deps, 'ddb' | 'config'>, account: Account, petId: string) {
+  const pet = await readPet(deps, petId);
+  if (!pet) throw notFound(`Pet ${petId} does not exist`);
+  if (pet.account_id !== account.id) throw forbidden(`Pet ${petId} belongs to another account`);
+  return pet;
+}
+
+/** Breed ids must be catalogue ids of one species; the species follows from the primary breed when not given. */
+async function checkBreeds(
+  deps: ReadDeps,
+  breedIds: string[],
+  speciesId: PetItem['species_id'] | undefined,
+): Promise<{ species: PetItem['species_id'] | undefined; problems: string[] }> {
+  if (breedIds.length === 0) return { species: speciesId, problems: [] };
+  const catalogue = new Map((await loadBreeds(deps)).map((b) => [b.id, b]));
+  const problems: string[] = [];
+  const duplicates = breedIds.filter((id, i) => breedIds.indexOf(id) !== i);
+  if (duplicates.length > 0) problems.push(`breed_ids lists ${duplicates.join(', ')} more than once`);
+  const unknown = breedIds.filter((id) => !catalogue.has(id));
+  if (unknown.length > 0)
+    problems.push(`breed_ids ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not a known breed id`);
+  const species = speciesId ?? catalogue.get(breedIds[0]!)?.species_id;
+  const otherSpecies = breedIds.filter((id) => catalogue.has(id) && catalogue.get(id)!.species_id !== species);
+  if (species && otherSpecies.length > 0)
+    problems.push(
+      `breed_ids ${otherSpecies.join(', ')} ${otherSpecies.length > 1 ? 'are not breeds' : 'is not a breed'} of species ${species}`,
+    );
+  return { species, problems };
+}
+
+/** A new pet with its first photos (zero or more), all in one transaction: the pet never exists half-made. */
+export async function createPet(
+  deps: PetDeps,
+  account: Account,
+  fields: CreatePetFields,
+  files: { filename: string; bytes: Buffer }[],
+): Promise<{ pet: PetItem; photos: AddedPhoto[] }> {
+  const breedIds = fields.breed_ids ?? [];
+  const { species, problems } = await checkBreeds(deps, breedIds, fields.species_id);
+  if (!species) problems.push('species_id is required (dog or cat) unless breed_ids names a breed');
+  if (problems.length > 0) throw badRequest(problems);
+  const photos = files.map((f) => ({ ...inspectPetPhoto(f.bytes), filename: f.filename || null }));
+  const now = deps.now().toISOString();
+  const pet: PetItem = {
+    id: deps.newId(),
+    account_id: account.id,
+    name: fields.name,
+    description: fields.description ?? null,
+    species_id: species!,
+    breed_ids: breedIds,
+    sex: fields.sex ?? null,
+    neutered: fields.neutered ?? null,
+    birth_date: fields.birth_date ?? null,
+    weight_kg: fields.weight_kg ?? null,
+    sub_id: fields.sub_id ?? null,
+    external_owner_id: fields.external_owner_id ?? null,
+    photo_count: new Set(photos.map((p) => p.sha256)).size,
+    video_count: 0,
+    portrait_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  if (photos.length === 0) {
+    await insertPet(deps, pet);
+    return { pet, photos: [] };
+  }
+  const added = await recordPhotos(deps, account, pet, photos, {
+    createPet: petCreation(deps.config.tableName, pet),
+  });
+  await storePhotos(deps, pet, added);
+  return { pet, photos: arrived(added) };
+}
+
+/** POST /pets/{petId}/images: photos by direct upload. */
+export async function addPetPhotos(
+  deps: PetDeps,
+  account: Account,
+  petId: string,
+  files: { filename: string; bytes: Buffer }[],
+): Promise<AddedPhoto[]> {
+  const pet = await requireOwnPet(deps, account, petId);
+  const photos = files.map((f) => ({ ...inspectPetPhoto(f.bytes), filename: f.filename || null }));
+  const added = await recordPhotos(deps, account, pet, photos);
+  await storePhotos(deps, pet, added);
+  return arrived(added);
+}
+
+/** After storing: the new photos (and repeats of them within the request) are pending. */
+function arrived(added: AddedPhoto[]): AddedPhoto[] {
+  const stored = new Set(added.filter((p) => !p.duplicate).map((p) => p.media.id));
+  return added.map((p) =>
+    stored.has(p.media.id) && p.media.status === 'awaiting_upload'
+      ? { ...p, media: { ...p.media, status: 'pending' } }
+      : p,
+  );
+}
+
+/**
+ * Stores the new photos' bytes, then announces each (awaiting_upload → pending). When storing fails, the records
+ * are taken back (with their quota and count) before the error surfaces, so no record waits for bytes that never come.
+ */
+async function storePhotos(deps: PetDeps, pet: PetItem, added: AddedPhoto[]): Promise<void> {
+  const fresh = added.filter((p) => !p.duplicate && p.bytes);
+  try {
+    await Promise.all(fresh.map((p) => putMediaObject(deps, p.media.file, p.bytes!, p.media.content_type)));
+  } catch (error) {
+    await forgetPhotos(
+      deps,
+      pet,
+      fresh.map((p) => p.media),
+    ).catch((cleanup: unknown) =>
+      deps.log.error('could not take back photos whose bytes were not stored', { error: cleanup }),
+    );
+    throw error;
+  }
+  await Promise.all(
+    fresh.map((p) => transition(deps, petMediaKey(pet.id, p.media.id), 'photo', 'awaiting_upload', 'pending')),
+  );
+}
+
+async function forgetPhotos(deps: PetDeps, pet: PetItem, media: PetMediaItem[]): Promise<void> {
+  const table = deps.config.tableName;
+  await transact(deps.ddb, [
+    ...media.flatMap((m) => [
+      { Delete: { TableName: table, Key: petMediaKey(pet.id, m.id) } },
+      { Delete: { TableName: table, Key: petPhotoHashKey(pet.id, m.sha256!) } },
+    ]),
+    petCountWrite(table, pet, -media.length),
+  ]);
+}
+
+/** GET /pets: the account's pets with every filter, one page and the total for `Pagination-Count`. */
+export async function listPets(deps: PetDeps, account: Account, q: ListPetsQuery) {
+  const equals: Record<string, string> = {};
+  if (q.sub_id !== undefined) equals.sub_id = q.sub_id;
+  if (q.external_owner_id !== undefined) equals.external_owner_id = q.external_owner_id;
+  if (q.species_id !== undefined) equals.species_id = q.species_id;
+  let pets = await queryAccountPets(deps, account.id, equals);
+  if (q.breed_id !== undefined) pets = pets.filter((p) => p.breed_ids.includes(q.breed_id!));
+  if (q.breed_groups?.length || q.exclude_breed_groups?.length) {
+    const groupsOf = new Map((await loadBreeds(deps)).map((b) => [b.id, b.breed_groups.map((g) => g.toLowerCase())]));
+    const include = q.breed_groups?.map((g) => g.toLowerCase()) ?? [];
+    const exclude = q.exclude_breed_groups?.map((g) => g.toLowerCase()) ?? [];
+    pets = pets.filter((p) => {
+      const groups = p.breed_ids.flatMap((id) => groupsOf.get(id) ?? []);
+      return (
+        (include.length === 0 || include.some((g) => groups.includes(g))) && !exclude.some((g) => groups.includes(g))
+      );
+    });
+  }
+  const total = pets.length;
+  if (q.order === 'DESC') pets.reverse();
+  if (q.order === 'RANDOM') {
+    for (let i = pets.length - 1; i > 0; i--) {
+      const j = Math.floor(deps.random() * (i + 1));
+      [pets[i], pets[j]] = [pets[j]!, pets[i]!];
+    }
+    return { pets: pets.slice(0, q.limit), total };
+  }
+  return { pets: pets.slice(q.page * q.limit, (q.page + 1) * q.limit), total };
+}
+
+/** PATCH /pets/{petId}: the given fields, checked like a new pet's; species and breeds must still agree. */
+export async function updatePet(deps: PetDeps, account: Account, petId: string, body: UpdatePetBody): Promise<PetItem> {
+  if (Object.keys(body).length === 0) throw badRequest('Send at least one field to change');
+  const pet = await requireOwnPet(deps, account, petId);
+  const breedIds = body.breed_ids ?? pet.breed_ids;
+  const speciesGiven = body.species_id ?? (body.breed_ids ? undefined : pet.species_id);
+  const { species, problems } = await checkBreeds(deps, breedIds, speciesGiven);
+  if (problems.length > 0) throw badRequest(problems);
+  const changes: Partial<PetProfile> = {
+    ...body,
+    ...(species && species !== pet.species_id && { species_id: species }),
+  };
+  return writePetProfile(deps, pet, changes, deps.now().toISOString());
+}
+
+/** DELETE /pets/{petId}: the pet, every record in its partition and every object under its prefixes. */
+export async function deletePet(deps: PetDeps, account: Account, petId: string): Promise<void> {
+  const pet = await requireOwnPet(deps, account, petId);
+  await removePet(deps, pet);
+  await deleteMediaPrefixes(deps, petObjectKeys.ofPet(pet.account_id, pet.id));
+}
+
+/** The response shape of pets, with their breeds in the basic breed shape (translated with `lang`). */
+export async function presentPets(deps: ReadDeps, pets: PetItem[], lang: Language | undefined) {
+  const needsBreeds = pets.some((p) => p.breed_ids.length > 0);
+  const [breeds, temperaments] = needsBreeds
+    ? await Promise.all([loadBreeds(deps), loadTemperaments(deps)])
+    : [[] as BreedRecord[], {}];
+  const byId = new Map(breeds.map((b) => [b.id, b]));
+  const translator = new Translator(lang ?? 'en');
+  return pets.map((pet) =>
+    presentPet(
+      pet,
+      pet.breed_ids.flatMap((id) => {
+        const breed = byId.get(id);
+        return breed ? [presentBreed(breed, false, translator, temperaments)] : [];
+      }),
+    ),
+  );
+}
+
+/** The caller's media item of the caller's pet: 404 / 403 as for pets (an image of another account is 403). */
+export async function requireOwnPetMedia(deps: PetDeps, account: Account, petId: string, mediaId: string) {
+  const pet = await requireOwnPet(deps, account, petId);
+  const item = await readPetMedia(deps, petId, mediaId);
+  if (!item) throw notFound(`Image ${mediaId} does not exist on pet ${petId}`);
+  return { pet, media: asPetMedia(item) };
+}
+
+/** A pet's media of one kind or all, oldest first by default; `total` for `Pagination-Count`. */
+export async function listPetMedia(
+  deps: PetDeps,
+  account: Account,
+  petId: string,
+  q: { kind?: MediaKind | undefined; order?: 'ASC' | 'DESC' | 'RANDOM' | undefined; page: number; limit: number },
+) {
+  await requireOwnPet(deps, account, petId);
+  const all = (await queryPetMedia(deps, petId, { kind: q.kind, newestFirst: q.order === 'DESC' })).map(asPetMedia);
+  const start = q.order === 'RANDOM' ? 0 : q.page * q.limit;
+  return { media: all.slice(start, start + q.limit), total: all.length };
+}
+
+/**
+ * DELETE /pets/{petId}/images/{imageId}: the record, its hash (so the same bytes can be added again), the pet's
+ * count, then its objects. Rate slots stay taken: the window counts uploads, not what is kept.
+ */
+export async function deletePetMedia(deps: PetDeps, account: Account, petId: string, mediaId: string): Promise<void> {
+  const { pet, media } = await requireOwnPetMedia(deps, account, petId, mediaId);
+  const table = deps.config.tableName;
+  await transact(
+    deps.ddb,
+    [
+      {
+        Delete: {
+          TableName: table,
+          Key: petMediaKey(pet.id, media.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      ...(media.sha256 && media.kind === 'photo'
+        ? [
+            {
+              Delete: {
+                TableName: table,
+                Key: petPhotoHashKey(pet.id, media.sha256),
+                ConditionExpression: 'attribute_not_exists(pk) OR media_id = :id',
+                ExpressionAttributeValues: { ':id': media.id },
+              },
+            },
+          ]
+        : []),
+      petCountWrite(table, pet, -1, `${media.kind}_count`),
+    ],
+    (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Image ${mediaId} does not exist`) : undefined),
+  );
+  await deleteMediaObjects(deps, [media.file]);
+  await deleteMediaPrefixes(deps, [petObjectKeys.ofMedia(pet.account_id, pet.id, media.id)]);
+}
+
+/**
+ * For photo analysis: the pet's ready photos (never videos or portraits, spec rule 3), newest first, with their
+ * hashes; `readBytes` loads one photo's served copy (oriented, at most 2048 px, without EXIF/GPS).
+ */
+export async function listReadyPhotos(deps: PetDeps, account: Account, petId: string) {
+  const pet = await requireOwnPet(deps, account, petId);
+  const photos = (await queryPetMedia(deps, petId, { kind: 'photo', newestFirst: true }))
+    .map(asPetMedia)
+    .filter((m) => m.status === 'ready');
+  return { pet, photos };
+}
+
+export async function readPhotoBytes(deps: Pick<Deps, 'config'>, photo: PetMediaItem): Promise<Uint8Array> {
+  const object = await getMediaObject(deps, photo.display_key ?? photo.file);
+  return object.Body!.transformToByteArray();
+}
+
+export { presentPetMedia };

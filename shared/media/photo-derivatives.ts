@@ -1,0 +1,51 @@
+// What the service serves of a photo, made with sharp (libvips): the display copy and the thumbnail, both turned
+// upright and re-encoded, so no EXIF block (GPS position, camera serial, time) survives (sharp keeps no metadata
+// unless asked). Decoding is bounded in pixels; a file that does not decode cleanly is refused with the reason.
+import sharp from 'sharp';
+
+/** 100 megapixels: above any camera photo, below what would exhaust a 1.5 GB function. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+export const DISPLAY_MAX_EDGE = 2048;
+export const THUMBNAIL_EDGE = 320;
+
+export interface PhotoDerivatives {
+  /** Upright dimensions of the original. */
+  width: number;
+  height: number;
+  display: Buffer;
+  thumbnail: Buffer;
+}
+
+export class UndecodablePhoto extends Error {}
+
+const open = (bytes: Uint8Array) =>
+  // failOn 'warning': a truncated or damaged file is an error, not a half-grey picture.
+  sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: false }).rotate();
+
+export async function derivePhoto(bytes: Uint8Array): Promise<PhotoDerivatives> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new UndecodablePhoto('the image has no dimensions');
+    const sideways = (meta.orientation ?? 1) >= 5;
+    const [display, thumbnail] = await Promise.all([
+      open(bytes)
+        .resize({ width: DISPLAY_MAX_EDGE, height: DISPLAY_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer(),
+      open(bytes)
+        .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer(),
+    ]);
+    return {
+      width: sideways ? meta.height : meta.width,
+      height: sideways ? meta.width : meta.height,
+      display,
+      thumbnail,
+    };
+  } catch (error) {
+    if (error instanceof UndecodablePhoto) throw error;
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UndecodablePhoto(`the photo could not be decoded: ${reason}`);
+  }
+}

@@ -1,0 +1,57 @@
+// Handler-test helpers for the pets area: stored pet items, multipart bodies, events for the pet routes.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { PetItem } from '../../../shared/domain/pets/pet.ts';
+import type { mockDynamoWithAccounts } from '../../support/fixtures.ts';
+import { httpEvent } from '../../support/http-event.ts';
+
+export const BOUNDARY = 'pet-boundary';
+
+export function aStoredPet(overrides: Partial<PetItem> = {}): PetItem {
+  return {
+    id: 'pet-1',
+    account_id: 'acc-user',
+    name: 'Rex',
+    description: null,
+    species_id: 'dog',
+    breed_ids: [],
+    sex: null,
+    neutered: null,
+    birth_date: null,
+    weight_kg: null,
+    sub_id: 'user-1',
+    external_owner_id: 'owner-1',
+    photo_count: 0,
+    video_count: 0,
+    portrait_count: 0,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The mocked table also answers GetItem of this pet. */
+export function servePet(ddb: ReturnType<typeof mockDynamoWithAccounts>, pet: PetItem): void {
+  ddb.on(GetCommand, { Key: { pk: `PET#${pet.id}`, sk: 'PET' } } as never).resolves({ Item: { type: 'Pet', ...pet } });
+}
+
+export function multipart(parts: { name: string; filename?: string; content: Buffer | string }[]): string {
+  const chunks = parts.flatMap((p) => [
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content),
+    Buffer.from('\r\n'),
+  ]);
+  return Buffer.concat([...chunks, Buffer.from(`--${BOUNDARY}--\r\n`)]).toString('base64');
+}
+
+export const formEvent = (path: string, key: string, body: string, pathParameters?: Record<string, string>) => ({
+  ...httpEvent({
+    method: 'POST',
+    path,
+    headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    ...(pathParameters && { pathParameters }),
+  }),
+  body,
+  isBase64Encoded: true,
+});

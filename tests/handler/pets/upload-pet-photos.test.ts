@@ -1,0 +1,150 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/pets/upload-pet-photos.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { aStoredPet, formEvent, multipart, servePet } from './pet-fixtures.ts';
+
+const s3 = mockClient(S3Client);
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const OTHER_KEY = 'live_other-key';
+const photo = (seed: number) =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
+const upload = async (key: string, petId: string, seeds: number[]) =>
+  handler(
+    formEvent(
+      `/v1/pets/${petId}/images`,
+      key,
+      multipart(
+        await Promise.all(seeds.map(async (s) => ({ name: 'images', filename: `${s}.png`, content: await photo(s) }))),
+      ),
+      { petId },
+    ),
+    lambdaContext,
+  );
+
+/** Rate slots as stored: `used` of them used at the given times. */
+const slots = (usedAt: string[]) =>
+  usedAt.map((at, slot) => ({ pk: 'PET#pet-1', sk: `RATE#${slot}`, slot, used_at: at }));
+
+describe('POST /v1/pets/{petId}/images', () => {
+  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  beforeEach(() => {
+    ddb = mockDynamoWithAccounts([
+      { apiKey: USER_KEY, account: anAccount({ quota: 1000 }) },
+      { apiKey: OTHER_KEY, account: anAccount({ id: 'acc-other' }) },
+    ]);
+    servePet(ddb, aStoredPet());
+    ddb.on(BatchGetCommand).resolves({ Responses: {} });
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(UpdateCommand).resolves({});
+    s3.reset();
+    s3.on(PutObjectCommand).resolves({});
+    let n = 0;
+    setDepsForTest({ now: () => NOW, newId: () => `m-${++n}`, random: () => 0 });
+  });
+
+  it('answers 200 with one pending record per photo, carrying the pet and its hash', async () => {
+    const result = await upload(USER_KEY, 'pet-1', [1, 2]);
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result)).toEqual([
+      expect.objectContaining({
+        id: 'm-1',
+        pet_id: 'pet-1',
+        kind: 'photo',
+        status: 'pending',
+        width: 8,
+        duplicate: false,
+      }),
+      expect.objectContaining({ id: 'm-2', status: 'pending', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items.at(-1)!.Update).toMatchObject({
+      Key: { pk: 'PET#pet-1', sk: 'PET' },
+      UpdateExpression: 'ADD #count :n',
+      ExpressionAttributeValues: { ':n': 2, ':account': 'acc-user' },
+    });
+  });
+
+  it('refuses the whole request with the spec 429 body when the window has too few free slots', async () => {
+    const hourAgo = new Date(NOW.getTime() - 3600_000).toISOString();
+    const dayAgo = new Date(NOW.getTime() - 25 * 3600_000).toISOString();
+    ddb.on(QueryCommand).resolves({ Items: slots([...Array(97).fill(hourAgo), dayAgo]) });
+
+    const result = await upload(USER_KEY, 'pet-1', [1, 2, 3, 4]);
+
+    expect(result.statusCode).toBe(429);
+    expect(jsonBody(result)).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      code: 'pet_upload_rate_exceeded',
+      limit: 100,
+      window_hours: 24,
+      recent_uploads: 97,
+      requested: 4,
+      path: '/v1/pets/pet-1/images',
+    });
+    // One more slot frees when the oldest photo of the window turns 24 hours old: 23 hours from now.
+    expect(result.headers!['retry-after']).toBe(String(23 * 3600));
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('takes slots only on the values it read, and reads again when another request took one first', async () => {
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(
+        new TransactionCanceledException({
+          message: 'cancelled',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, ...Array(4).fill({ Code: 'None' })],
+        }),
+      )
+      .resolves({});
+
+    const result = await upload(USER_KEY, 'pet-1', [1]);
+
+    expect(result.statusCode).toBe(200);
+    const attempts = ddb.commandCalls(TransactWriteCommand);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]!.args[0].input.TransactItems![0]!.Update).toMatchObject({
+      Key: { pk: 'PET#pet-1', sk: 'RATE#000' },
+      ConditionExpression: 'attribute_not_exists(used_at)',
+    });
+  });
+
+  it('answers 400 when the monthly quota is used up', async () => {
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [
+          { Code: 'None' },
+          { Code: 'None' },
+          { Code: 'None' },
+          { Code: 'ConditionalCheckFailed' },
+          { Code: 'None' },
+        ],
+      }),
+    );
+
+    const result = await upload(USER_KEY, 'pet-1', [1]);
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).code).toBe('upload_quota_exceeded');
+  });
+
+  it('answers 403 for another account’s pet and 404 for an unknown one, before reading any file', async () => {
+    expect((await upload(OTHER_KEY, 'pet-1', [1])).statusCode).toBe(403);
+    expect((await upload(USER_KEY, 'pet-unknown', [1])).statusCode).toBe(404);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});

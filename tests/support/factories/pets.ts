@@ -1,0 +1,109 @@
+// Pets through the running local service: multipart helpers, photos made by sharp, polling until processing is done.
+import sharp from 'sharp';
+import { inject } from 'vitest';
+import { api, type ApiResponse } from '../api-client.ts';
+
+/** A JPEG of the given size whose pixels depend on `seed` (different seeds, different bytes). */
+export const aPhoto = (seed = 1, width = 64, height = 48) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+
+export async function postForm(
+  path: string,
+  key: string,
+  files: { field: string; bytes: Buffer; filename?: string }[],
+  fields: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)]), f.filename ?? 'file.bin');
+  const res = await fetch(`${inject('baseUrl')}${path}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export function aPet(key: string, fields: Record<string, string> = {}, photos: Buffer[] = []) {
+  return postForm(
+    '/pets',
+    key,
+    photos.map((bytes, i) => ({ field: 'images', bytes, filename: `photo-${i}.jpg` })),
+    { name: 'Rex', species_id: 'dog', ...fields },
+  );
+}
+
+export const addPhotos = (key: string, petId: string, photos: Buffer[]) =>
+  postForm(
+    `/pets/${petId}/images`,
+    key,
+    photos.map((bytes, i) => ({ field: 'images', bytes, filename: `photo-${i}.jpg` })),
+  );
+
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 150));
+    value = await read();
+  }
+  return value;
+}
+
+/** Polls one pet image until it leaves pending/awaiting_upload. */
+export const settled = (key: string, petId: string, imageId: string, ms?: number) =>
+  until(
+    () => api('GET', `/pets/${petId}/images/${imageId}`, { key }),
+    (r) => r.body?.status === 'ready' || r.body?.status === 'rejected',
+    ms,
+  );
+
+/** Every object key in the local media bucket under `prefix` (the tests count what a deletion left). */
+export async function bucketKeys(prefix: string): Promise<string[]> {
+  const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const env = inject('localEnv');
+  const s3 = new S3Client({
+    endpoint: env.AWS_ENDPOINT_URL_S3,
+    forcePathStyle: true,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: 'pet-api-media', Prefix: prefix, ContinuationToken: token }),
+    );
+    keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  s3.destroy();
+  return keys;
+}
+
+/** Step two of the two-step upload as a client does it: PUT every part to its URL, then complete with the ETags. */
+export async function sendParts(
+  key: string,
+  petId: string,
+  slot: { id: string; upload: { parts: { part_number: number; size: number; url: string }[]; part_size: number } },
+  bytes: Buffer,
+): Promise<ApiResponse> {
+  const parts = await Promise.all(
+    slot.upload.parts.map(async (part) => {
+      const start = (part.part_number - 1) * slot.upload.part_size;
+      const res = await fetch(part.url, {
+        method: 'PUT',
+        body: new Uint8Array(bytes.subarray(start, start + part.size)),
+      });
+      if (res.status !== 200) throw new Error(`part ${part.part_number}: ${res.status} ${await res.text()}`);
+      return { part_number: part.part_number, etag: res.headers.get('etag')! };
+    }),
+  );
+  return api('POST', `/pets/${petId}/uploads/${slot.id}/complete`, { key, body: { parts } });
+}
