@@ -77,7 +77,8 @@ describe('POST /v1/pets', () => {
       ['id-2', true, 'pending'],
     ]);
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.map((i) => (i.Put ?? i.Update)!.Key?.sk ?? (i.Put!.Item as { sk: string }).sk)).toEqual([
+    const sortKey = (i: (typeof items)[number]) => (i.Update ? i.Update.Key.sk : (i.Put!.Item as { sk: string }).sk);
+    expect(items.map(sortKey)).toEqual([
       'PET',
       'STATS',
       'RATE#000',
