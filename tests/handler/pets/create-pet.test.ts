@@ -77,7 +77,7 @@ describe('POST /v1/pets', () => {
       ['id-2', true, 'pending'],
     ]);
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    const sortKey = (i: (typeof items)[number]) => (i.Update ? i.Update.Key.sk : (i.Put!.Item as { sk: string }).sk);
+    const sortKey = (i: (typeof items)[number]) => (i.Update ? i.Update.Key!.sk : (i.Put!.Item as { sk: string }).sk);
     expect(items.map(sortKey)).toEqual([
       'PET',
       'STATS',
