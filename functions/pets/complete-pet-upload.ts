@@ -5,6 +5,7 @@ import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
 import { completePetUpload } from '../../shared/domain/pets/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const body = z.strictObject({
   parts: z
@@ -14,7 +15,7 @@ const body = z.strictObject({
 
 /** Step two of a large upload: the ETag of every part; answers the record, now pending processing. */
 export const handler = httpRoute(
-  'pets.complete-upload',
+  route('pets.complete-upload'),
   { params: petMediaParams, body },
   async ({ params, body, account }, deps) => {
     const { media } = await requireOwnPetMedia(deps, account, params.petId, params.imageId);

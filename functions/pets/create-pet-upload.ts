@@ -10,6 +10,7 @@ import {
 } from '../../shared/domain/pets/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 
 const common = { filename: z.optional(text({ max: 255 })) };
@@ -34,7 +35,7 @@ const body = z.discriminatedUnion('kind', [
  * PUT URL; a photo whose declared SHA-256 is already on the pet comes back as that record, `duplicate: true`.
  */
 export const handler = httpRoute(
-  'pets.create-upload',
+  route('pets.create-upload'),
   { params: petParams, body },
   async ({ params, body, account }, deps) => {
     const pet = await requireOwnPet(deps, account, params.petId);

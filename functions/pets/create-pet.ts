@@ -4,6 +4,7 @@ import { MAX_PHOTOS_PER_REQUEST } from '../../shared/domain/pets/photos.ts';
 import { createPet, presentPets } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const limits = {
   maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES,
@@ -14,7 +15,7 @@ const limits = {
 
 /** multipart/form-data: the profile fields and zero or more photos in `images`; 201 with the pet and its images. */
 export const handler = httpRoute(
-  'pets.create',
+  route('pets.create'),
   { form: { parse: parsePetUploadForm, limits, fields: createPetFields } },
   async ({ form, account }, deps) => {
     const { pet, photos } = await createPet(deps, account, form.fields, form.files);

@@ -1,9 +1,14 @@
 import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { deletePetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 /** Removes one photo, video or portrait with its objects; 200 with an empty body, like deleting the pet. */
-export const handler = httpRoute('pets.media-delete', { params: petMediaParams }, async ({ params, account }, deps) => {
-  await deletePetMedia(deps, account, params.petId, params.imageId);
-  return undefined;
-});
+export const handler = httpRoute(
+  route('pets.media-delete'),
+  { params: petMediaParams },
+  async ({ params, account }, deps) => {
+    await deletePetMedia(deps, account, params.petId, params.imageId);
+    return undefined;
+  },
+);

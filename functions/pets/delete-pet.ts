@@ -1,9 +1,10 @@
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { deletePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 /** 200 with an empty body (spec); the pet's records and media objects are gone when it answers. */
-export const handler = httpRoute('pets.delete', { params: petParams }, async ({ params, account }, deps) => {
+export const handler = httpRoute(route('pets.delete'), { params: petParams }, async ({ params, account }, deps) => {
   await deletePet(deps, account, params.petId);
   return undefined;
 });

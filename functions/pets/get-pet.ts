@@ -2,11 +2,16 @@ import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPets, requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 import { langParam } from '../../shared/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
-export const handler = httpRoute('pets.get', { params: petParams, query }, async ({ params, query, account }, deps) => {
-  const [pet] = await presentPets(deps, [await requireOwnPet(deps, account, params.petId)], query.lang);
-  return pet;
-});
+export const handler = httpRoute(
+  route('pets.get'),
+  { params: petParams, query },
+  async ({ params, query, account }, deps) => {
+    const [pet] = await presentPets(deps, [await requireOwnPet(deps, account, params.petId)], query.lang);
+    return pet;
+  },
+);

@@ -4,8 +4,9 @@ import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { MAX_PHOTOS_PER_REQUEST } from '../../shared/domain/pets/photos.ts';
 import { addPetPhotos } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
-import { badRequest } from '../../shared/http/errors.ts';
+import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const limits = {
   maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES,
@@ -16,7 +17,7 @@ const limits = {
 
 /** multipart/form-data, photos in `images` (one or more): an array of pet image records, duplicates flagged. */
 export const handler = httpRoute(
-  'pets.photos-upload',
+  route('pets.photos-upload'),
   { params: petParams, form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) } },
   async ({ params, form, account }, deps) => {
     if (form.files.length === 0) throw badRequest(['images is required (one or more photo files)']);

@@ -4,14 +4,15 @@ import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { addPetVideo } from '../../shared/domain/pets/uploads.ts';
-import { badRequest } from '../../shared/http/errors.ts';
+import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
 
 const limits = { maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 0, allowedFileFields: ['file'] };
 
 /** multipart/form-data, one video in `file`: the pet image record (kind video), processed asynchronously. */
 export const handler = httpRoute(
-  'pets.video-upload',
+  route('pets.video-upload'),
   { params: petParams, form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) } },
   async ({ params, form, account }, deps) => {
     const file = form.files[0];

@@ -81,9 +81,7 @@ export type EventName = keyof typeof EVENT_CATALOGUE;
 export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
 
 /** Item types whose committed writes can become events: the table stream's filter wakes the router for these only. */
-export const EVENT_SOURCE_ITEM_TYPES = [
-  ...new Set(Object.values(EVENT_CATALOGUE).flatMap((e) => e.sourceItems)),
-];
+export const EVENT_SOURCE_ITEM_TYPES = [...new Set(Object.values(EVENT_CATALOGUE).flatMap((e) => e.sourceItems))];
 
 /** The envelope as read back from the events queue (any event name; the resource as stored). */
 export const eventEnvelope = z.object({

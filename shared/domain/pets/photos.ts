@@ -13,7 +13,7 @@ import {
 } from '../../db/keys.ts';
 import { transact, type CancellationReasons } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, AppError, notFound } from '../../errors.ts';
 import { readImageDimensions } from '../../media/dimensions.ts';
 import { detectPhotoFormat, hasBytesAt, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import type { Account } from '../account.ts';
@@ -50,7 +50,7 @@ export function inspectPetPhoto(bytes: Buffer): IncomingPhoto {
   const format = detectPhotoFormat(bytes);
   if (!format) {
     const heif = hasBytesAt(bytes, 4, 'ftyp') && HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1'));
-    throw new HttpError(
+    throw new AppError(
       415,
       heif
         ? 'HEIC/HEIF photos are not accepted: send JPEG, PNG, WebP or GIF (phones can export or share as JPEG)'
@@ -121,7 +121,7 @@ export async function recordPhotos(
 
 const RETRY = new Error('retry');
 const contended = () =>
-  new HttpError(429, 'Too many concurrent uploads to this pet; retry shortly', {
+  new AppError(429, 'Too many concurrent uploads to this pet; retry shortly', {
     code: 'pet_upload_contended',
     headers: { 'retry-after': '1' },
   });
@@ -309,7 +309,7 @@ async function takeSlots(deps: PhotoDeps, petId: string, count: number) {
 }
 
 /** The spec's 429: limit, window, uploads in the window, what was asked, and when enough slots free up. */
-function rateExceeded(slots: Slot[], free: number, requested: number, now: Date): HttpError {
+function rateExceeded(slots: Slot[], free: number, requested: number, now: Date): AppError {
   const recent = PET_PHOTO_LIMIT - free;
   const busy = slots
     .flatMap((s) => (s.usedAt !== null ? [Date.parse(s.usedAt)] : []))
@@ -319,7 +319,7 @@ function rateExceeded(slots: Slot[], free: number, requested: number, now: Date)
   const freesAt = requested > PET_PHOTO_LIMIT ? undefined : busy[needed - 1];
   const retryAfter =
     freesAt === undefined ? undefined : Math.max(1, Math.ceil((freesAt + WINDOW_MS - now.getTime()) / 1000));
-  return new HttpError(
+  return new AppError(
     429,
     `A pet takes at most ${PET_PHOTO_LIMIT} new photos per ${PET_PHOTO_WINDOW_HOURS} hours; ${recent} in the last ${PET_PHOTO_WINDOW_HOURS} hours, ${requested} more requested`,
     {

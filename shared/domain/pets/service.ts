@@ -1,6 +1,6 @@
 // The pets area's rules: ownership (403 across accounts), profile validation against the breed catalogue, photos with
 // their limits, media listing and deletion. Other areas (analysis) call this module, never the store.
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Deps } from '../../deps.ts';
 import { type Language, Translator } from '../../reference/i18n.ts';
 import type { Account } from '../account.ts';

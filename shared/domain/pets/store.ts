@@ -14,7 +14,7 @@ import {
 import { queryAll } from '../../db/query-all.ts';
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { asPet, type PetItem, type PetProfile } from './pet.ts';
 
 type StoreDeps = Pick<Deps, 'ddb' | 'config'>;

@@ -3,7 +3,7 @@
 import { petMediaKey } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, AppError, notFound } from '../../errors.ts';
 import {
   detectVideoFormat,
   PHOTO_FORMATS,
@@ -34,7 +34,7 @@ export const PET_UPLOAD_URL_SECONDS = 60 * 60;
 export const ACCEPTED_VIDEO_TYPES = Object.values(VIDEO_FORMATS).map((f) => f.mimeType);
 
 const unsupportedVideo = () =>
-  new HttpError(415, 'Videos must be MP4, MOV, WebM, AVI, MPEG or 3GP (judged by the file content, not its name)', {
+  new AppError(415, 'Videos must be MP4, MOV, WebM, AVI, MPEG or 3GP (judged by the file content, not its name)', {
     code: 'unsupported_format',
     details: { accepted: ACCEPTED_VIDEO_TYPES },
   });
@@ -114,7 +114,7 @@ export async function createPetUploadSlot(
     const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find(
       (f) => PHOTO_FORMATS[f].mimeType === request.content_type,
     );
-    if (!format) throw new HttpError(415, 'Photos must be JPEG, PNG, WebP or GIF', { code: 'unsupported_format' });
+    if (!format) throw new AppError(415, 'Photos must be JPEG, PNG, WebP or GIF', { code: 'unsupported_format' });
     const [added] = await recordPhotos(deps, account, pet, [
       { size: request.size, format, sha256: request.sha256, filename: request.filename ?? null },
     ]);
