@@ -3,7 +3,7 @@ import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPets, requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
-import { langParam } from '../../shared/reference/i18n.ts';
+import { langParam } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 

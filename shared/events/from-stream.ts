@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { eventOfTransition } from '../domain/media/lifecycle.ts';
+import { eventOfTransition, PET_MEDIA_LIFECYCLE } from '../domain/media/lifecycle.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
-import { transitionEvent } from '../domain/media/lifecycle.ts';
 
 type Item = Record<string, unknown>;
 
@@ -79,7 +78,8 @@ function petMediaEvents(record: DynamoDBRecord, next: Item, previous: Item | und
     external_owner_id: next.external_owner_id ?? null,
   };
   const events: DomainEvent[] = [];
-  const name = previous ? transitionEvent(String(next.kind), previous.status, next.status) : undefined;
+  const lifecycle = PET_MEDIA_LIFECYCLE[next.kind as keyof typeof PET_MEDIA_LIFECYCLE];
+  const name = lifecycle && previous ? eventOfTransition(lifecycle, previous.status, next.status) : undefined;
   if (name === 'image.uploaded') {
     const body = {
       ...pet,

@@ -4,7 +4,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { whenConditionFails } from '../../db/errors.ts';
 import { setFields } from '../../db/update.ts';
 import type { Deps } from '../../deps.ts';
-import { eventOfTransition, type MediaKind, type MediaStatus } from './lifecycle.ts';
+import { isAllowedTransition, type MediaKind, type MediaStatus } from './lifecycle.ts';
 
 /**
  * Moves one item from `from` to `to` (with `fields` set alongside), once: false when the item was no longer at
@@ -18,7 +18,7 @@ export async function transition<K extends MediaKind>(
   to: MediaStatus<K>,
   fields: Record<string, unknown> = {},
 ): Promise<boolean> {
-  if (!eventOfTransition(kind, from, to)) throw new Error(`${kind}: ${from} → ${to} is not an allowed transition`);
+  if (!isAllowedTransition(kind, from, to)) throw new Error(`${kind}: ${from} → ${to} is not an allowed transition`);
   const update = setFields({ ...fields, status: to });
   const moved = deps.ddb.send(
     new UpdateCommand({

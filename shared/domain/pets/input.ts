@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../../http/common-params.ts';
 import { boolean, caseInsensitiveEnum, list, text } from '../../http/params.ts';
-import { speciesParam } from '../../reference/species.ts';
-import { subIdParam } from '../sub-id.ts';
+import { speciesParam } from '../reference/species.ts';
+import { subIdParam } from '../../http/sub-id.ts';
 import { MEDIA_KINDS, SEXES } from './pet.ts';
 
 export const MAX_BREEDS_PER_PET = 5;

@@ -2,16 +2,18 @@
 import * as z from 'zod/mini';
 import { petMediaKey } from '../../db/keys.ts';
 import type { Deps } from '../../deps.ts';
-import { MEDIA_STATUSES } from '../media/lifecycle.ts';
 import { signedMediaUrl } from '../media/objects.ts';
 import { MEDIA_KINDS, type PetItem } from './pet.ts';
+
+/** The statuses of shared/domain/media/lifecycle.ts for pet media. */
+export const PET_MEDIA_STATUSES = ['awaiting_upload', 'pending', 'ready', 'rejected'] as const;
 
 export const petMediaSchema = z.object({
   id: z.string(),
   account_id: z.string(),
   pet_id: z.string(),
   kind: z.enum(MEDIA_KINDS),
-  status: z.enum(MEDIA_STATUSES),
+  status: z.enum(PET_MEDIA_STATUSES),
   reason: z._default(z.nullable(z.string()), null),
   /** The original object (private; never served). */
   file: z.string(),

@@ -1,6 +1,6 @@
 // The pet record: the stored item, its type and the response shape (docs/decisions.md#pets).
 import * as z from 'zod/mini';
-import { SPECIES } from '../../reference/species.ts';
+import { SPECIES } from '../reference/species.ts';
 
 export const SEXES = ['male', 'female', 'unknown'] as const;
 export const MEDIA_KINDS = ['photo', 'video', 'portrait'] as const;

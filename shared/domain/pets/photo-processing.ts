@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { detectPhotoFormat } from '../../media/format.ts';
-import type { Labeller } from '../../media/labels.ts';
+import type { Labeller } from '../../ports/labeller.ts';
 import { derivePhoto, UndecodablePhoto } from '../../media/photo-derivatives.ts';
 import { getMediaObject, petObjectKeys, putMediaObject } from '../media/objects.ts';
 import type { PetMediaItem } from './media.ts';

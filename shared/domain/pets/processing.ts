@@ -5,8 +5,9 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../../db/errors.ts';
 import { petMediaKey, petPhotoHashKey } from '../../db/keys.ts';
 import type { Deps } from '../../deps.ts';
-import type { Labeller } from '../../media/labels.ts';
-import { transition } from '../media/lifecycle.ts';
+import type { Labeller } from '../../ports/labeller.ts';
+import { PET_MEDIA_LIFECYCLE } from '../media/lifecycle.ts';
+import { transition } from '../media/store.ts';
 import { deleteMediaObjects, deleteMediaPrefixes, parsePetObjectKey, petObjectKeys } from '../media/objects.ts';
 import { asPetMedia, type PetMediaItem } from './media.ts';
 import type { MediaKind } from './pet.ts';
@@ -37,13 +38,14 @@ export async function processArrivedObject(
     return undefined;
   }
   const mediaKey = petMediaKey(ref.petId, ref.mediaId);
-  await transition(deps, mediaKey, kind, 'awaiting_upload', 'pending');
+  const lifecycle = PET_MEDIA_LIFECYCLE[kind];
+  await transition(deps, lifecycle, mediaKey, 'awaiting_upload', 'pending');
   const media = asPetMedia((await readPetMedia(deps, ref.petId, ref.mediaId)) ?? stored);
   if (media.status !== 'pending') return undefined;
   const outcome = await derive(media);
   const processedAt = deps.now().toISOString();
   if (outcome.status === 'ready') {
-    const moved = await transition(deps, mediaKey, kind, 'pending', 'ready', {
+    const moved = await transition(deps, lifecycle, mediaKey, 'pending', 'ready', {
       ...outcome.fields,
       processed_at: processedAt,
     });
@@ -56,7 +58,10 @@ export async function processArrivedObject(
     }
     return { ...media, ...outcome.fields, status: 'ready', processed_at: processedAt };
   }
-  await transition(deps, mediaKey, kind, 'pending', 'rejected', { reason: outcome.reason, processed_at: processedAt });
+  await transition(deps, lifecycle, mediaKey, 'pending', 'rejected', {
+    reason: outcome.reason,
+    processed_at: processedAt,
+  });
   // A rejected photo must not make its bytes a "duplicate" of nothing usable: the hash is released.
   if (media.sha256)
     await deps.ddb

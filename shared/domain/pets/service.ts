@@ -2,10 +2,10 @@
 // their limits, media listing and deletion. Other areas (analysis) call this module, never the store.
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Deps } from '../../deps.ts';
-import { type Language, Translator } from '../../reference/i18n.ts';
-import type { Account } from '../account.ts';
-import { loadBreeds, loadTemperaments, presentBreed, type BreedRecord } from '../breeds.ts';
-import { transition } from '../media/lifecycle.ts';
+import { type Language, Translator } from '../reference/i18n.ts';
+import type { Account } from '../accounts/account.ts';
+import { loadBreeds, loadTemperaments, presentBreed, type BreedRecord } from '../reference/breeds.ts';
+import { transition } from '../media/store.ts';
 import {
   deleteMediaObjects,
   deleteMediaPrefixes,
@@ -150,7 +150,7 @@ async function storePhotos(deps: PetDeps, pet: PetItem, added: AddedPhoto[]): Pr
     throw error;
   }
   await Promise.all(
-    fresh.map((p) => transition(deps, petMediaKey(pet.id, p.media.id), 'photo', 'awaiting_upload', 'pending')),
+    fresh.map((p) => transition(deps, 'pet_photo', petMediaKey(pet.id, p.media.id), 'awaiting_upload', 'pending')),
   );
 }
 
@@ -231,7 +231,7 @@ export async function presentPets(deps: ReadDeps, pets: PetItem[], lang: Languag
       pet,
       pet.breed_ids.flatMap((id) => {
         const breed = byId.get(id);
-        return breed ? [presentBreed(breed, false, translator, temperaments)] : [];
+        return breed ? [presentBreed(breed, false, translator, temperaments, deps.config.mediaBaseUrl)] : [];
       }),
     ),
   );

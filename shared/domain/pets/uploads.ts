@@ -11,8 +11,9 @@ import {
   VIDEO_FORMATS,
   type VideoFormat,
 } from '../../media/format.ts';
-import type { Account } from '../account.ts';
-import { transition } from '../media/lifecycle.ts';
+import type { Account } from '../accounts/account.ts';
+import { PET_MEDIA_LIFECYCLE } from '../media/lifecycle.ts';
+import { transition } from '../media/store.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   completePartedUpload,
@@ -89,7 +90,7 @@ export async function addPetVideo(
   const media = newVideo(deps, pet, format, file.bytes.length, file.filename || null);
   await recordVideo(deps, account, pet, media);
   await putMediaObject(deps, media.file, file.bytes, media.content_type);
-  await transition(deps, petMediaKey(pet.id, media.id), 'video', 'awaiting_upload', 'pending');
+  await transition(deps, 'pet_video', petMediaKey(pet.id, media.id), 'awaiting_upload', 'pending');
   return { ...media, status: 'pending' };
 }
 
@@ -188,6 +189,12 @@ export async function completePetUpload(
       });
     throw error;
   }
-  await transition(deps, petMediaKey(media.pet_id, media.id), media.kind, 'awaiting_upload', 'pending');
+  await transition(
+    deps,
+    PET_MEDIA_LIFECYCLE[media.kind as 'photo' | 'video'],
+    petMediaKey(media.pet_id, media.id),
+    'awaiting_upload',
+    'pending',
+  );
   return { ...media, status: 'pending' };
 }

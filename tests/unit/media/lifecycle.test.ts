@@ -30,7 +30,7 @@ describe('the media lifecycle', () => {
       for (const targets of Object.values(transitions) as Record<string, string>[]) {
         for (const [to, event] of Object.entries(targets)) {
           expect(statuses).toContain(to);
-          expect(Object.keys(EVENT_CATALOGUE)).toContain(event);
+          if (event !== null) expect(Object.keys(EVENT_CATALOGUE)).toContain(event);
         }
       }
     }
