@@ -208,6 +208,17 @@ describe('legislation', () => {
     expect(scotland.map((l) => l.id)).toEqual(['gb-sct-xl-bully-safeguards-2024']);
   });
 
+  it('cover every German state and every Swiss canton that has (or had) a breed list', () => {
+    const codes = (cc: string) =>
+      new Set(laws.filter((l) => l.country_code === cc && l.jurisdiction).map((l) => l.jurisdiction!.code));
+    const states = ['BB', 'BE', 'BW', 'BY', 'HB', 'HE', 'HH', 'MV', 'NI', 'NW', 'RP', 'SH', 'SL', 'SN', 'ST', 'TH'];
+    expect(states.filter((s) => !codes('DE').has(`DE-${s}`))).toEqual([]);
+    // the 13 cantons with a breed list per the cantonal pages and Swiss press overviews (2022-2025); the other 13
+    // (AI, AR, BE, GR, JU, LU, NE, NW, OW, SG, SZ, UR, ZG) have none
+    const cantons = ['AG', 'BL', 'BS', 'FR', 'GE', 'GL', 'SH', 'SO', 'TG', 'TI', 'VD', 'VS', 'ZH'];
+    expect(cantons.filter((c) => !codes('CH').has(`CH-${c}`))).toEqual([]);
+  });
+
   it('resolve every breed a law names to a breed id, except names documented as types', () => {
     const types = legislationTypes.names as Record<string, string>;
     const unresolved = laws.flatMap((l) =>
