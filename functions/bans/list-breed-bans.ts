@@ -4,15 +4,19 @@ import { loadLaws, placesRestrictingBreed } from '../../shared/domain/reference/
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
+import { withHeaders } from '../../shared/http/responses.ts';
+import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
 
-const query = z.strictObject({ species_id: z.optional(speciesParam) });
+const query = z.strictObject({ species_id: z.optional(speciesParam), lang: z.optional(langParam) });
 
 export const handler = httpRoute(
   route('bans.breed'),
   { params: idParam('breedId'), query },
   async ({ params, query }, deps) => {
     const breed = await requireBreed(deps, params.breedId);
-    return placesRestrictingBreed(await loadLaws(deps), breed.id, query.species_id);
+    const translator = new Translator(query.lang ?? 'en');
+    const places = placesRestrictingBreed(await loadLaws(deps), breed.id, query.species_id, translator);
+    return withHeaders(places, { 'content-language': translator.contentLanguage });
   },
 );

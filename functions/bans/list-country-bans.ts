@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
-import { APPROACHES, LEGISLATION_TYPES, lawsOfCountry, loadLaws } from '../../shared/domain/reference/legislation.ts';
+import {
+  APPROACHES,
+  LEGISLATION_TYPES,
+  lawsOfCountry,
+  loadLaws,
+  presentLaw,
+} from '../../shared/domain/reference/legislation.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -36,6 +42,11 @@ export const handler = httpRoute(route('bans.country'), { query }, async ({ quer
     },
     deps.random,
   );
-  // Law texts are served in English, their official language names aside; the header says so.
-  return listReply(pageSlice(selected, q), selected.length, new Translator('en'));
+  // Titles and summaries come in de, es, fr (and English); official law names stay as the law writes them.
+  const translator = new Translator(q.lang ?? 'en');
+  return listReply(
+    pageSlice(selected, q).map((law) => presentLaw(law, translator)),
+    selected.length,
+    translator,
+  );
 });

@@ -77,7 +77,11 @@ export interface Legislation {
   verified_at: string | null;
   verification: Verification;
   verification_note: string | null;
+  /** Title and summary in German, Spanish and French (our own translations; official names stay as they are). */
+  i18n: Record<(typeof LEGISLATION_LANGS)[number], { title: string; summary: string }>;
 }
+
+export const LEGISLATION_LANGS = ['de', 'es', 'fr'] as const;
 
 /** Field order of a published record (also the set of allowed fields). */
 const FIELDS: readonly (keyof Legislation)[] = [
@@ -100,6 +104,7 @@ const FIELDS: readonly (keyof Legislation)[] = [
   'verified_at',
   'verification',
   'verification_note',
+  'i18n',
 ];
 
 /** Minimum coverage the data set must keep. */
@@ -212,6 +217,25 @@ export function validateLegislation(
       const n = countSentences(raw.summary);
       if (n < 1 || n > 2) errors.push(`${label}: summary has ${n} sentences (1-2 allowed)`);
       if (raw.summary.length > 420) errors.push(`${label}: summary longer than 420 characters`);
+    }
+
+    // translations
+    if (!isRecord(raw.i18n)) errors.push(`${label}: i18n with de, es and fr is required`);
+    else {
+      for (const lang of LEGISLATION_LANGS) {
+        const t = raw.i18n[lang];
+        if (!isRecord(t) || !isNonEmptyString(t.title) || !isNonEmptyString(t.summary)) {
+          errors.push(`${label}: i18n.${lang} needs a title and a summary`);
+          continue;
+        }
+        for (const key of ['title', 'summary'] as const)
+          if (TEXT_PROBLEM.test(String(t[key])))
+            errors.push(`${label}: i18n.${lang}.${key} has stray whitespace or markup`);
+        if (String(t.summary).length > 520) errors.push(`${label}: i18n.${lang}.summary longer than 520 characters`);
+        if (t.summary === raw.summary) errors.push(`${label}: i18n.${lang}.summary is the English text`);
+      }
+      for (const lang of Object.keys(raw.i18n))
+        if (!(LEGISLATION_LANGS as readonly string[]).includes(lang)) errors.push(`${label}: i18n language ${lang}`);
     }
 
     // enums
@@ -378,6 +402,11 @@ function toPublished(l: Legislation): Legislation {
     verified_at: l.verified_at,
     verification: l.verification,
     verification_note: l.verification_note,
+    i18n: {
+      de: { title: l.i18n.de.title, summary: l.i18n.de.summary },
+      es: { title: l.i18n.es.title, summary: l.i18n.es.summary },
+      fr: { title: l.i18n.fr.title, summary: l.i18n.fr.summary },
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
 import { shuffle } from './paging.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
+import type { Translations, Translator } from './i18n.ts';
 import type { Species } from './species.ts';
 import type { BreedRecord } from './breeds.ts';
 
@@ -29,6 +30,8 @@ export interface LawRecord {
   verified_at: string | null;
   verification: 'verified' | 'unverified';
   verification_note: string | null;
+  /** Title and summary in de, es and fr. */
+  i18n?: Translations<{ title: string; summary: string }>;
 }
 
 export const loadLaws = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) =>
@@ -114,6 +117,12 @@ export function lawsOfCountry(
   return orderLaws(selected, q.order, random);
 }
 
+/** A law as served: title and summary in the requested language (English where none), without the i18n block. */
+export function presentLaw(law: LawRecord, translator: Translator) {
+  const { i18n, ...rest } = law;
+  return { ...rest, ...translator.apply({ title: law.title, summary: law.summary }, i18n) };
+}
+
 const sortKey = (law: LawRecord) => `${law.jurisdiction?.name ?? ''}\u0000${law.title}`;
 
 function orderLaws(laws: LawRecord[], order: Order | undefined, random: () => number): LawRecord[] {
@@ -123,7 +132,12 @@ function orderLaws(laws: LawRecord[], order: Order | undefined, random: () => nu
 }
 
 /** Everywhere a breed is banned, restricted or needs a permit, under laws in force. */
-export function placesRestrictingBreed(laws: LawRecord[], breedId: string, species: Species | undefined) {
+export function placesRestrictingBreed(
+  laws: LawRecord[],
+  breedId: string,
+  species: Species | undefined,
+  translator: Translator,
+) {
   return laws
     .filter((law) => inForce(law) && law.approach !== 'approved_list' && (!species || law.species_id === species))
     .flatMap((law) => {
@@ -135,7 +149,7 @@ export function placesRestrictingBreed(laws: LawRecord[], breedId: string, speci
           country_name: law.country_name,
           jurisdiction: law.jurisdiction,
           law_id: law.id,
-          title: law.title,
+          title: translator.apply({ title: law.title, summary: law.summary }, law.i18n).title,
           approach: law.approach,
           legislation_type: law.legislation_type,
           includes_mixes: named.includes_mixes,

@@ -8,7 +8,15 @@ import { aBreed, aLaw, serveReferenceData } from '../../support/reference-fixtur
 
 const pit = { name: 'Pit bull terrier', breed_id: 'pit', includes_mixes: true };
 const legislation = [
-  aLaw({ id: 'gb-dda', country_code: 'GB', country_name: 'United Kingdom', breeds: [pit] }),
+  aLaw({
+    id: 'gb-dda',
+    country_code: 'GB',
+    country_name: 'United Kingdom',
+    breeds: [pit],
+    title: 'Dangerous Dogs Act 1991',
+    summary: 'Bans four fighting types.',
+    i18n: { de: { title: 'Dangerous Dogs Act 1991', summary: 'Verbietet vier Kampfhundetypen.' } },
+  }),
   aLaw({
     id: 'gb-sct-xl',
     country_code: 'GB',
@@ -88,6 +96,14 @@ describe('breed legislation', () => {
   it('returns national laws with the rows amending their designated types, or the jurisdiction-level ones where there are none', async () => {
     expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'gb' }))).toEqual(['gb-dda', 'gb-sct-xl']);
     expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE' }))).toEqual(['de-by', 'de-be']);
+  });
+
+  it('serves titles and summaries in the requested language, without the translation block', async () => {
+    const result = await call(countryBans, '/breeds/bans/country', { country: 'GB', lang: 'de' });
+    const [dda] = jsonBody(result);
+    expect(dda).toMatchObject({ title: 'Dangerous Dogs Act 1991', summary: 'Verbietet vier Kampfhundetypen.' });
+    expect(dda).not.toHaveProperty('i18n');
+    expect(result.headers['content-language']).toContain('de');
   });
 
   it('reaches every row of a jurisdiction even where the country has a national law', async () => {

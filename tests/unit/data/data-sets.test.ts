@@ -219,6 +219,14 @@ describe('legislation', () => {
     expect(cantons.filter((c) => !codes('CH').has(`CH-${c}`))).toEqual([]);
   });
 
+  it('give every law a title and summary in de, es and fr', () => {
+    for (const l of laws)
+      for (const lang of ['de', 'es', 'fr']) {
+        expect(l.i18n?.[lang]?.title, `${l.id} ${lang}`).toBeTruthy();
+        expect(l.i18n?.[lang]?.summary, `${l.id} ${lang}`).not.toBe(l.summary);
+      }
+  });
+
   it('resolve every breed a law names to a breed id, except names documented as types', () => {
     const types = legislationTypes.names as Record<string, string>;
     const unresolved = laws.flatMap((l) =>
