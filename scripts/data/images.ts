@@ -53,14 +53,43 @@ export const MAX_SIDE = 1200;
 export type SpeciesId = 'dog' | 'cat';
 const SPECIES: readonly SpeciesId[] = ['dog', 'cat'];
 
+/** How the coat is painted: the body colour, a second colour and where it goes, and white markings. */
+export interface CoatRecipe {
+  /** Body colour, `#rrggbb` (the colour tag's coat colour; for pointed cats the pale body). */
+  base: string;
+  /** Second colour, `#rrggbb`: stripes, spots, points, tan markings, tortoiseshell patches or a dark mask. */
+  accent: string;
+  pattern: CoatPattern;
+  /** White on the coat: none, markings (chest, feet, blaze), van (white body) or mostly white. */
+  white: 'none' | 'markings' | 'van' | 'mostly';
+}
+
+export const COAT_PATTERNS = [
+  'solid',
+  'stripes',
+  'brindle',
+  'spots',
+  'patches',
+  'ticked',
+  'points',
+  'tan-points',
+  'saddle',
+  'mask',
+  'tortie',
+] as const;
+export type CoatPattern = (typeof COAT_PATTERNS)[number];
+
 export interface RenderRecipe {
-  /** Noto icon name of the pet (right species). */
-  icon: string;
-  /** Noto icon name drawn top-right, or null. */
+  /** The drawn animal: a dog or cat silhouette in the coat's colours (a generic grey one when no colour is tagged). */
+  coat: CoatRecipe | null;
+  /** Caption on the card: the breed name(s) and the colour name(s), and the word "Illustration". */
+  title: string;
+  subtitle: string;
+  /** Noto icon name drawn top-right (a category prop), or null. */
   accessory: string | null;
   /** Canvas colour, `#rrggbb`. */
   background: string;
-  /** Pet icon size as a share of the shorter side. */
+  /** Animal size as a share of the shorter side. */
   scale: number;
 }
 
@@ -300,7 +329,6 @@ const POPULAR: Record<SpeciesId, { weight: number; ids: string[] }[]> = {
 };
 
 /** Guide and assistance dog breeds: may be drawn with the guide-dog / service-dog icons. */
-const ASSISTANCE_BREEDS = new Set(['labrador-retriever', 'golden-retriever', 'german-shepherd-dog']);
 
 interface CategoryRule {
   /** Relative frequency among categorised images. */
@@ -339,25 +367,6 @@ const CATEGORY_RULES: Record<string, CategoryRule> = {
   Windows: { weight: 7, accessories: both('window') },
   Friends: { weight: 4, accessories: both('red-heart', 'two-hearts') },
   Holidays: { weight: 4, accessories: both('wrapped-gift', 'christmas-tree', 'party-popper', 'jack-o-lantern') },
-};
-
-/** Pet icons by species (every name is a Noto icon). */
-export const PET_ICONS: Record<SpeciesId, string[]> = {
-  dog: ['dog', 'dog-face', 'poodle', 'guide-dog', 'service-dog'],
-  cat: [
-    'cat',
-    'cat-face',
-    'black-cat',
-    'grinning-cat',
-    'grinning-cat-with-smiling-eyes',
-    'cat-with-wry-smile',
-    'smiling-cat-with-heart-eyes',
-    'kissing-cat',
-    'weary-cat',
-    'crying-cat',
-    'pouting-cat',
-    'cat-with-tears-of-joy',
-  ],
 };
 
 /** Approximate coat colours for the background tint: dog codes (data/authored/dog-colours.json). */
@@ -486,6 +495,90 @@ export function coatColour(variant: ColourVariant): string | null {
   if (head.includes('y')) rgb = mix(rgb, parseHex('#e0b75a'), 0.4);
   if (rest.some((p) => p === '31' || p === '32' || p === '33')) rgb = mix(rgb, parseHex('#f1e6d2'), 0.6);
   return toHex(rgb);
+}
+
+const DOG_PATTERN_CODES = new Set([
+  'BRI',
+  'MRL',
+  'DAP',
+  'PIE',
+  'PAR',
+  'TRI',
+  'BIC',
+  'ROA',
+  'TIC',
+  'HAR',
+  'SDL',
+  'SPT',
+  'BEL',
+]);
+const darker = (hex: string, t = 0.45): string => toHex(mix(parseHex(hex), [20, 16, 12], t));
+
+/** How a colour tag is painted: body colour, second colour, pattern and white, derived from its code. */
+export function coatRecipe(variant: ColourVariant): CoatRecipe {
+  return variant.species_id === 'dog' ? dogCoat(variant.code) : catCoat(variant.code);
+}
+
+function dogCoat(code: string): CoatRecipe {
+  const parts = code.split('-');
+  const colours = parts.filter((p) => !DOG_PATTERN_CODES.has(p) && p !== 'MSK' && p !== 'WMK' && p !== 'WHT');
+  const has = (p: string): boolean => parts.includes(p);
+  const first = colours[0];
+  // a pattern code alone (e.g. "TRI", "MRL") paints with its representative colour
+  const base = first !== undefined ? (DOG_CODE_RGB[first] ?? '#8a8278') : (DOG_CODE_RGB[parts[0] ?? ''] ?? '#8a8278');
+  const second = colours[1] !== undefined ? DOG_CODE_RGB[colours[1]] : undefined;
+  const onlyWhite = parts.every((p) => p === 'WHT');
+  let white: CoatRecipe['white'] = onlyWhite ? 'none' : has('WHT') || has('WMK') || has('BIC') ? 'markings' : 'none';
+  if (has('PIE') || has('PAR') || has('HAR')) white = 'mostly';
+  let pattern: CoatPattern = 'solid';
+  let accent = second ?? darker(base);
+  if (has('BRI')) pattern = 'brindle';
+  else if (has('MRL') || has('DAP')) pattern = 'patches';
+  else if (has('HAR')) [pattern, accent] = ['patches', DOG_CODE_RGB.BLK ?? '#2b2b2b'];
+  else if (has('SPT') || has('BEL')) pattern = 'spots';
+  else if (has('ROA') || has('TIC')) pattern = 'ticked';
+  else if (has('SDL')) pattern = 'saddle';
+  else if (has('TRI')) [pattern, accent, white] = ['tan-points', DOG_CODE_RGB.TAN ?? '#c68a4e', 'markings'];
+  else if (second !== undefined) pattern = colours[1] === 'TAN' || colours[1] === 'RED' ? 'tan-points' : 'patches';
+  if (has('MSK') && pattern === 'solid') [pattern, accent] = ['mask', DOG_CODE_RGB.MSK ?? '#3a3a3a'];
+  return { base, accent, pattern, white };
+}
+
+const CAT_TORTIE_ACCENT: Record<string, string> = { f: '#c8642f', g: '#efd6a8', h: '#c8642f', j: '#efd6a8' };
+
+function catCoat(code: string): CoatRecipe {
+  const [head = '', ...rest] = code.split(' ');
+  const letter = head[0] ?? 'x';
+  const pure = CAT_LETTER_RGB[letter] ?? '#999999';
+  const body = coatColour({ id: '', species_id: 'cat', code, name: '', kind: 'colour' }) ?? pure;
+  const has = (p: string): boolean => rest.includes(p);
+  let pattern: CoatPattern = 'solid';
+  let accent = darker(body);
+  if (has('31') || has('32') || has('33')) [pattern, accent] = ['points', pure];
+  else if (has('22') || has('23') || has('21')) pattern = 'stripes';
+  else if (has('24')) pattern = 'spots';
+  else if (has('25')) pattern = 'ticked';
+  else if (CAT_TORTIE_ACCENT[letter] !== undefined) [pattern, accent] = ['tortie', CAT_TORTIE_ACCENT[letter] as string];
+  const white: CoatRecipe['white'] = has('01')
+    ? 'van'
+    : has('02')
+      ? 'mostly'
+      : has('03') || has('09')
+        ? 'markings'
+        : 'none';
+  return { base: body, accent, pattern, white };
+}
+
+/** The card's caption: breed name(s) (or the species), colour name(s), and that the picture is an illustration. */
+function caption(species: SpeciesId, breeds: Breed[], colours: ColourVariant[]): { title: string; subtitle: string } {
+  const title =
+    breeds.length > 0
+      ? breeds.map((b) => b.name).join(' & ')
+      : species === 'dog'
+        ? 'Dog, breed not tagged'
+        : 'Cat, breed not tagged';
+  const colourText = colours.map((c) => c.name).join(' & ');
+  return { title, subtitle: colourText ? `${colourText} · Illustration` : 'Illustration' };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -617,41 +710,6 @@ function pickColours(
   return picked;
 }
 
-function pickIcon(
-  species: SpeciesId,
-  breeds: Breed[],
-  categories: Category[],
-  colours: ColourVariant[],
-  rng: Rng,
-): string {
-  const names = new Set(categories.map((c) => c.name));
-  if (species === 'dog') {
-    const ids = breeds.map((b) => b.id);
-    if (ids[0]?.includes('poodle')) return rng.chance(0.8) ? 'poodle' : 'dog-face';
-    if (names.has('Working dogs')) return rng.pick(['service-dog', 'guide-dog', 'dog']);
-    if (ids.some((id) => ASSISTANCE_BREEDS.has(id)) && rng.chance(0.15)) return rng.pick(['guide-dog', 'service-dog']);
-    if (names.has('Portraits') || names.has('Funny') || names.has('Yawning'))
-      return rng.chance(0.7) ? 'dog-face' : 'dog';
-    if (ids.length === 0 && rng.chance(0.05)) return 'poodle';
-    return rng.chance(0.55) ? 'dog' : 'dog-face';
-  }
-  const firstCode = colours[0]?.code ?? '';
-  // Solid black or black smoke (EMS `n`, `ns`, optionally with an eye-colour modifier) draws the black cat.
-  const black = breeds[0]?.id === 'bombay' || /^ns?( 6\d)?$/.test(firstCode);
-  if (black && rng.chance(0.75)) return 'black-cat';
-  if (names.has('Funny')) return rng.pick(['grinning-cat', 'cat-with-tears-of-joy', 'cat-with-wry-smile']);
-  if (names.has('Friends')) return rng.pick(['smiling-cat-with-heart-eyes', 'kissing-cat']);
-  if (names.has('Sinks')) return rng.pick(['crying-cat', 'pouting-cat', 'cat']);
-  if (names.has('Sleeping') || names.has('Yawning')) return rng.pick(['weary-cat', 'cat-face', 'cat']);
-  if (names.has('Costumes')) return rng.pick(['pouting-cat', 'cat-with-wry-smile', 'cat-face']);
-  if (names.has('Portraits')) return rng.pick(['cat-face', 'grinning-cat-with-smiling-eyes']);
-  return rng.weighted(
-    ['cat', 'cat-face', 'grinning-cat', 'grinning-cat-with-smiling-eyes', 'cat-with-wry-smile'] as const,
-    (n) =>
-      ({ cat: 50, 'cat-face': 35, 'grinning-cat': 5, 'grinning-cat-with-smiling-eyes': 5, 'cat-with-wry-smile': 5 })[n],
-  );
-}
-
 function pickAccessory(species: SpeciesId, categories: Category[], rng: Rng): string | null {
   const primary = categories[0];
   if (primary === undefined) return null;
@@ -724,7 +782,6 @@ export function generateCatalogue(inputs: CatalogueInputs): CatalogueImage[] {
       const colours = pickColours(species, breeds, inputs.colours, speciesPool, variantById, poolWeight, rng);
       const age = pickAge(species, breeds, categories, rng);
       const { width, height } = pickSize(rng);
-      const icon = pickIcon(species, breeds, categories, colours, rng);
       const accessory = pickAccessory(species, categories, rng);
       const background = pickBackground(colours, rng);
       const scale = Math.round((accessory === null ? 0.58 + rng.next() * 0.22 : 0.55 + rng.next() * 0.15) * 100) / 100;
@@ -743,7 +800,13 @@ export function generateCatalogue(inputs: CatalogueInputs): CatalogueImage[] {
         colour_ids: colours.map((c) => c.id),
         age_months: age,
         created_at: createdAt,
-        render: { icon, accessory, background, scale },
+        render: {
+          coat: colours[0] !== undefined ? coatRecipe(colours[0]) : null,
+          ...caption(species, breeds, colours),
+          accessory,
+          background,
+          scale,
+        },
       });
     });
   }
@@ -829,8 +892,18 @@ export function validateCatalogue(images: CatalogueImage[], inputs: CatalogueInp
       problems.push(`${at}: not sorted by created_at, id`);
     }
     const r = img.render;
-    if (!PET_ICONS[img.species_id].includes(r.icon) || !iconNames.has(r.icon))
-      problems.push(`${at}: icon ${r.icon} is not a ${img.species_id} Noto icon`);
+    if (r.coat !== null) {
+      const c = r.coat;
+      if (!/^#[0-9a-f]{6}$/.test(c.base) || !/^#[0-9a-f]{6}$/.test(c.accent))
+        problems.push(`${at}: coat colours must be #rrggbb`);
+      if (!(COAT_PATTERNS as readonly string[]).includes(c.pattern)) problems.push(`${at}: coat pattern ${c.pattern}`);
+    }
+    if ((r.coat === null) !== (img.colour_ids.length === 0)) problems.push(`${at}: coat drawn iff a colour is tagged`);
+    if (!r.subtitle.endsWith('Illustration')) problems.push(`${at}: the caption must say it is an illustration`);
+    for (const id of img.breed_ids) {
+      const name = inputs.breeds.find((b) => b.id === id)?.name;
+      if (name !== undefined && !r.title.includes(name)) problems.push(`${at}: caption lacks breed name ${name}`);
+    }
     if (r.accessory !== null && !iconNames.has(r.accessory))
       problems.push(`${at}: accessory ${r.accessory} is not a Noto icon`);
     if (!/^#[0-9a-f]{6}$/.test(r.background)) problems.push(`${at}: background ${r.background} is not #rrggbb`);
