@@ -6,5 +6,5 @@ import { route } from '../routes.ts';
 export const handler = httpRoute(
   route('calculators.energy-requirement'),
   { body: energyRequirementBody },
-  ({ body }, deps) => calculateEnergyRequirement(deps, body),
+  ({ body, account }, deps) => calculateEnergyRequirement(deps, account, body),
 );

@@ -11,8 +11,10 @@ export const energyRequirementBody = z.strictObject({
   species: z.optional(speciesParam),
   weight_kg: z.optional(z.number().check(z.gt(0), z.lte(MAX_WEIGHT_KG))),
   breed_id: z.optional(text({ max: 100 })),
+  /** One of the caller's pets: its weight, species, breed, age and neuter status fill what the request leaves out. */
+  pet_id: z.optional(text({ max: 40 })),
   age_months: z.optional(z.int().check(z.gte(0), z.lte(360))),
-  neuter_status: z._default(z.enum(NEUTER_STATUSES), 'unknown'),
+  neuter_status: z.optional(z.enum(NEUTER_STATUSES)),
   activity: z._default(z.enum(ACTIVITY_LEVELS), 'normal'),
   kcal_per_cup: z.optional(z.number().check(z.gt(0), z.lte(2000))),
 });

@@ -1,9 +1,19 @@
-// Calculator rules that need data: which weight and species to use, and what to say when none is usable.
+// Calculator rules that need data: which weight, species, age and neuter status to use, and what to say when no
+// weight is usable. Precedence: what the request says, then the pet's record, then the breed standard.
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import type { Account } from '../accounts/account.ts';
+import { petAgeInMonths } from '../pets/age.ts';
+import { requireOwnPet } from '../pets/service.ts';
+import { type BreedRecord, requireBreed } from '../reference/breeds.ts';
 import type { Species } from '../reference/species.ts';
-import { requireBreed } from '../reference/breeds.ts';
-import { ACTIVITY_BY_SPECIES, energyRequirement, type EnergyResult, type WeightBasis } from './energy-requirement.ts';
+import {
+  ACTIVITY_BY_SPECIES,
+  energyRequirement,
+  type EnergyResult,
+  type NeuterStatus,
+  type WeightBasis,
+} from './energy-requirement.ts';
 import type { EnergyRequirementBody } from './input.ts';
 
 type CalculatorDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
@@ -13,35 +23,48 @@ export const weightRequired = () =>
     code: 'weight_required',
   });
 
+const neuterStatusOf = (neutered: boolean | null | undefined): NeuterStatus =>
+  neutered === true ? 'neutered' : neutered === false ? 'intact' : 'unknown';
+
 export async function calculateEnergyRequirement(
   deps: CalculatorDeps,
+  account: Account,
   body: EnergyRequirementBody,
-): Promise<EnergyResult & { breed_id: string | null }> {
-  const breed = body.breed_id ? await requireBreed(deps, body.breed_id) : undefined;
-  if (breed && body.species && breed.species_id !== body.species)
-    throw badRequest(`breed_id ${breed.id} is a ${breed.species_id} breed, not a ${body.species} breed`);
-  const species: Species | undefined = body.species ?? breed?.species_id;
+): Promise<EnergyResult & { breed_id: string | null; pet_id: string | null }> {
+  const pet = body.pet_id ? await requireOwnPet(deps, account, body.pet_id) : undefined;
+  const breedId = body.breed_id ?? pet?.breed_ids[0];
+  const breed: BreedRecord | undefined = breedId ? await requireBreed(deps, breedId) : undefined;
+  const species: Species | undefined = body.species ?? pet?.species_id ?? breed?.species_id;
+  for (const [what, other] of [
+    ['breed_id', breed?.species_id],
+    ['pet_id', pet?.species_id],
+  ] as const)
+    if (species && other && other !== species)
+      throw badRequest(`${what} names a ${other}, but the request is for a ${species}`);
 
   const standard = breed?.weight?.metric;
   const weight: { kg: number; basis: WeightBasis } | undefined =
     body.weight_kg !== undefined
       ? { kg: body.weight_kg, basis: 'given' }
-      : standard
-        ? { kg: (standard.min + standard.max) / 2, basis: 'breed_standard' }
-        : undefined;
+      : pet?.weight_kg
+        ? { kg: pet.weight_kg, basis: 'pet_record' }
+        : standard
+          ? { kg: (standard.min + standard.max) / 2, basis: 'breed_standard' }
+          : undefined;
   if (!weight) throw weightRequired();
-  if (!species) throw badRequest('species is required when no breed_id names it');
-  if (!ACTIVITY_BY_SPECIES[species].includes(body.activity))
+  if (!species) throw badRequest('species is required when no breed_id or pet_id names it');
+  const activity = body.activity;
+  if (!ACTIVITY_BY_SPECIES[species].includes(activity))
     throw badRequest(`activity must be one of: ${ACTIVITY_BY_SPECIES[species].join(', ')} for a ${species}`);
 
   const result = energyRequirement({
     species,
     weightKg: weight.kg,
     weightBasis: weight.basis,
-    ageMonths: body.age_months,
-    neuterStatus: body.neuter_status,
-    activity: body.activity,
+    ageMonths: body.age_months ?? (pet ? (petAgeInMonths(pet.birth_date, deps.now()) ?? undefined) : undefined),
+    neuterStatus: body.neuter_status ?? neuterStatusOf(pet?.neutered),
+    activity,
     kcalPerCup: body.kcal_per_cup,
   });
-  return { ...result, breed_id: breed?.id ?? null };
+  return { ...result, breed_id: breed?.id ?? null, pet_id: pet?.id ?? null };
 }

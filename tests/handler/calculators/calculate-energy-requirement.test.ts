@@ -3,6 +3,7 @@ import { handler } from '../../../functions/calculators/calculate-energy-require
 import { anAccount, mockDynamoWithAccounts } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
+import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
 
 const CALCULATOR_KEY = 'live_calculator-key';
 const PLAIN_KEY = 'live_plain-key';
@@ -19,12 +20,14 @@ const calculate = (body: unknown, apiKey = CALCULATOR_KEY) =>
   );
 
 describe('POST /calculators/energy-requirement', () => {
+  let mocked: ReturnType<typeof mockDynamoWithAccounts>;
+  const ddb = () => mocked;
   beforeEach(() =>
     serveReferenceData(
-      mockDynamoWithAccounts([
+      (mocked = mockDynamoWithAccounts([
         { apiKey: CALCULATOR_KEY, account: anAccount({ id: 'acc-calc', features: ['calculators'] }) },
         { apiKey: PLAIN_KEY, account: anAccount({ id: 'acc-plain' }) },
-      ]),
+      ])),
       {
         breeds: [
           // metric weight 22–40 kg: the standard mid weight is 31 kg
@@ -127,8 +130,8 @@ describe('POST /calculators/energy-requirement', () => {
 
   it('400 for bad input: species missing, species against the breed, activity cats do not have, bounds, unknown fields', async () => {
     const cases: [unknown, string][] = [
-      [{ weight_kg: 20 }, 'species is required when no breed_id names it'],
-      [{ species: 'dog', breed_id: 'persian' }, 'breed_id persian is a cat breed, not a dog breed'],
+      [{ weight_kg: 20 }, 'species is required when no breed_id or pet_id names it'],
+      [{ species: 'dog', breed_id: 'persian' }, 'breed_id names a cat, but the request is for a dog'],
       [{ species: 'cat', weight_kg: 4, activity: 'working' }, 'activity must be one of: inactive, normal for a cat'],
       [{ species: 'dog', weight_kg: 0 }, 'weight_kg must be greater than 0'],
       [{ species: 'dog', weight_kg: 500 }, 'weight_kg must be at most 200'],
@@ -143,5 +146,66 @@ describe('POST /calculators/energy-requirement', () => {
 
   it('404 for a breed that does not exist', async () => {
     expect((await calculate({ breed_id: 'no-such-breed' })).statusCode).toBe(404);
+  });
+
+  describe('with a pet_id', () => {
+    beforeEach(() => {
+      servePet(
+        ddb(),
+        aStoredPet({
+          id: 'pet-weighed',
+          account_id: 'acc-calc',
+          weight_kg: 4,
+          species_id: 'cat',
+          neutered: true,
+          birth_date: '2020-01',
+        }),
+      );
+      servePet(
+        ddb(),
+        aStoredPet({ id: 'pet-bred', account_id: 'acc-calc', breed_ids: ['german-shepherd'], neutered: false }),
+      );
+      servePet(ddb(), aStoredPet({ id: 'pet-unknown', account_id: 'acc-calc' }));
+      servePet(ddb(), aStoredPet({ id: 'pet-other', account_id: 'acc-plain', weight_kg: 10 }));
+    });
+
+    it("uses the pet's weight, species, age and neuter status: a neutered adult cat of 4 kg, 1.2–1.4 × 198 kcal", async () => {
+      const body = jsonBody(await calculate({ pet_id: 'pet-weighed' }));
+      expect(body).toMatchObject({
+        pet_id: 'pet-weighed',
+        species: 'cat',
+        weight_kg: 4,
+        weight_basis: 'pet_record',
+        life_stage: 'adult',
+        neuter_status: 'neutered',
+        rer_kcal_per_day: 198,
+        mer: { category: 'adult_neutered', kcal_per_day: { min: 238, mid: 257, max: 277 } },
+      });
+    });
+
+    it("falls back to the pet's primary breed standard; the request's own fields win", async () => {
+      const body = jsonBody(await calculate({ pet_id: 'pet-bred', age_months: 24 }));
+      expect(body).toMatchObject({
+        weight_kg: 31,
+        weight_basis: 'breed_standard',
+        breed_id: 'german-shepherd',
+        neuter_status: 'intact',
+      });
+      expect(jsonBody(await calculate({ pet_id: 'pet-bred', weight_kg: 20, neuter_status: 'neutered' }))).toMatchObject(
+        {
+          weight_basis: 'given',
+          rer_kcal_per_day: 662,
+          mer: { selected_kcal_per_day: 1059 },
+        },
+      );
+    });
+
+    it('422 weight_required for a pet with neither weight nor breed; 403 for a pet of another account; 404 for none', async () => {
+      const unknown = await calculate({ pet_id: 'pet-unknown' });
+      expect(unknown.statusCode).toBe(422);
+      expect(jsonBody(unknown).code).toBe('weight_required');
+      expect((await calculate({ pet_id: 'pet-other' })).statusCode).toBe(403);
+      expect((await calculate({ pet_id: 'no-such-pet' })).statusCode).toBe(404);
+    });
   });
 });
