@@ -532,6 +532,63 @@ export const routes = [
     status: 200,
   },
 
+  // Pet photo analysis (cached per request signature in the pet's partition; docs/analysis.md)
+  {
+    id: 'analysis.body-condition-score',
+    method: 'POST',
+    path: '/pets/{petId}/body-condition-score',
+    entry: 'analysis/create-body-condition-score',
+    auth: 'apiKey',
+    feature: 'body_condition',
+    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    status: 200,
+  },
+  {
+    id: 'analysis.estimated-age',
+    method: 'POST',
+    path: '/pets/{petId}/estimated-age',
+    entry: 'analysis/create-age-estimate',
+    auth: 'apiKey',
+    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    status: 200,
+  },
+  {
+    id: 'analysis.genealogy',
+    method: 'POST',
+    path: '/pets/{petId}/genealogy',
+    entry: 'analysis/create-genealogy',
+    auth: 'apiKey',
+    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    status: 200,
+  },
+  {
+    id: 'analysis.muscle-condition-score',
+    method: 'POST',
+    path: '/pets/{petId}/muscle-condition-score',
+    entry: 'analysis/create-muscle-condition-score',
+    auth: 'apiKey',
+    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    status: 200,
+  },
+  {
+    id: 'analysis.estimated-weight',
+    method: 'POST',
+    path: '/pets/{petId}/estimated-weight',
+    entry: 'analysis/create-weight-estimate',
+    auth: 'apiKey',
+    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    status: 201,
+  },
+  {
+    id: 'analysis.health-tips',
+    method: 'GET',
+    path: '/pets/{petId}/health-tips',
+    entry: 'analysis/get-pet-health-tips',
+    auth: 'apiKey',
+    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    status: 200,
+  },
+
   // Calculators (account feature `calculators`)
   {
     id: 'calculators.energy-requirement',

@@ -12,7 +12,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ReferenceData } from './constructs/reference-data.ts';
 import { TokenSecret } from './constructs/token-secret.ts';
-import type { Stage } from './stage.ts';
+import { ANALYSIS_MODEL_BY_STAGE, type Stage } from './stage.ts';
 
 export interface PetApiStackProps extends StackProps {
   stage: Stage;
@@ -21,6 +21,8 @@ export interface PetApiStackProps extends StackProps {
   mailFrom?: string;
   /** Rendered catalogue images to upload to the media bucket (infra/app.ts passes .local/images/catalogue). */
   catalogueImagesDir?: string;
+  /** Bedrock model id for photo analysis; `-c analysisModel=…`, else the stage's default. */
+  analysisModelId?: string;
 }
 
 /** One stack per stage; staging and production share nothing. */
@@ -54,7 +56,7 @@ export class PetApiStack extends Stack {
       mailFrom: props.mailFrom ?? 'Pet API <no-reply@example.com>',
     });
     new UploadProcessing(this, 'Uploads', { table: data.table, bucket: media.bucket, logGroup, monitoring });
-    new PetMedia(this, 'PetMedia', { table: data.table, bucket: media.bucket, logGroup, monitoring });
+    const petMedia = new PetMedia(this, 'PetMedia', { table: data.table, bucket: media.bucket, logGroup, monitoring });
     const api = new ApiRoutes(this, 'Api', {
       stage,
       routes,
@@ -66,6 +68,8 @@ export class PetApiStack extends Stack {
       webhookSecretsKey: webhooks.secretsKey,
       deliveriesQueue: webhooks.deliveriesQueue,
       logGroup,
+      analysisModelId: props.analysisModelId ?? ANALYSIS_MODEL_BY_STAGE[stage],
+      sharpLayer: petMedia.sharp,
     });
     monitoring.alarmOnApiErrors(api.httpApi);
     new ReferenceData(this, 'ReferenceData', { table: data.table, logGroup });

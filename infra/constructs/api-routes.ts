@@ -6,9 +6,10 @@ import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions } from 'aws-cdk-lib/aws-lambda';
+import { type ILayerVersion, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
+import { MEDIA_ARCHITECTURE } from './media-layers.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -42,7 +43,14 @@ export interface ApiRoutesProps {
   webhookSecretsKey: IKey;
   deliveriesQueue: IQueue;
   logGroup: LogGroup;
+  /** Bedrock model id the routes declaring `visionModel` invoke. */
+  analysisModelId: string;
+  /** sharp for the analysis routes, which downscale photos before they go to the model. */
+  sharpLayer: ILayerVersion;
 }
+
+/** An analysis waits up to this long for the model: under API Gateway's 30 s integration limit. */
+export const ANALYSIS_TIMEOUT = Duration.seconds(25);
 
 /**
  * One Lambda function per route of the route table behind an HTTP API. Functions with the same declared
@@ -117,7 +125,21 @@ export class ApiRoutes extends Construct {
         ...((route.access.media || route.access.petMedia) && { MEDIA_BUCKET: this.props.mediaBucket.bucketName }),
         ...(route.access.webhookSecrets && { WEBHOOK_KMS_KEY_ID: this.props.webhookSecretsKey.keyArn }),
         ...(route.access.sendsTo && { WEBHOOK_DELIVERIES_QUEUE_URL: this.props.deliveriesQueue.queueUrl }),
+        ...(route.access.visionModel && {
+          ANALYSIS_PROVIDER: 'bedrock',
+          ANALYSIS_MODEL: this.props.analysisModelId,
+          ANALYSIS_TIMEOUT_MS: String(ANALYSIS_TIMEOUT.toMilliseconds()),
+        }),
       },
+      // Model calls take seconds; API Gateway gives up at 30 s, so the function stops just before. sharp comes from
+      // the media layer (x86_64), as for the photo processors.
+      ...(route.access.visionModel && {
+        timeout: Duration.seconds(29),
+        memorySize: 1024,
+        architecture: MEDIA_ARCHITECTURE,
+        layers: [this.props.sharpLayer],
+        externalModules: ['sharp'],
+      }),
       ...(needsSecret && {
         paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103),
       }),
@@ -181,10 +203,21 @@ export class ApiRoutes extends Construct {
         new PolicyStatement({ actions: ['kms:Encrypt'], resources: [this.props.webhookSecretsKey.keyArn] }),
       );
     if (access.sendsTo) this.props.deliveriesQueue.grantSendMessages(role);
+    if (access.visionModel)
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['bedrock:InvokeModel'],
+          resources: [bedrockModelArn(Stack.of(this), this.props.analysisModelId)],
+        }),
+      );
     this.roles.set(key, role);
     return role;
   }
 }
+
+/** The one foundation model a stage's analysis routes may invoke (Converse needs bedrock:InvokeModel on it). */
+export const bedrockModelArn = (stack: Stack, modelId: string) =>
+  `arn:${stack.partition}:bedrock:${stack.region}::foundation-model/${modelId}`;
 
 /** `accounts.create` → `AccountsCreate`. */
 export function constructName(id: string): string {

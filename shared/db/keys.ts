@@ -103,6 +103,17 @@ export const webhookAttemptIndex = (webhookId: string, attemptId: string) => ({
   gsi1sk: `ATTEMPT#${attemptId}`,
 });
 
+/** Photo-analysis results (one per request signature, also the lock) in the pet's partition: deleted with the pet. */
+export const analysisResultKey = (petId: string, type: string, signature: string) => ({
+  pk: petPartition(petId),
+  sk: `ANALYSIS#${type}#${signature}`,
+});
+/** The newest result of one analysis type and prompt version (compare_version, personalised tips, weight). */
+export const analysisLatestKey = (petId: string, type: string, promptVersion: string) => ({
+  pk: petPartition(petId),
+  sk: `ANALYSIS_LATEST#${type}#${promptVersion}`,
+});
+
 /** A pet: the profile item; its media, photo hashes and upload-rate slots share the partition (one Query each). */
 export const petPartition = (petId: string) => `PET#${petId}`;
 export const petKey = (petId: string) => ({ pk: petPartition(petId), sk: 'PET' });

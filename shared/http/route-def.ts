@@ -20,6 +20,8 @@ export interface RouteAccess {
   petMedia?: 'read' | 'write';
   /** Sends messages to this queue. */
   sendsTo?: 'webhookDeliveries' | 'portraits';
+  /** Asks the stage's vision model (Bedrock InvokeModel on that one model deployed). */
+  visionModel?: 'invoke';
 }
 
 export interface RouteDef {

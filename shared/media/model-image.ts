@@ -1,5 +1,4 @@
 // Photos as a vision model gets them: upright, at most 1024 px on the longer side, JPEG, no EXIF/GPS metadata.
-import sharp from 'sharp';
 import type { ModelImage } from '../ports/vision-model.ts';
 
 export const MODEL_IMAGE_MAX_SIDE = 1024;
@@ -7,6 +6,8 @@ export const MODEL_IMAGE_MAX_SIDE = 1024;
 const MAX_INPUT_PIXELS = 100_000_000;
 
 export async function toModelImage(bytes: Uint8Array): Promise<ModelImage> {
+  // Loaded on first use: the native library costs nothing to requests answered from the cache.
+  const { default: sharp } = await import('sharp');
   const jpeg = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate() // applies the EXIF orientation before the metadata goes
     .resize({ width: MODEL_IMAGE_MAX_SIDE, height: MODEL_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })

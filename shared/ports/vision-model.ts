@@ -27,6 +27,8 @@ export interface VisionModel {
   readonly provider: VisionProvider;
   /** The model id answers are attributed to; null when no model is configured. */
   readonly modelId: string | null;
+  /** Set when no model can be asked at all (none configured, or settings missing): why, without asking. */
+  readonly unavailable?: VisionUnavailable;
   /**
    * The model's answer, parsed from JSON but not yet validated. Throws `VisionUnavailable` for every failure of
    * the provider, and `InvalidAnswer` when the answer is not JSON at all.

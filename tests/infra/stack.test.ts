@@ -10,7 +10,7 @@ import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { API_BASE_PATH } from '../../shared/http/route-def.ts';
 import { TABLE_ACTIONS } from '../../infra/constructs/api-routes.ts';
 import { PetApiStack } from '../../infra/stack.ts';
-import type { Stage } from '../../infra/stage.ts';
+import { ANALYSIS_MODEL_BY_STAGE, type Stage } from '../../infra/stage.ts';
 
 const RESOURCE_BUDGET = 450;
 
@@ -43,7 +43,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     expect(Object.keys(resources).length).toBeLessThanOrEqual(RESOURCE_BUDGET);
   });
 
-  it('has one Node.js 22 arm64 function per route plus the $default fallback, and the named workers (media on x86_64)', () => {
+  it('has one Node.js 22 arm64 function per route plus the $default fallback, and the named workers (media and analysis on x86_64)', () => {
     const functions = Object.values(resources).filter(isOurFunction);
     const descriptions = functions.map((f) => f.Properties.Description as string);
     for (const route of [...routes, fallbackRoute])
@@ -59,9 +59,16 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       'Turns committed writes (table stream) into domain events',
       'Validates, approves or rejects, and labels uploaded photos',
     ]);
+    const analysis = new Set(
+      routes
+        .filter((r) => (r.access as { visionModel?: string }).visionModel)
+        .map((r) => `${r.method} ${API_BASE_PATH}${r.path}`),
+    );
     for (const fn of functions) {
-      // The media processors run where the native tools in their layers come from (infra/constructs/media-layers.ts).
-      const media = (fn.Properties.Description as string).startsWith('Pet ');
+      // The media processors and the analysis routes (sharp) run where the native tools in their layers come from
+      // (infra/constructs/media-layers.ts).
+      const description = fn.Properties.Description as string;
+      const media = description.startsWith('Pet ') || analysis.has(description);
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: [media ? 'x86_64' : 'arm64'] });
     }
   });
@@ -179,6 +186,38 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       expect(new Set(actions), route.id).toEqual(new Set(table ? TABLE_ACTIONS[table] : []));
       expect(actions).not.toContain('dynamodb:Scan');
     }
+  });
+
+  it("lets only the routes that declare visionModel invoke Bedrock, and only the stage's one model", () => {
+    const functions = Object.values(resources).filter(isOurFunction);
+    const policies = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy');
+    const modelId = ANALYSIS_MODEL_BY_STAGE[stage];
+    for (const route of [...routes, fallbackRoute]) {
+      const fn = functions.find((f) => f.Properties.Description === `${route.method} ${API_BASE_PATH}${route.path}`)!;
+      const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
+      const bedrock = policies
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement)
+        .filter((st: { Action: string | string[] }) => [st.Action].flat().some((a) => a.startsWith('bedrock:')));
+      const declares = (route.access as { visionModel?: string }).visionModel === 'invoke';
+      if (!declares) {
+        expect(bedrock, route.id).toEqual([]);
+        continue;
+      }
+      expect(bedrock, route.id).toHaveLength(1);
+      expect(bedrock[0].Action).toBe('bedrock:InvokeModel');
+      expect(JSON.stringify(bedrock[0].Resource)).toContain(`::foundation-model/${modelId}`);
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        ANALYSIS_PROVIDER: 'bedrock',
+        ANALYSIS_MODEL: modelId,
+        ANALYSIS_TIMEOUT_MS: '25000',
+      });
+      expect(fn.Properties.Timeout).toBe(29);
+      // sharp (photo downscaling) comes from the x86_64 media layer
+      expect(fn.Properties.Architectures).toEqual(['x86_64']);
+      expect(fn.Properties.Layers).toHaveLength(1);
+    }
+    expect(routes.filter((r) => (r.access as { visionModel?: string }).visionModel).length).toBe(6);
   });
 
   it('keeps the table on demand, recoverable and streaming, and protected in production', () => {

@@ -7,12 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/local/ports.ts';
+import { startFakeVisionServer } from '../../scripts/local/fake-vision-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminKey: string;
     localEnv: Record<string, string>;
+    /** The fake OpenAI-compatible vision server the stack's analysis routes talk to (tests steer it over HTTP). */
+    visionUrl: string;
   }
 }
 
@@ -23,6 +26,7 @@ export default async function setup(project: TestProject) {
   const [port, dynamoDbPort, awsPort] = [await freePort(), await freePort(), await freePort()];
   const adminKey = `live_${randomBytes(24).toString('base64url')}`;
   const outbox = mkdtempSync(join(tmpdir(), 'pet-api-outbox-'));
+  const vision = await startFakeVisionServer();
   const env = {
     ...process.env,
     PORT: String(port),
@@ -30,6 +34,12 @@ export default async function setup(project: TestProject) {
     AWS_LOCAL_PORT: String(awsPort),
     ADMIN_API_KEY: adminKey,
     OWNER_MAIL_OUTBOX_DIR: outbox,
+    // The local default is `none` (honest 503s); the tests run the real openai adapter against the fake server.
+    ANALYSIS_PROVIDER: 'openai',
+    ANALYSIS_BASE_URL: vision.url,
+    ANALYSIS_MODEL: 'fake-vision-1',
+    ANALYSIS_API_KEY: 'fake-key',
+    ANALYSIS_TIMEOUT_MS: '3000',
   };
   const child = spawn(
     process.execPath,
@@ -49,6 +59,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('adminKey', adminKey);
+  project.provide('visionUrl', vision.url);
   project.provide('localEnv', {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
@@ -68,6 +79,7 @@ export default async function setup(project: TestProject) {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     await exited;
     clearTimeout(timer);
+    await vision.close();
   };
 }
 

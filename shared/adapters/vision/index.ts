@@ -1,8 +1,7 @@
 // Picks the vision-model adapter the configuration names; composed once per function by the analysis routes.
 import type { AnalysisConfig } from '../../config.ts';
-import { type VisionModel, VisionUnavailable } from '../../ports/vision-model.ts';
-import { bedrockModel } from './bedrock.ts';
-import { noVisionModel } from './none.ts';
+import type { VisionModel } from '../../ports/vision-model.ts';
+import { noVisionModel, unconfigured } from './none.ts';
 import { openAiCompatibleModel } from './openai.ts';
 
 export function createVisionModel(config: AnalysisConfig): VisionModel {
@@ -12,19 +11,40 @@ export function createVisionModel(config: AnalysisConfig): VisionModel {
     ...(config.provider === 'openai' && !config.baseUrl ? ['ANALYSIS_BASE_URL'] : []),
   ];
   if (missing.length > 0) return misconfigured(config.provider, missing);
-  if (config.provider === 'bedrock') return bedrockModel({ modelId: config.model! });
+  if (config.provider === 'bedrock') return lazyBedrock(config.model!);
   return openAiCompatibleModel({ baseUrl: config.baseUrl!, model: config.model!, apiKey: config.apiKey });
 }
 
-function misconfigured(provider: VisionModel['provider'], missing: string[]): VisionModel {
+/** The Bedrock SDK loads on the first question, so cached answers never pay for it. */
+function lazyBedrock(modelId: string): VisionModel {
+  let model: Promise<VisionModel> | undefined;
   return {
-    provider,
-    modelId: null,
-    ask: async () => {
-      throw new VisionUnavailable(
-        'not_configured',
-        `Photo analysis is misconfigured: ANALYSIS_PROVIDER=${provider} needs ${missing.join(' and ')}`,
-      );
+    provider: 'bedrock',
+    modelId,
+    async ask(question) {
+      model ??= import('./bedrock.ts').then((m) => m.bedrockModel({ modelId }));
+      return (await model).ask(question);
     },
   };
 }
+
+const misconfigured = (provider: VisionModel['provider'], missing: string[]) =>
+  unconfigured(
+    provider,
+    `Photo analysis is misconfigured: ANALYSIS_PROVIDER=${provider} needs ${missing.join(' and ')}`,
+  );
+
+const models = new WeakMap<AnalysisConfig, VisionModel>();
+
+/** The configured model, created once per configuration (so once per warm function). */
+export function visionModelFor(config: AnalysisConfig): VisionModel {
+  let model = models.get(config);
+  if (!model) models.set(config, (model = createVisionModel(config)));
+  return model;
+}
+
+/** The request's dependencies plus the configured vision model: how the analysis routes compose the port. */
+export const analysisDeps = <D extends { config: { analysis: AnalysisConfig } }>(deps: D) => ({
+  ...deps,
+  vision: visionModelFor(deps.config.analysis),
+});

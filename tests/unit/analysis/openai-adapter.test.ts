@@ -6,7 +6,7 @@ import { askModel } from '../../../shared/domain/analysis/ask.ts';
 import type { PromptContext } from '../../../shared/domain/analysis/kinds.ts';
 import { toModelImage } from '../../../shared/media/model-image.ts';
 import type { VisionUnavailable } from '../../../shared/ports/vision-model.ts';
-import { type FakeVisionServer, startFakeVisionServer } from '../../support/fake-vision-server.ts';
+import { type FakeVisionServer, startFakeVisionServer } from '../../../scripts/local/fake-vision-server.ts';
 
 const context: PromptContext = {
   pet: {

@@ -1,4 +1,4 @@
-// A fake OpenAI-compatible server for tests: real HTTP, `POST /chat/completions` answered with JSON that follows the
+// A fake OpenAI-compatible server for tests, benchmarks and trying the service by hand: real HTTP, `POST /chat/completions` answered with JSON that follows the
 // request's `response_format.json_schema`, every call recorded. Tests steer it over HTTP (the service under test
 // runs in another process): rules chosen by a substring of the prompt (a test's unique pet name) make it fail,
 // throttle, answer slowly, answer invalid JSON or answer a given object.
@@ -10,6 +10,8 @@ export type FakeMode = 'ok' | 'fail' | 'throttle' | 'slow' | 'invalid_json' | 's
 export interface FakeRule {
   /** Applies when the prompt contains this text; absent: every call. */
   match?: string;
+  /** Applies only to questions with this answer name (`json_schema.name`, e.g. `genealogy`). */
+  name?: string;
   mode: FakeMode;
   /** `slow`: milliseconds before answering. */
   delayMs?: number;
@@ -71,7 +73,7 @@ export async function startFakeVisionServer(port = 0): Promise<FakeVisionServer>
       const body = (await readJson(req)) as ChatBody;
       const call = recordCall(body, req);
       calls.push(call);
-      const rule = rules.find((r) => !r.match || call.prompt.includes(r.match));
+      const rule = rules.find((r) => (!r.match || call.prompt.includes(r.match)) && (!r.name || r.name === call.name));
       if (rule?.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
       const mode = rule?.mode ?? 'ok';
       if (mode === 'fail') return send(500, { error: { message: 'model crashed' } });
@@ -206,7 +208,7 @@ export function exampleOf(schema: JsonSchema, lang: string): unknown {
   }
 }
 
-/** Standalone: `node --import tsx tests/support/fake-vision-server.ts [port]` for trying the service by hand. */
+/** Standalone: `node --import tsx scripts/local/fake-vision-server.ts [port]` for trying the service by hand. */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startFakeVisionServer(Number(process.argv[2] ?? 0));
   console.log(`fake OpenAI-compatible server on ${server.url} (ANALYSIS_BASE_URL=${server.url})`);

@@ -1,0 +1,17 @@
+import { analysisDeps } from '../../shared/adapters/vision/index.ts';
+import { petHealthTips } from '../../shared/domain/analysis/health-tips.ts';
+import { healthTipsQuery } from '../../shared/domain/analysis/input.ts';
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
+
+export const handler = httpRoute(
+  route('analysis.health-tips'),
+  { params: petParams, query: healthTipsQuery },
+  ({ params, query, account }, deps) =>
+    petHealthTips(analysisDeps(deps), account, params.petId, {
+      lang: query.lang,
+      includeSeeded: query.include_seeded,
+      includeSources: query.include_sources,
+    }),
+);

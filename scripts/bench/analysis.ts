@@ -1,0 +1,104 @@
+// A cached photo analysis through the local service (API key, pet ownership, ready photos, one result GetItem)
+// against a bare SDK GetItem on the same DynamoDB Local, alternating rounds. The model is the fake
+// OpenAI-compatible server; after the first call it is never asked again (the bench checks that).
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { healthKey } from '../../shared/db/keys.ts';
+import { startFakeVisionServer } from '../local/fake-vision-server.ts';
+import { freePort } from '../local/ports.ts';
+import { startLocalService } from '../local/service.ts';
+
+export interface AnalysisBench {
+  cachedMs: number[];
+  bareMs: number[];
+  providerCalls: number;
+}
+
+const WARMUP = 50;
+const ROUNDS = 10;
+const PER_ROUND = 50;
+
+export async function measureCachedAnalysis(): Promise<AnalysisBench> {
+  const vision = await startFakeVisionServer();
+  Object.assign(process.env, {
+    ANALYSIS_PROVIDER: 'openai',
+    ANALYSIS_BASE_URL: vision.url,
+    ANALYSIS_MODEL: 'bench-vision',
+  });
+  const service = await startLocalService({
+    port: await freePort(),
+    dynamoDbPort: 0,
+    awsPort: 0,
+    persist: false,
+    adminApiKey: `live_${randomUUID()}`,
+  });
+  const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  try {
+    const base = service.gateway.url;
+    const account = (await (
+      await fetch(`${base}/accounts`, {
+        method: 'POST',
+        headers: { 'x-api-key': service.admin!, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bench' }),
+      })
+    ).json()) as { api_key: string };
+    const key = account.api_key as string;
+    const form = new FormData();
+    form.append('name', 'Bench');
+    form.append('species_id', 'dog');
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } })
+      .jpeg()
+      .toBuffer();
+    form.append('images', new Blob([new Uint8Array(photo)]), 'bench.jpg');
+    const pet = (await (
+      await fetch(`${base}/pets`, { method: 'POST', headers: { 'x-api-key': key }, body: form })
+    ).json()) as { id: string; images: { id: string }[] };
+    const imageId = pet.images[0]!.id;
+    for (let i = 0; i < 100; i++) {
+      const media = (await (
+        await fetch(`${base}/pets/${pet.id}/images/${imageId}`, { headers: { 'x-api-key': key } })
+      ).json()) as { status: string };
+      if (media.status === 'ready') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const analyse = async () => {
+      const res = await fetch(`${base}/pets/${pet.id}/estimated-age`, {
+        method: 'POST',
+        headers: { 'x-api-key': key },
+      });
+      if (res.status !== 200) throw new Error(`estimated-age answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const bare = async () => {
+      await ddb.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: healthKey() }));
+    };
+    await analyse(); // the one uncached call
+    for (let i = 0; i < WARMUP; i++) {
+      await analyse();
+      await bare();
+    }
+    const cachedMs: number[] = [];
+    const bareMs: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const sides = [
+        [analyse, cachedMs],
+        [bare, bareMs],
+      ] as const;
+      for (const [call, samples] of round % 2 === 0 ? sides : [...sides].reverse()) {
+        for (let i = 0; i < PER_ROUND; i++) {
+          const started = performance.now();
+          await call();
+          samples.push(performance.now() - started);
+        }
+      }
+    }
+    return { cachedMs, bareMs, providerCalls: vision.calls.length };
+  } finally {
+    ddb.destroy();
+    await service.stop();
+    await vision.close();
+  }
+}
