@@ -38,8 +38,10 @@ const models = new WeakMap<AnalysisConfig, VisionModel>();
 
 /** The configured model, created once per configuration (so once per warm function). */
 export function visionModelFor(config: AnalysisConfig): VisionModel {
-  let model = models.get(config);
-  if (!model) models.set(config, (model = createVisionModel(config)));
+  const known = models.get(config);
+  if (known) return known;
+  const model = createVisionModel(config);
+  models.set(config, model);
   return model;
 }
 

@@ -22,22 +22,20 @@ const calculate = (body: unknown, apiKey = CALCULATOR_KEY) =>
 describe('POST /calculators/energy-requirement', () => {
   let mocked: ReturnType<typeof mockDynamoWithAccounts>;
   const ddb = () => mocked;
-  beforeEach(() =>
-    serveReferenceData(
-      (mocked = mockDynamoWithAccounts([
-        { apiKey: CALCULATOR_KEY, account: anAccount({ id: 'acc-calc', features: ['calculators'] }) },
-        { apiKey: PLAIN_KEY, account: anAccount({ id: 'acc-plain' }) },
-      ])),
-      {
-        breeds: [
-          // metric weight 22–40 kg: the standard mid weight is 31 kg
-          aBreed({ id: 'german-shepherd', name: 'German Shepherd' }),
-          aBreed({ id: 'extinct-hound', name: 'Extinct Hound', weight: null }),
-          aBreed({ id: 'persian', name: 'Persian', species_id: 'cat' }),
-        ],
-      },
-    ),
-  );
+  beforeEach(() => {
+    mocked = mockDynamoWithAccounts([
+      { apiKey: CALCULATOR_KEY, account: anAccount({ id: 'acc-calc', features: ['calculators'] }) },
+      { apiKey: PLAIN_KEY, account: anAccount({ id: 'acc-plain' }) },
+    ]);
+    serveReferenceData(mocked, {
+      breeds: [
+        // metric weight 22–40 kg: the standard mid weight is 31 kg
+        aBreed({ id: 'german-shepherd', name: 'German Shepherd' }),
+        aBreed({ id: 'extinct-hound', name: 'Extinct Hound', weight: null }),
+        aBreed({ id: 'persian', name: 'Persian', species_id: 'cat' }),
+      ],
+    });
+  });
 
   it('neutered adult dog of 20 kg: RER 70 × 20^0.75 = 662 kcal, MER 1.6 × RER = 1059 kcal, 3.03 cups of 350 kcal', async () => {
     const result = await calculate({
