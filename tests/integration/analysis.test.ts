@@ -266,7 +266,7 @@ describe('analysis routes: errors', () => {
     for (const rule of [
       { mode: 'fail' as const },
       { mode: 'throttle' as const },
-      { mode: 'slow' as const, delayMs: 5000 },
+      { mode: 'slow' as const, delayMs: 9000 },
       { mode: 'invalid_json' as const },
     ]) {
       await visionRules({ match: pet.name, ...rule, times: rule.mode === 'invalid_json' ? 2 : 1 });

@@ -39,7 +39,8 @@ export default async function setup(project: TestProject) {
     ANALYSIS_BASE_URL: vision.url,
     ANALYSIS_MODEL: 'fake-vision-1',
     ANALYSIS_API_KEY: 'fake-key',
-    ANALYSIS_TIMEOUT_MS: '3000',
+    // Generous for a loaded 2-core machine; the slow-provider test waits past it.
+    ANALYSIS_TIMEOUT_MS: '6000',
   };
   const child = spawn(
     process.execPath,
@@ -55,7 +56,12 @@ export default async function setup(project: TestProject) {
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
 
   const baseUrl = `http://127.0.0.1:${port}/v1`;
-  await waitUntilHealthy(baseUrl, child, () => output);
+  try {
+    await waitUntilHealthy(baseUrl, child, () => output);
+  } catch (error) {
+    await vision.close(); // or its open socket keeps the test run from exiting
+    throw error;
+  }
 
   project.provide('baseUrl', baseUrl);
   project.provide('adminKey', adminKey);
