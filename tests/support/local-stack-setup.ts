@@ -20,7 +20,8 @@ declare module 'vitest' {
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const START_TIMEOUT_MS = 60_000;
+// The first start renders the catalogue images; on a loaded 2-core machine that alone can take a minute.
+const START_TIMEOUT_MS = 120_000;
 
 export default async function setup(project: TestProject) {
   const [port, dynamoDbPort, awsPort] = [await freePort(), await freePort(), await freePort()];
