@@ -40,7 +40,10 @@ interface Subject {
 }
 
 async function subjectOf(deps: AnalysisDeps, account: Account, petId: string): Promise<Subject> {
-  const [{ pet, photos }, catalogue] = await Promise.all([listReadyPhotos(deps, account, petId), loadBreeds(deps)]);
+  const [{ pet, photos }, catalogue] = await Promise.all([
+    listReadyPhotos(deps, account, petId, MAX_PHOTOS_PER_ANALYSIS),
+    loadBreeds(deps),
+  ]);
   if (photos.length === 0)
     throw badRequest(`Pet ${petId} has no photos to analyse: upload at least one photo first`, {
       code: 'pet_has_no_photos',
@@ -49,7 +52,7 @@ async function subjectOf(deps: AnalysisDeps, account: Account, petId: string): P
   return {
     pet,
     breeds: pet.breed_ids.flatMap((id) => byId.get(id) ?? []),
-    photos: photos.slice(0, MAX_PHOTOS_PER_ANALYSIS).map((photo) => ({
+    photos: photos.map((photo) => ({
       id: photo.id,
       sha256: photo.sha256 ?? photo.id,
       load: () => readPhotoBytes(deps, photo),

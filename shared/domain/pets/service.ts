@@ -23,6 +23,7 @@ import {
   insertPet,
   petCreation,
   queryAccountPets,
+  queryNewestReadyPhotos,
   queryPetMedia,
   readPet,
   readPetMedia,
@@ -296,15 +297,16 @@ export async function deletePetMedia(deps: PetDeps, account: Account, petId: str
 }
 
 /**
- * For photo analysis: the pet's ready photos (never videos or portraits, spec rule 3), newest first, with their
- * hashes; `readBytes` loads one photo's served copy (oriented, at most 2048 px, without EXIF/GPS).
+ * For photo analysis: the pet's newest `max` ready photos (never videos or portraits, spec rule 3) with their hashes;
+ * `readPhotoBytes` loads one photo's served copy (oriented, at most 2048 px, without EXIF/GPS). The photos are read
+ * alongside the ownership check and returned only when it passes.
  */
-export async function listReadyPhotos(deps: PetDeps, account: Account, petId: string) {
-  const pet = await requireOwnPet(deps, account, petId);
-  const photos = (await queryPetMedia(deps, petId, { kind: 'photo', newestFirst: true }))
-    .map(asPetMedia)
-    .filter((m) => m.status === 'ready');
-  return { pet, photos };
+export async function listReadyPhotos(deps: PetDeps, account: Account, petId: string, max: number) {
+  const [pet, items] = await Promise.all([
+    requireOwnPet(deps, account, petId),
+    queryNewestReadyPhotos(deps, petId, max),
+  ]);
+  return { pet, photos: items.map(asPetMedia) };
 }
 
 export async function readPhotoBytes(deps: Pick<Deps, 'config'>, photo: PetMediaItem): Promise<Uint8Array> {
