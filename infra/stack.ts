@@ -3,11 +3,10 @@ import type { Construct } from 'constructs';
 import { routes, fallbackRoute } from '../functions/routes.ts';
 import { ApiRoutes } from './constructs/api-routes.ts';
 import { DataTable } from './constructs/data-table.ts';
-import { EventsPipeline } from './constructs/events-pipeline.ts';
+import { Consumers } from './constructs/consumers.ts';
 import { Media } from './constructs/media.ts';
-import { PetMedia } from './constructs/pet-media.ts';
-import { UploadProcessing } from './constructs/upload-processing.ts';
-import { Webhooks } from './constructs/webhooks.ts';
+import { sharpLayer as mediaSharpLayer } from './constructs/media-layers.ts';
+import { WebhookSecrets } from './constructs/webhook-secrets.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ReferenceData } from './constructs/reference-data.ts';
@@ -40,23 +39,19 @@ export class PetApiStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail });
-    const events = new EventsPipeline(this, 'Events', {
+    // sharp and libvips for the functions that process images (consumers and analysis routes alike).
+    const sharpLayer = mediaSharpLayer(this);
+    const webhookSecrets = new WebhookSecrets(this, 'Webhooks', { stage });
+    const consumers = new Consumers(this, 'Consumers', {
       table: data.table,
-      logGroup,
-      monitoring,
+      bucket: media.bucket,
       mediaBaseUrl: media.baseUrl,
-    });
-    const webhooks = new Webhooks(this, 'Webhooks', {
-      stage,
-      table: data.table,
-      eventsQueue: events.queue,
-      logGroup,
-      monitoring,
-      mediaBaseUrl: media.baseUrl,
+      webhookSecretsKey: webhookSecrets.key,
       mailFrom: props.mailFrom ?? 'Pet API <no-reply@example.com>',
+      sharpLayer,
+      logGroup,
+      monitoring,
     });
-    new UploadProcessing(this, 'Uploads', { table: data.table, bucket: media.bucket, logGroup, monitoring });
-    const petMedia = new PetMedia(this, 'PetMedia', { table: data.table, bucket: media.bucket, logGroup, monitoring });
     const api = new ApiRoutes(this, 'Api', {
       stage,
       routes,
@@ -65,11 +60,11 @@ export class PetApiStack extends Stack {
       tokenSecret: tokenSecret.secret,
       mediaBaseUrl: media.baseUrl,
       mediaBucket: media.bucket,
-      webhookSecretsKey: webhooks.secretsKey,
-      deliveriesQueue: webhooks.deliveriesQueue,
+      webhookSecretsKey: webhookSecrets.key,
+      deliveriesQueue: consumers.queues.webhookDeliveries,
       logGroup,
       analysisModelId: props.analysisModelId ?? ANALYSIS_MODEL_BY_STAGE[stage],
-      sharpLayer: petMedia.sharp,
+      sharpLayer,
     });
     monitoring.alarmOnApiErrors(api.httpApi);
     new ReferenceData(this, 'ReferenceData', { table: data.table, logGroup });

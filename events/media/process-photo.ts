@@ -4,6 +4,6 @@ import { objectCreatedConsumer } from '../../shared/events/s3-objects.ts';
 import { localLabeller } from '../../shared/adapters/local-labeller.ts';
 import { rekognitionLabeller } from '../../shared/adapters/rekognition-labeller.ts';
 
-export const handler = objectCreatedConsumer((deps, key) =>
+export const handler = objectCreatedConsumer('pets.process-photo', (deps, key) =>
   processPetPhoto(deps, key, deps.config.labelsProvider === 'rekognition' ? rekognitionLabeller : localLabeller),
 );

@@ -27,7 +27,7 @@ export class ReferenceData extends Construct {
       false,
     );
     const loader = nodeFunction(this, 'Loader', {
-      entry: 'events/consumers/load-reference-data.ts',
+      entry: 'events/deploy/load-reference-data.ts',
       role,
       logGroup: props.logGroup,
       description: 'Loads the reference data sets into the table on deploy',

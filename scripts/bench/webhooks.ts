@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { handler as deliverWebhook } from '../../events/consumers/deliver-webhook.ts';
-import { handler as dispatchWebhooks } from '../../events/consumers/dispatch-webhooks.ts';
+import { consumerOf } from '../../events/consumers.ts';
+import { handler as deliverWebhook } from '../../events/webhooks/deliver-webhook.ts';
+import { handler as dispatchWebhooks } from '../../events/webhooks/dispatch-webhooks.ts';
 import { getDeps, setDepsForTest } from '../../shared/deps.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { signPayload } from '../../shared/webhooks/signature.ts';
@@ -136,9 +137,21 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     const sqs = new SQSClient({ endpoint: service.stack.awsEndpoint });
     for (let i = 0; i < EXTRA_POLLERS; i++) {
       extraPollers.push(
-        startQueueRunner({ sqs, queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!, handler: deliverWebhook }),
+        startQueueRunner({
+          sqs,
+          queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!,
+          handler: deliverWebhook,
+          batchSize: consumerOf('webhookDeliveries').batchSize,
+        }),
       );
-      extraPollers.push(startQueueRunner({ sqs, queueUrl: env.EVENTS_QUEUE_URL!, handler: dispatchWebhooks }));
+      extraPollers.push(
+        startQueueRunner({
+          sqs,
+          queueUrl: env.EVENTS_QUEUE_URL!,
+          handler: dispatchWebhooks,
+          batchSize: consumerOf('events').batchSize,
+        }),
+      );
     }
     // One JSON log line per delivery is what Lambda would ship to CloudWatch; here it would only time the terminal.
     setDepsForTest({ log: { info: () => {}, error: (message, fields) => console.error(message, fields) } });

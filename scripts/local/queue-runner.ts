@@ -7,7 +7,7 @@ export interface QueueRunnerOptions {
   sqs: SQSClient;
   queueUrl: string;
   handler: (event: SQSEvent) => Promise<SQSBatchResponse>;
-  batchSize?: number;
+  batchSize: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -20,7 +20,7 @@ export function startQueueRunner(options: QueueRunnerOptions): { stop(): Promise
         const { Messages = [] } = await options.sqs.send(
           new ReceiveMessageCommand({
             QueueUrl: options.queueUrl,
-            MaxNumberOfMessages: options.batchSize ?? 10,
+            MaxNumberOfMessages: options.batchSize,
             WaitTimeSeconds: 1,
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],

@@ -3,14 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { handler as deliverWebhook } from '../../events/consumers/deliver-webhook.ts';
-import { handler as dispatchWebhooks } from '../../events/consumers/dispatch-webhooks.ts';
-import { handler as processUpload } from '../../events/consumers/process-upload.ts';
-import { handler as processPetPhoto } from '../../events/media/process-photo.ts';
-import { PET_PHOTOS_PREFIX } from '../../shared/domain/media/objects.ts';
-import { handler as routeEvents } from '../../events/consumers/route-events.ts';
+import { consumers, queues } from '../../events/consumers.ts';
+import type { QueueDef } from '../../shared/events/consumer-def.ts';
 import { getDeps, resetDeps } from '../../shared/deps.ts';
 import { seedImageCatalogue } from '../../shared/domain/images/seed.ts';
 import { seedReferenceData } from '../../shared/domain/reference/seed.ts';
@@ -75,47 +72,36 @@ export async function startLocalService(options: LocalServiceOptions) {
   const log = (area: string) => (message: string, error?: unknown) =>
     console.error(`  ${area}: ${message}`, error ?? '');
   const env = stack.env as Record<string, string>;
-  // Uploads: object stored → notification on the uploads queue → processor.
+  // Object stored under a queue's bucket prefix → notification on that queue (S3 event notifications deployed).
   const s3Notifications = startS3Notifications({
     spy: stack.spy,
     sqs,
     bucket: LOCAL_MEDIA_BUCKET,
-    routes: [
-      { prefix: 'uploads/', queueUrl: env.UPLOADS_QUEUE_URL! },
-      { prefix: PET_PHOTOS_PREFIX, queueUrl: env.PET_PHOTOS_QUEUE_URL! },
-    ],
+    routes: Object.values(queues).flatMap((queue: QueueDef) =>
+      queue.bucketPrefix ? [{ prefix: queue.bucketPrefix, queueUrl: env[queue.env]! }] : [],
+    ),
   });
-  const consumers = [
-    startQueueRunner({
-      sqs,
-      queueUrl: env.UPLOADS_QUEUE_URL!,
-      handler: processUpload,
-      batchSize: 5,
-      log: log('uploads'),
+  // Every consumer of the consumer table, on the same source and batch size as deployed.
+  const runners = await Promise.all(
+    consumers.map(async (consumer) => {
+      const { handler } = await import(pathToFileURL(join(ROOT, 'events', `${consumer.entry}.ts`)).href);
+      if ('stream' in consumer.source)
+        return startStreamRunner({
+          endpoint: stack.dynamoDbEndpoint,
+          tableName: deps.config.tableName,
+          handler,
+          batchSize: consumer.batchSize,
+          log: log(consumer.id),
+        });
+      return startQueueRunner({
+        sqs,
+        queueUrl: env[queues[consumer.source.queue].env]!,
+        handler,
+        batchSize: consumer.batchSize,
+        log: log(consumer.id),
+      });
     }),
-    startQueueRunner({
-      sqs,
-      queueUrl: env.PET_PHOTOS_QUEUE_URL!,
-      handler: processPetPhoto,
-      batchSize: 5,
-      log: log('pet photos'),
-    }),
-    // Events queue → dispatcher → deliveries queue → deliverer.
-    startQueueRunner({ sqs, queueUrl: env.EVENTS_QUEUE_URL!, handler: dispatchWebhooks, log: log('webhooks') }),
-    startQueueRunner({
-      sqs,
-      queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!,
-      handler: deliverWebhook,
-      log: log('webhooks'),
-    }),
-  ];
-  // Committed writes → table stream → router → events queue.
-  const streamRunner = await startStreamRunner({
-    endpoint: stack.dynamoDbEndpoint,
-    tableName: deps.config.tableName,
-    handler: routeEvents,
-    log: log('stream'),
-  });
+  );
 
   return {
     stack,
@@ -125,9 +111,8 @@ export async function startLocalService(options: LocalServiceOptions) {
     summary: { sets, catalogue, media },
     stop: async () => {
       await gateway.close();
-      await streamRunner.stop();
       s3Notifications.stop();
-      await Promise.all(consumers.map((c) => c.stop()));
+      await Promise.all(runners.map((runner) => runner.stop()));
       sqs.destroy();
       await stack.stop();
     },

@@ -14,7 +14,9 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
 import { INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/db/table.ts';
+import type { QueueDef } from '../../shared/events/consumer-def.ts';
 
 export interface LocalStackOptions {
   /** 0 picks a free port. */
@@ -72,12 +74,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_EC2_METADATA_DISABLED: 'true',
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       TABLE_NAME: options.tableName,
-      EVENTS_QUEUE_URL: queues.events,
-      UPLOADS_QUEUE_URL: queues.uploads,
-      WEBHOOK_DELIVERIES_QUEUE_URL: queues.deliveries,
-      PET_PHOTOS_QUEUE_URL: queues.petPhotos,
-      PET_VIDEOS_QUEUE_URL: queues.petVideos,
-      PORTRAITS_QUEUE_URL: queues.portraits,
+      ...queues,
     };
     const ddb = new DynamoDBClient({
       endpoint: dynamoDbEndpoint,
@@ -205,26 +202,24 @@ async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void
   );
 }
 
-/** The same queues (and dead-letter queues) the CDK app declares. */
-function createQueues(fauxqs: FauxqsServer) {
-  const withDlq = (name: string, maxReceiveCount: number, visibilityTimeout: number) => {
-    const dlq = fauxqs.createQueue(`${name}-dlq`);
-    return fauxqs.createQueue(name, {
-      attributes: {
-        VisibilityTimeout: String(visibilityTimeout),
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount }),
-      },
-    }).queueUrl;
-  };
-  return {
-    events: withDlq('pet-api-events', 5, 180),
-    uploads: withDlq('pet-api-uploads', 5, 360),
-    deliveries: withDlq('pet-api-webhook-deliveries', 5, 180),
-    petPhotos: withDlq('pet-api-pet-photos', 5, 360),
-    petVideos: withDlq('pet-api-pet-videos', 3, 900),
-    portraits: withDlq('pet-api-portraits', 3, 360),
-  };
+/** The queues (and dead-letter queues) of the consumer table, as the CDK app declares them: their URL variables. */
+function createQueues(fauxqs: FauxqsServer): Record<string, string> {
+  return Object.fromEntries(
+    (Object.entries(queues) as [QueueId, QueueDef][]).map(([id, queue]) => {
+      const name = `pet-api-${kebab(id)}`;
+      const dlq = fauxqs.createQueue(`${name}-dlq`);
+      const { queueUrl } = fauxqs.createQueue(name, {
+        attributes: {
+          VisibilityTimeout: String(visibilityTimeoutSeconds(id)),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: queue.maxReceiveCount }),
+        },
+      });
+      return [queue.env, queueUrl];
+    }),
+  );
 }
+
+const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -17,7 +17,7 @@ export interface StreamRunnerOptions {
   tableName: string;
   handler: StreamHandler;
   pollMs?: number;
-  batchSize?: number;
+  batchSize: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -53,7 +53,7 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
   }
 
   async function deliver(shardId: string, records: _Record[]): Promise<boolean> {
-    const batchSize = options.batchSize ?? 100;
+    const batchSize = options.batchSize;
     for (let i = 0; i < records.length; i += batchSize) {
       const batch = records.slice(i, i + batchSize);
       const result = await options

@@ -64,7 +64,10 @@ export async function sendMessageBatches(
           })),
         }),
       );
-      for (const failure of Failed ?? []) unsent.push(start + Number(failure.Id));
+      for (const failure of Failed ?? []) {
+        const index = Number(failure.Id);
+        if (index >= 0 && index < batch.length) unsent.push(start + index);
+      }
     } catch (error) {
       onError(error);
       for (let n = 0; n < batch.length; n++) unsent.push(start + n);

@@ -1,28 +1,38 @@
-// The SQS consumer shape of every "object created" processor: S3 notifications arrive on a queue, each object is
-// handled on its own, and a failed message is reported alone so SQS retries it (then its DLQ) without its neighbours.
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { getDeps, type Deps } from '../deps.ts';
+// The consumer shape of every "object created" processor: S3 notifications arrive on a queue and each created object
+// is handed to the core, through the one per-message wrapper (shared/events/consumer.ts), one message at a time.
+import * as z from 'zod/mini';
+import { type Deps, getDeps } from '../deps.ts';
+import { queueConsumer } from './consumer.ts';
 
-interface S3Notification {
-  Records?: { eventName?: string; s3: { bucket: { name: string }; object: { key: string } } }[];
-}
+/** S3's notification (its test event has no Records). */
+const s3Notification = z.object({
+  Records: z.optional(
+    z.array(
+      z.object({
+        eventName: z.optional(z.string()),
+        s3: z.object({ bucket: z.object({ name: z.string() }), object: z.object({ key: z.string() }) }),
+      }),
+    ),
+  ),
+});
 
-export function objectCreatedConsumer(handle: (deps: Deps, key: string) => Promise<void>) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const deps = getDeps();
-    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const message of event.Records) {
-      try {
-        const notification = JSON.parse(message.body) as S3Notification;
-        for (const record of notification.Records ?? []) {
-          if (!record.eventName?.startsWith('ObjectCreated')) continue;
-          await handle(deps, decodeURIComponent(record.s3.object.key.replace(/\+/g, ' ')));
-        }
-      } catch (error) {
-        deps.log.error('processing an object failed; SQS will retry it', { messageId: message.messageId, error });
-        batchItemFailures.push({ itemIdentifier: message.messageId });
+export function objectCreatedConsumer<D extends Pick<Deps, 'log'> = Deps>(
+  id: string,
+  handle: (deps: D, key: string, bucket: string) => Promise<void>,
+  deps: () => D = getDeps as unknown as () => D,
+) {
+  return queueConsumer({
+    id,
+    message: s3Notification,
+    // One object in memory at a time.
+    concurrency: 'sequential',
+    deps,
+    handle: async (notification, resolved) => {
+      for (const record of notification.Records ?? []) {
+        if (!record.eventName?.startsWith('ObjectCreated')) continue;
+        const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+        await handle(resolved, key, record.s3.bucket.name);
       }
-    }
-    return { batchItemFailures };
-  };
+    },
+  });
 }

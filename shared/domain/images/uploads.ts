@@ -83,8 +83,11 @@ export const parseUploadForm: typeof parseMultipart = (body, contentType, limits
     throw error;
   });
 
+/** Where uploaded photos are stored; the bucket announces objects created here to the uploads queue. */
+export const UPLOADS_PREFIX = 'uploads/';
+
 const objectKey = (accountId: string, imageId: string, format: PhotoFormat) =>
-  `uploads/${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
+  `${UPLOADS_PREFIX}${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
 
 /** A new upload record, awaiting its object; the file name is the client's, the key never is. */
 function newUpload(

@@ -40,16 +40,16 @@ export async function enqueueDelivery(deps: WebhookDeps, job: DeliveryJob, delay
   );
 }
 
-/** Sends jobs in batches of ten and returns the entries that were not queued (a failed call fails its whole batch). */
-export async function enqueueDeliveries<T extends { job: DeliveryJob }>(
+/** Sends jobs in batches of ten and returns the jobs that were not queued (a failed call fails its whole batch). */
+export async function enqueueDeliveries(
   deps: WebhookDeps & Pick<Deps, 'log'>,
-  entries: T[],
-): Promise<T[]> {
+  jobs: DeliveryJob[],
+): Promise<DeliveryJob[]> {
   const unsent = await sendMessageBatches(
     sqsClient(deps.config),
     deliveriesQueueUrl(deps.config),
-    entries.map(({ job }) => ({ body: JSON.stringify(job) })),
+    jobs.map((job) => ({ body: JSON.stringify(job) })),
     { onError: (error) => deps.log.error('queueing webhook deliveries failed', { error }) },
   );
-  return unsent.map((index) => entries[index]!);
+  return unsent.map((index) => jobs[index]!);
 }

@@ -3,7 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handler } from '../../../events/consumers/route-events.ts';
+import { handler } from '../../../events/stream/route-events.ts';
 
 const sqs = mockClient(SQSClient);
 const voteRecord = (n: number): DynamoDBRecord => ({

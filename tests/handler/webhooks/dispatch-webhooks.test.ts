@@ -4,7 +4,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../shared/events/catalogue.ts';
-import { handler } from '../../../events/consumers/dispatch-webhooks.ts';
+import { handler } from '../../../events/webhooks/dispatch-webhooks.ts';
 import { loadConfig } from '../../../shared/config.ts';
 import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
@@ -50,7 +50,10 @@ const queuedJobs = () =>
     .commandCalls(SendMessageBatchCommand)
     .flatMap((c) => c.args[0].input.Entries!.map((e) => JSON.parse(e.MessageBody!)));
 
+let errors: unknown[][];
+
 beforeEach(() => {
+  errors = [];
   ddb.reset();
   sqs.reset();
   ddb.on(QueryCommand).resolves({ Items: [] });
@@ -59,7 +62,7 @@ beforeEach(() => {
   setDepsForTest({
     config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE },
     now: () => NOW,
-    log: { info: () => {}, error: () => {} },
+    log: { info: () => {}, error: (...entry) => errors.push(entry) },
   });
 });
 
@@ -108,12 +111,12 @@ describe('dispatching events to webhooks', () => {
     expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
   });
 
-  it('sends the jobs of a whole batch of events ten at a time', async () => {
+  it("queues each event's jobs (at most five endpoints) in one batch", async () => {
     ddb.on(QueryCommand).resolves({ Items: ['wh-1', 'wh-2', 'wh-3', 'wh-4', 'wh-5'].map((id) => endpoint(id)) });
 
     await handler(sqsEvent(...[1, 2, 3].map((n) => JSON.stringify(voteEvent(n)))));
 
-    expect(sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input.Entries!.length)).toEqual([10, 5]);
+    expect(sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input.Entries!.length)).toEqual([5, 5, 5]);
     expect(queuedJobs()).toHaveLength(15);
   });
 
@@ -124,7 +127,13 @@ describe('dispatching events to webhooks', () => {
     ddb
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-b#WEBHOOKS' } })
       .resolves({ Items: [endpoint('wh-b', 'acc-b')] });
-    sqs.on(SendMessageBatchCommand).resolves({ Failed: [{ Id: '1', Code: 'InternalError', SenderFault: false }] });
+    sqs
+      .on(SendMessageBatchCommand)
+      .callsFake((input) =>
+        input.Entries[0].MessageBody.includes('acc-b')
+          ? { Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] }
+          : { Failed: [] },
+      );
 
     const result = await handler(
       sqsEvent(JSON.stringify(voteEvent(1, 'acc-a')), JSON.stringify(voteEvent(2, 'acc-b'))),
@@ -142,12 +151,16 @@ describe('dispatching events to webhooks', () => {
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-1' }, { itemIdentifier: 'msg-2' }] });
   });
 
-  it('reports a malformed message and still dispatches the rest', async () => {
+  it('drops a malformed message as a permanent failure, logged for the alarm, and still dispatches the rest', async () => {
     ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1')] });
 
     const result = await handler(sqsEvent('not json', JSON.stringify(voteEvent(2))));
 
-    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-1' }] });
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(errors).toContainEqual([
+      expect.stringContaining('PermanentFailure'),
+      expect.objectContaining({ consumer: 'webhooks.dispatch', messageId: 'msg-1' }),
+    ]);
     expect(queuedJobs()).toEqual([{ event_id: 'evt_2', webhook_id: 'wh-1', account_id: 'acc-user', attempt: 1 }]);
   });
 });

@@ -1,0 +1,109 @@
+// The consumer table: the asynchronous half's counterpart of functions/routes.ts. Plain data, read by the CDK app
+// (infra/constructs/consumers.ts: one function, role, event source and queue settings per entry) and by the local
+// service (scripts/local/service.ts: the same queues and runners), so deployed and local cannot drift apart.
+// Declaring a consumer here is the only registration it needs.
+import { PET_DERIVED_PREFIX, PET_PHOTOS_PREFIX } from '../shared/domain/media/objects.ts';
+import { UPLOADS_PREFIX } from '../shared/domain/images/uploads.ts';
+import type { ConsumerDef, QueueDef } from '../shared/events/consumer-def.ts';
+
+/** Every queue, with its dead-letter queue. Visibility timeouts follow from the consuming function's timeout. */
+export const queues = {
+  events: {
+    env: 'EVENTS_QUEUE_URL',
+    maxReceiveCount: 5,
+    dlqHolds: 'domain events that the webhook dispatcher could not handle',
+  },
+  uploads: {
+    env: 'UPLOADS_QUEUE_URL',
+    maxReceiveCount: 5,
+    dlqHolds: 'upload notifications the processor failed on five times',
+    /** Objects created under this prefix of the media bucket are announced on this queue. */
+    bucketPrefix: UPLOADS_PREFIX,
+  },
+  petPhotos: {
+    env: 'PET_PHOTOS_QUEUE_URL',
+    maxReceiveCount: 5,
+    dlqHolds: 'pet photos the processor failed on five times',
+    bucketPrefix: PET_PHOTOS_PREFIX,
+  },
+  webhookDeliveries: {
+    env: 'WEBHOOK_DELIVERIES_QUEUE_URL',
+    maxReceiveCount: 5,
+    dlqHolds:
+      'delivery jobs whose worker crashed five times (failed attempts are retried by the worker itself, not here)',
+  },
+} as const satisfies Record<string, QueueDef>;
+
+export type QueueId = keyof typeof queues;
+
+export const consumers = [
+  {
+    id: 'events.route',
+    entry: 'stream/route-events',
+    description: 'Turns committed writes (table stream) into domain events',
+    source: { stream: 'table' },
+    batchSize: 100,
+    timeoutSeconds: 30,
+    access: { sendsTo: ['events'] },
+  },
+  {
+    id: 'images.process-upload',
+    entry: 'images/process-upload',
+    description: 'Validates, approves or rejects, and labels uploaded photos',
+    source: { queue: 'uploads' },
+    batchSize: 5,
+    timeoutSeconds: 60,
+    memoryMb: 1024,
+    access: { table: ['GetItem', 'UpdateItem'], media: { readDelete: [UPLOADS_PREFIX] }, labels: 'detect' },
+  },
+  {
+    id: 'pets.process-photo',
+    entry: 'media/process-photo',
+    description: 'Pet photos: checks the bytes, writes the EXIF-free display copy and thumbnail, labels',
+    source: { queue: 'petPhotos' },
+    batchSize: 1,
+    timeoutSeconds: 120,
+    memoryMb: 2048,
+    native: 'sharp',
+    access: {
+      table: ['GetItem', 'UpdateItem', 'DeleteItem'],
+      media: { readDelete: [PET_PHOTOS_PREFIX], writeDelete: [PET_DERIVED_PREFIX], list: [PET_DERIVED_PREFIX] },
+      labels: 'detect',
+    },
+  },
+  {
+    id: 'webhooks.dispatch',
+    entry: 'webhooks/dispatch-webhooks',
+    description: 'Fans each event out to the subscribed webhook endpoints',
+    source: { queue: 'events' },
+    batchSize: 10,
+    timeoutSeconds: 30,
+    access: { table: ['Query', 'PutItem'], sendsTo: ['webhookDeliveries'] },
+  },
+  {
+    id: 'webhooks.deliver',
+    entry: 'webhooks/deliver-webhook',
+    description: 'Signs and POSTs webhook deliveries, with retries and the disable rule',
+    source: { queue: 'webhookDeliveries' },
+    batchSize: 10,
+    timeoutSeconds: 30,
+    access: {
+      table: ['GetItem', 'PutItem', 'UpdateItem'],
+      sendsTo: ['webhookDeliveries'],
+      webhookSecrets: 'decrypt',
+      ownerMail: 'send',
+    },
+  },
+] as const satisfies readonly ConsumerDef<QueueId>[];
+
+export type ConsumerId = (typeof consumers)[number]['id'];
+
+/** The consumer reading a queue (each queue has exactly one; a test keeps it so). */
+export function consumerOf(queue: QueueId): ConsumerDef<QueueId> {
+  const found = consumers.find((c) => 'queue' in c.source && c.source.queue === queue);
+  if (!found) throw new Error(`no consumer reads the ${queue} queue`);
+  return found;
+}
+
+/** SQS's advice for Lambda event sources: a visibility timeout of six times the function timeout. */
+export const visibilityTimeoutSeconds = (queue: QueueId) => consumerOf(queue).timeoutSeconds * 6;

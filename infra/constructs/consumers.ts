@@ -1,0 +1,240 @@
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { FilterCriteria, FilterRule, type ILayerVersion, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
+import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { consumers, type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
+import type { ConsumerDef } from '../../shared/events/consumer-def.ts';
+import { PERMANENT_FAILURE } from '../../shared/events/consumer.ts';
+import { EVENT_SOURCE_ITEM_TYPES } from '../../shared/events/catalogue.ts';
+import { constructName } from './api-routes.ts';
+import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
+import { MEDIA_ARCHITECTURE } from './media-layers.ts';
+import type { Monitoring } from './monitoring.ts';
+
+export interface ConsumersProps {
+  table: Table;
+  bucket: Bucket;
+  mediaBaseUrl: string;
+  webhookSecretsKey: IKey;
+  /** The SES-verified sender of "your endpoint was disabled" mails, e.g. `Pet API <no-reply@pets.example>`. */
+  mailFrom: string;
+  /** For consumers that declare `native: 'sharp'`. */
+  sharpLayer: ILayerVersion;
+  logGroup: LogGroup;
+  monitoring: Monitoring;
+}
+
+/** A queue with its dead-letter queue, encrypted, TLS-only, alarmed when anything lands in the DLQ. */
+function queueWithDlq(scope: Construct, id: string, monitoring: Monitoring, queue: QueueId) {
+  const def = queues[queue];
+  const dlq = new Queue(scope, `${id}Dlq`, {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
+  monitoring.alarmOnDlq(dlq, def.dlqHolds);
+  return new Queue(scope, id, {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds(queue)),
+    deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
+  });
+}
+
+/**
+ * The asynchronous half, from the consumer table (events/consumers.ts) as ApiRoutes is from the route table: every
+ * queue with its DLQ and alarm, and per consumer one function with a role derived from its declared access and its
+ * event source (the table stream, filtered to the event catalogue's source items, or its queue).
+ */
+export class Consumers extends Construct {
+  readonly queues: Record<QueueId, Queue>;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: ConsumersProps,
+  ) {
+    super(scope, id);
+    this.queues = Object.fromEntries(
+      (Object.keys(queues) as QueueId[]).map((queue) => [
+        queue,
+        queueWithDlq(this, `${constructName(queue)}Queue`, props.monitoring, queue),
+      ]),
+    ) as Record<QueueId, Queue>;
+    for (const [queue, def] of Object.entries(queues) as [QueueId, (typeof queues)[QueueId]][])
+      if ('bucketPrefix' in def)
+        props.bucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(this.queues[queue]), {
+          prefix: def.bucketPrefix,
+        });
+    if (Object.values(queues).some((def) => 'bucketPrefix' in def))
+      // The notification wiring is a stack-level singleton of aws-cdk-lib (a custom resource with its own role).
+      Validations.of(Stack.of(this)).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          "aws-cdk-lib's BucketNotificationsHandler (and BucketDeployment) custom resources use the basic execution managed policy.",
+      });
+
+    for (const consumer of consumers) this.consumer(consumer);
+    this.alarmOnPermanentFailures();
+  }
+
+  private consumer(consumer: ConsumerDef<QueueId>): void {
+    const name = constructName(consumer.id);
+    const role = functionRole(this, `${name}Role`, this.props.logGroup, `Consumer ${consumer.id}`);
+    const fn = nodeFunction(this, name, {
+      entry: `events/${consumer.entry}.ts`,
+      role,
+      logGroup: this.props.logGroup,
+      description: consumer.description,
+      environment: this.grant(role, consumer),
+      timeout: Duration.seconds(consumer.timeoutSeconds),
+      ...(consumer.memoryMb && { memorySize: consumer.memoryMb }),
+      ...(consumer.native === 'sharp' && {
+        architecture: MEDIA_ARCHITECTURE,
+        layers: [this.props.sharpLayer],
+        externalModules: ['sharp'],
+      }),
+    });
+    if ('queue' in consumer.source) {
+      fn.addEventSource(
+        new SqsEventSource(this.queues[consumer.source.queue], {
+          batchSize: consumer.batchSize,
+          reportBatchItemFailures: true,
+        }),
+      );
+      return;
+    }
+    const streamFailures = new Queue(this, `${name}StreamFailureDlq`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.props.monitoring.alarmOnDlq(streamFailures, `stream records ${consumer.id} could not handle`);
+    Validations.of(streamFailures).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: 'This queue is itself the on-failure destination (DLQ) of the stream event source.',
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      reason: "dynamodb:ListStreams has no resource-level permissions; Lambda's stream event source needs it.",
+    });
+    fn.addEventSource(
+      new DynamoEventSource(this.props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: consumer.batchSize,
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(streamFailures),
+        // Only items that can become events wake the consumer (and are billed).
+        filters: EVENT_SOURCE_ITEM_TYPES.map((type) =>
+          FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.isEqual(type) } } } }),
+        ),
+      }),
+    );
+  }
+
+  /** Grants the declared access and returns the environment that goes with it. */
+  private grant(role: Role, { access }: ConsumerDef<QueueId>): Record<string, string> {
+    const { table, bucket, webhookSecretsKey } = this.props;
+    const environment: Record<string, string> = {
+      TABLE_NAME: table.tableName,
+      MEDIA_BASE_URL: this.props.mediaBaseUrl,
+    };
+    if (access.table)
+      grantTable(
+        role,
+        table,
+        access.table.map((action) => `dynamodb:${action}`),
+        false,
+      );
+    for (const queue of access.sendsTo ?? []) {
+      this.queues[queue].grantSendMessages(role);
+      environment[queues[queue].env] = this.queues[queue].queueUrl;
+    }
+    if (access.media) {
+      this.grantMedia(role, access.media);
+      environment.MEDIA_BUCKET = bucket.bucketName;
+    }
+    if (access.labels) {
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['rekognition:DetectLabels'], resources: ['*'] }));
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+        reason: 'rekognition:DetectLabels supports no resource-level permissions.',
+      });
+      environment.LABELS_PROVIDER = 'rekognition';
+    }
+    if (access.webhookSecrets) {
+      webhookSecretsKey.grantDecrypt(role);
+      environment.WEBHOOK_KMS_KEY_ID = webhookSecretsKey.keyArn;
+    }
+    if (access.ownerMail) {
+      const senderDomain = /@([^>\s]+)/.exec(this.props.mailFrom)?.[1] ?? 'example.com';
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain })],
+        }),
+      );
+      environment.OWNER_MAIL_FROM = this.props.mailFrom;
+    }
+    return environment;
+  }
+
+  /** Object actions per declared prefix; listing is limited to its prefixes by condition. */
+  private grantMedia(role: Role, media: NonNullable<ConsumerDef['access']['media']>): void {
+    const { bucket } = this.props;
+    const objects = (actions: string[], prefixes: readonly string[] = []) => {
+      if (prefixes.length === 0) return;
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions, resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)) }),
+      );
+    };
+    objects(['s3:GetObject', 's3:DeleteObject'], media.readDelete);
+    objects(['s3:PutObject', 's3:DeleteObject'], media.writeDelete);
+    if (media.list?.length)
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': media.list.map((prefix) => `${prefix}*`) } },
+        }),
+      );
+    const bucketArn = `<${Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>`;
+    for (const prefix of new Set([...(media.readDelete ?? []), ...(media.writeDelete ?? [])]))
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
+        reason: 'Object keys are per account and item; the role reaches only the prefixes its consumer declares.',
+      });
+  }
+
+  /** Messages the consumer wrapper dropped as permanently failed (shared/events/consumer.ts) are incidents too. */
+  private alarmOnPermanentFailures(): void {
+    const metric = new MetricFilter(this, 'PermanentFailures', {
+      logGroup: this.props.logGroup,
+      filterPattern: FilterPattern.allTerms(PERMANENT_FAILURE),
+      metricNamespace: 'PetApi',
+      metricName: `${Stack.of(this).stackName}-ConsumerPermanentFailures`,
+      metricValue: '1',
+    }).metric({ period: Duration.minutes(5), statistic: 'Sum' });
+    this.props.monitoring.alarm(
+      new Alarm(this, 'PermanentFailuresAlarm', {
+        alarmDescription:
+          'A consumer dropped a message that can never succeed (malformed, or refused for good): see FunctionLogs for PermanentFailure.',
+        metric,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+}

@@ -1,0 +1,91 @@
+// The one per-message wrapper of every queue consumer: parses and validates each message, runs the core call, and
+// answers SQS with partial batch failures. A failure is either retryable (SQS hands the message back after its
+// visibility timeout, and to the dead-letter queue in the end) or permanent: a message that can never succeed
+// (malformed, or refused by the core with a non-retryable AppError) is logged as PermanentFailure and removed, so it
+// neither burns retries nor holds up its neighbours. An alarm counts PermanentFailure log lines.
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { type Deps, getDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+
+/** The word the alarm's log metric filter looks for (infra/constructs/consumers.ts). */
+export const PERMANENT_FAILURE = 'PermanentFailure';
+
+export interface QueueConsumerOptions<S extends z.ZodMiniType, D extends Pick<Deps, 'log'>> {
+  /** The consumer table's id, logged with every failure. */
+  id: string;
+  /** The message body after JSON.parse. */
+  message: S;
+  handle: (message: z.output<S>, deps: D, record: SQSRecord) => Promise<void>;
+  /** Composition of the entry point's ports; the shared dependencies by default. */
+  deps?: () => D;
+  /** `parallel` for independent messages (the default); `sequential` to bound memory (one photo at a time). */
+  concurrency?: 'parallel' | 'sequential';
+}
+
+type Outcome = 'done' | 'retry' | 'permanent';
+
+export function queueConsumer<S extends z.ZodMiniType, D extends Pick<Deps, 'log'> = Deps>(
+  options: QueueConsumerOptions<S, D>,
+) {
+  const resolveDeps = options.deps ?? (getDeps as unknown as () => D);
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const deps = resolveDeps();
+    const run = (record: SQSRecord) => processRecord(options, deps, record);
+    const outcomes: Outcome[] = [];
+    if (options.concurrency === 'sequential') for (const record of event.Records) outcomes.push(await run(record));
+    else outcomes.push(...(await Promise.all(event.Records.map(run))));
+    return {
+      batchItemFailures: event.Records.filter((_, i) => outcomes[i] === 'retry').map((record) => ({
+        itemIdentifier: record.messageId,
+      })),
+    };
+  };
+}
+
+async function processRecord<S extends z.ZodMiniType, D extends Pick<Deps, 'log'>>(
+  options: QueueConsumerOptions<S, D>,
+  deps: D,
+  record: SQSRecord,
+): Promise<Outcome> {
+  const context = { consumer: options.id, messageId: record.messageId };
+  const parsed = parseMessage(options.message, record.body);
+  if (!parsed.ok) {
+    deps.log.error(`${PERMANENT_FAILURE}: malformed message dropped`, {
+      ...context,
+      problem: parsed.problem,
+      body: record.body.slice(0, 500),
+    });
+    return 'permanent';
+  }
+  try {
+    await options.handle(parsed.value, deps, record);
+    return 'done';
+  } catch (error) {
+    if (error instanceof AppError && !error.retryable) {
+      deps.log.error(`${PERMANENT_FAILURE}: message refused for good`, { ...context, code: error.code, error });
+      return 'permanent';
+    }
+    deps.log.error('message failed; SQS will hand it back', { ...context, error });
+    return 'retry';
+  }
+}
+
+function parseMessage<S extends z.ZodMiniType>(
+  schema: S,
+  body: string,
+): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { ok: false, problem: 'not JSON' };
+  }
+  const result = z.safeParse(schema, json);
+  return result.success
+    ? { ok: true, value: result.data }
+    : {
+        ok: false,
+        problem: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+      };
+}

@@ -1,0 +1,74 @@
+import type { SQSEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { AppError, badRequest } from '../../../shared/errors.ts';
+import { queueConsumer } from '../../../shared/events/consumer.ts';
+
+const sqsEvent = (...bodies: string[]): SQSEvent =>
+  ({ Records: bodies.map((body, n) => ({ messageId: `m${n + 1}`, body })) }) as unknown as SQSEvent;
+
+function consumerWith(handle: (message: { n: number }) => Promise<void>, concurrency?: 'sequential') {
+  const logged: { message: string; fields: Record<string, unknown> | undefined }[] = [];
+  const log = {
+    info: () => {},
+    error: (message: string, fields?: Record<string, unknown>) => logged.push({ message, fields }),
+  };
+  const handler = queueConsumer({
+    id: 'test.consumer',
+    message: z.object({ n: z.number() }),
+    deps: () => ({ log }),
+    handle: (message) => handle(message),
+    ...(concurrency && { concurrency }),
+  });
+  return { handler, logged };
+}
+
+describe('the per-message consumer wrapper', () => {
+  it('hands each valid message to the core and reports no failures', async () => {
+    const seen: number[] = [];
+    const { handler } = consumerWith(async ({ n }) => {
+      seen.push(n);
+    });
+    expect(await handler(sqsEvent('{"n":1}', '{"n":2}'))).toEqual({ batchItemFailures: [] });
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('reports a message whose work failed for a passing reason, and only that one, for SQS to hand back', async () => {
+    const { handler, logged } = consumerWith(async ({ n }) => {
+      if (n === 2) throw new Error('DynamoDB throttled');
+      if (n === 3) throw new AppError(503, 'provider down');
+    });
+    expect(await handler(sqsEvent('{"n":1}', '{"n":2}', '{"n":3}'))).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm2' }, { itemIdentifier: 'm3' }],
+    });
+    expect(logged.map((l) => l.fields?.messageId)).toEqual(['m2', 'm3']);
+  });
+
+  it('drops malformed messages and permanent refusals, logged as PermanentFailure with the consumer id', async () => {
+    const { handler, logged } = consumerWith(async () => {
+      throw badRequest('the photo is not an image', { code: 'invalid_image' });
+    });
+    expect(await handler(sqsEvent('not json', '{"n":"one"}', '{"n":1}'))).toEqual({ batchItemFailures: [] });
+    expect(logged).toHaveLength(3);
+    for (const entry of logged) {
+      expect(entry.message).toMatch(/^PermanentFailure: /);
+      expect(entry.fields).toMatchObject({ consumer: 'test.consumer' });
+    }
+    expect(logged[0]!.fields).toMatchObject({ messageId: 'm1', problem: 'not JSON' });
+    expect(logged[1]!.fields!.problem).toMatch(/^n: /);
+    expect(logged[2]!.fields).toMatchObject({ messageId: 'm3', code: 'invalid_image' });
+  });
+
+  it('runs messages one after another when asked to', async () => {
+    let running = 0;
+    let most = 0;
+    const { handler } = consumerWith(async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running--;
+    }, 'sequential');
+    await handler(sqsEvent('{"n":1}', '{"n":2}', '{"n":3}'));
+    expect(most).toBe(1);
+  });
+});
