@@ -9,6 +9,7 @@ import { healthKey } from '../../shared/db/keys.ts';
 import { startFakeVisionServer } from '../local/fake-vision-server.ts';
 import { freePort } from '../local/ports.ts';
 import { startLocalService } from '../local/service.ts';
+import { alternateTimed } from './stats.ts';
 
 export interface AnalysisBench {
   cachedMs: number[];
@@ -76,25 +77,11 @@ export async function measureCachedAnalysis(): Promise<AnalysisBench> {
       await ddb.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: healthKey() }));
     };
     await analyse(); // the one uncached call
-    for (let i = 0; i < WARMUP; i++) {
-      await analyse();
-      await bare();
-    }
-    const cachedMs: number[] = [];
-    const bareMs: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const sides = [
-        [analyse, cachedMs],
-        [bare, bareMs],
-      ] as const;
-      for (const [call, samples] of round % 2 === 0 ? sides : [...sides].reverse()) {
-        for (let i = 0; i < PER_ROUND; i++) {
-          const started = performance.now();
-          await call();
-          samples.push(performance.now() - started);
-        }
-      }
-    }
+    const { subjectMs: cachedMs, baselineMs: bareMs } = await alternateTimed(analyse, bare, {
+      warmup: WARMUP,
+      rounds: ROUNDS,
+      perRound: PER_ROUND,
+    });
     return { cachedMs, bareMs, providerCalls: vision.calls.length };
   } finally {
     ddb.destroy();

@@ -6,6 +6,7 @@ import { healthKey } from '../../shared/db/keys.ts';
 import { startGateway } from '../local/gateway.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { resetDeps } from '../../shared/deps.ts';
+import { alternateTimed } from './stats.ts';
 
 export interface LatencySamples {
   route: string;
@@ -41,32 +42,11 @@ export async function measureReadLatency(): Promise<LatencySamples> {
     const bare = async () => {
       await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: healthKey() }));
     };
-    for (let i = 0; i < WARMUP; i++) {
-      await viaGateway();
-      await bare();
-    }
-    const gatewayMs: number[] = [];
-    const bareMs: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      // Alternate which side goes first so drift in the machine's load hits both alike.
-      const order =
-        round % 2 === 0
-          ? ([
-              [viaGateway, gatewayMs],
-              [bare, bareMs],
-            ] as const)
-          : ([
-              [bare, bareMs],
-              [viaGateway, gatewayMs],
-            ] as const);
-      for (const [call, samples] of order) {
-        for (let i = 0; i < PER_ROUND; i++) {
-          const started = performance.now();
-          await call();
-          samples.push(performance.now() - started);
-        }
-      }
-    }
+    const { subjectMs: gatewayMs, baselineMs: bareMs } = await alternateTimed(viaGateway, bare, {
+      warmup: WARMUP,
+      rounds: ROUNDS,
+      perRound: PER_ROUND,
+    });
     return { route: 'GET /v1/health (one GetItem)', gatewayMs, bareMs };
   } finally {
     ddb.destroy();

@@ -1,16 +1,21 @@
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-/** Every item a Query matches, following LastEvaluatedKey page by page. */
+/**
+ * Every item a Query matches, following LastEvaluatedKey page by page; with `atMost`, only the first that many
+ * (reading stops at the page that reaches it).
+ */
 export async function queryAll(
   ddb: DynamoDBDocumentClient,
   input: QueryCommandInput,
+  options: { atMost?: number } = {},
 ): Promise<Record<string, unknown>[]> {
+  const atMost = options.atMost ?? Number.POSITIVE_INFINITY;
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  } while (startKey && items.length < atMost);
+  return items.slice(0, atMost);
 }

@@ -1,5 +1,5 @@
 // Every DynamoDB command of the pets area. Keys come from shared/db/keys.ts; invariants are conditions.
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll } from '../../db/batch.ts';
 import { statChange } from '../../db/account-stats.ts';
 import { isConditionFailure } from '../../db/errors.ts';
@@ -174,33 +174,23 @@ export async function readPetMedia(
  * The newest `max` ready photos of a pet: pages read newest first until enough are found, so an analysis reads a few
  * items however many photos the pet has collected.
  */
-export async function queryNewestReadyPhotos(
-  deps: StoreDeps,
-  petId: string,
-  max: number,
-): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.ddb.send(
-      new QueryCommand({
-        TableName: deps.config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
-        FilterExpression: '#kind = :photo AND #status = :ready',
-        ExpressionAttributeNames: { '#kind': 'kind', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': petPartition(petId),
-          ':media': PET_MEDIA_PREFIX,
-          ':photo': 'photo',
-          ':ready': 'ready',
-        },
-        ScanIndexForward: false,
-        Limit: Math.max(max * 4, 20),
-        ...(start && { ExclusiveStartKey: start }),
-      }),
-    );
-    found.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (found.length < max && start);
-  return found.slice(0, max);
+export function queryNewestReadyPhotos(deps: StoreDeps, petId: string, max: number) {
+  return queryAll(
+    deps.ddb,
+    {
+      TableName: deps.config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
+      FilterExpression: '#kind = :photo AND #status = :ready',
+      ExpressionAttributeNames: { '#kind': 'kind', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': petPartition(petId),
+        ':media': PET_MEDIA_PREFIX,
+        ':photo': 'photo',
+        ':ready': 'ready',
+      },
+      ScanIndexForward: false,
+      Limit: Math.max(max * 4, 20),
+    },
+    { atMost: max },
+  );
 }
