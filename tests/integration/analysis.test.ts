@@ -310,6 +310,15 @@ describe('caching per request signature', () => {
     expect(await visionCalls(pet.name)).toHaveLength(3);
   });
 
+  it('the model sees the newest four photos of a pet with five', async () => {
+    const pet = await petWithPhotos({}, 5);
+    const res = await analyse(pet.id, 'estimated-age');
+    expect(res.status).toBe(200);
+    expect(res.body.image_ids).toHaveLength(4);
+    expect(res.body.image_ids).toEqual([...pet.imageIds].sort().reverse().slice(0, 4));
+    expect((await visionCalls(pet.name))[0]!.images).toBe(4);
+  });
+
   it('5 concurrent identical requests make one provider call', async () => {
     const pet = await petWithPhotos();
     await visionRules({ match: pet.name, mode: 'slow', delayMs: 800 });
