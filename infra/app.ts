@@ -8,7 +8,9 @@ import { PetApiStack } from './stack.ts';
 const app = new App();
 const stage = parseStage(app.node.tryGetContext('stage'));
 
-const catalogueImagesDir = join(import.meta.dirname, '..', '.local', 'images', 'catalogue');
+// `-c catalogueImagesDir=…` points elsewhere (the infra tests pass a small directory instead of rendering 1,600 JPEGs).
+const catalogueImagesDir: string =
+  app.node.tryGetContext('catalogueImagesDir') ?? join(import.meta.dirname, '..', '.local', 'images', 'catalogue');
 if (!existsSync(catalogueImagesDir)) throw new Error('Render the catalogue images first: npm run data:images');
 
 new PetApiStack(app, `PetApi-${stage}`, {

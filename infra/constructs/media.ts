@@ -1,4 +1,12 @@
-import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  type CfnElement,
+  DefaultStackSynthesizer,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import {
   Distribution,
   SecurityPolicyProtocol,
@@ -37,10 +45,6 @@ export class Media extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(accessLogs).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-S1',
-      reason: 'This bucket receives the access logs of the media bucket and the CDN; logging it again would recurse.',
     });
     this.bucket = new Bucket(this, 'Bucket', {
       encryption: BucketEncryption.S3_MANAGED,
@@ -108,7 +112,7 @@ export class Media extends Construct {
         'AwsSolutions-IAM5[Action::s3:List*]',
         'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
         'AwsSolutions-IAM5[Action::s3:Abort*]',
-        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetBucketName(Stack.of(this))}/*]`,
         `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
         'AwsSolutions-L1',
       ]) {
@@ -120,4 +124,14 @@ export class Media extends Construct {
   get baseUrl(): string {
     return `https://${this.distribution.distributionDomainName}`;
   }
+}
+
+/**
+ * The CDK bootstrap asset bucket's name as cdk-nag prints it in a finding: the deploy account and region where the
+ * stack has them (the CDK CLI always supplies a region), the pseudo parameters where it is environment-agnostic.
+ */
+export function assetBucketName(stack: Stack): string {
+  const qualifier = stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const concreteOr = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
+  return `cdk-${qualifier}-assets-${concreteOr(stack.account, 'AWS::AccountId')}-${concreteOr(stack.region, 'AWS::Region')}`;
 }

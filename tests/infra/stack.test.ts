@@ -281,7 +281,6 @@ describe('cdk-nag AwsSolutions', () => {
       'AwsSolutions-IAM4',
       'AwsSolutions-IAM5',
       'AwsSolutions-L1',
-      'AwsSolutions-S1',
       'AwsSolutions-SMG4',
       'AwsSolutions-SQS3',
     ]);

@@ -1,0 +1,137 @@
+import { exec } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fallbackRoute, routes } from '../../functions/routes.ts';
+import { STAGES, type Stage } from '../../infra/stage.ts';
+
+// Synthesizes exactly as the CDK CLI does (`cdk synth` / `cdk deploy`): cdk.json's app command, which runs
+// infra/app.ts, with the CLI's environment variables: the output directory, the context (cdk.json's plus `-c` values)
+// and the default account and region. Bundling is skipped (`npm run synth` bundles every function for real).
+const ROOT = join(import.meta.dirname, '..', '..');
+const cdkJson = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8')) as { app: string; context: object };
+const architecture = readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8');
+
+const ENVIRONMENTS = {
+  'account 123456789012 in eu-west-1': { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'eu-west-1' },
+  'no account or region': {},
+} as const;
+type EnvironmentName = keyof typeof ENVIRONMENTS;
+
+interface Violation {
+  ruleName: string;
+}
+interface Synthesized {
+  environment: string;
+  violations: Violation[];
+  acknowledged: Violation[];
+  template: { Resources: Record<string, { Type: string; Properties: { Description?: string } }> };
+}
+
+async function synthThroughApp(stage: Stage, environment: Record<string, string>): Promise<Synthesized> {
+  const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
+  const catalogueImagesDir = mkdtempSync(join(tmpdir(), 'catalogue-'));
+  writeFileSync(join(catalogueImagesDir, 'abc.jpg'), 'jpeg bytes');
+  const { CDK_DEFAULT_ACCOUNT: _a, CDK_DEFAULT_REGION: _r, ...inherited } = process.env;
+  await promisify(exec)(cdkJson.app, {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      ...environment,
+      CDK_OUTDIR: outdir,
+      CDK_CONTEXT_JSON: JSON.stringify({
+        ...cdkJson.context,
+        stage,
+        catalogueImagesDir,
+        'aws:cdk:bundling-stacks': [],
+      }),
+    },
+  }).catch((error: { stderr?: string }) => {
+    throw new Error(`infra/app.ts failed to synthesize:\n${error.stderr}`);
+  });
+  const read = (file: string) => JSON.parse(readFileSync(join(outdir, file), 'utf8'));
+  const nag = (read('validation-report.json').pluginReports as Array<Record<string, unknown>>).find(
+    (r) => r.pluginName === 'AwsSolutions',
+  ) as { violations: Violation[]; suppressedViolations: Violation[] };
+  return {
+    environment: read('manifest.json').artifacts[`PetApi-${stage}`].environment,
+    violations: nag.violations,
+    acknowledged: nag.suppressedViolations,
+    template: read(`PetApi-${stage}.template.json`),
+  };
+}
+
+const cases = STAGES.flatMap((stage) =>
+  (Object.keys(ENVIRONMENTS) as EnvironmentName[]).map((name) => ({ stage, name })),
+);
+const results = new Map<string, Synthesized>();
+const key = (stage: Stage, name: EnvironmentName) => `${stage} ${name}`;
+
+beforeAll(async () => {
+  // All four synthesize at once: each is a separate process, like four `cdk synth` runs.
+  await Promise.all(
+    cases.map(async ({ stage, name }) =>
+      results.set(key(stage, name), await synthThroughApp(stage, ENVIRONMENTS[name])),
+    ),
+  );
+}, 240_000);
+
+describe.each(cases)('infra/app.ts, stage $stage, $name', ({ stage, name }) => {
+  it('synthesizes with zero unacknowledged cdk-nag AwsSolutions findings', () => {
+    const result = results.get(key(stage, name))!;
+    expect(result.violations).toEqual([]);
+    expect(result.acknowledged.length).toBeGreaterThan(0);
+  });
+
+  it('targets the environment the CLI supplies', () => {
+    const env = ENVIRONMENTS[name];
+    const expected =
+      'CDK_DEFAULT_REGION' in env
+        ? `aws://${env.CDK_DEFAULT_ACCOUNT}/${env.CDK_DEFAULT_REGION}`
+        : 'aws://unknown-account/unknown-region';
+    expect(results.get(key(stage, name))!.environment).toBe(expected);
+  });
+});
+
+it("acknowledges the catalogue copy handler's read of the asset bucket in the concrete account and region", () => {
+  const ruleNames = results
+    .get(key('production', 'account 123456789012 in eu-west-1'))!
+    .acknowledged.map((v) => v.ruleName);
+  expect(ruleNames).toContain(
+    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-123456789012-eu-west-1/*]',
+  );
+});
+
+describe('docs/ARCHITECTURE.md agrees with the synthesized stacks', () => {
+  it('names every acknowledged cdk-nag rule, and only those', () => {
+    for (const result of results.values()) {
+      const acknowledgedRules = new Set(result.acknowledged.map((v) => v.ruleName.replace(/\[.*$/, '')));
+      const documented = new Set([...architecture.matchAll(/^\| (AwsSolutions-[A-Z]+\d+) \|/gm)].map((m) => m[1]));
+      expect(documented).toEqual(acknowledgedRules);
+    }
+  });
+
+  it('states the number of IAM roles and what they are for', () => {
+    for (const result of results.values()) {
+      const roles = Object.values(result.template.Resources).filter((r) => r.Type === 'AWS::IAM::Role');
+      const routeRoles = roles.filter((r) => r.Properties.Description?.startsWith('Route functions with access'));
+      const cdkRoles = roles.filter((r) => r.Properties.Description === undefined);
+      const distinctAccess = new Set(
+        [...routes, fallbackRoute].map((r) => JSON.stringify(r.access, Object.keys(r.access).sort())),
+      );
+      expect(routeRoles).toHaveLength(distinctAccess.size);
+      const stated = architecture.match(
+        /\*\*(\d+) IAM roles\*\* per stage: (\d+) shared by the route functions.*?, (\d+) for the workers.*?, (\d+) created by aws-cdk-lib/s,
+      );
+      expect(stated, 'the IAM role sentence').not.toBeNull();
+      expect(stated!.slice(1).map(Number)).toEqual([
+        roles.length,
+        routeRoles.length,
+        roles.length - routeRoles.length - cdkRoles.length,
+        cdkRoles.length,
+      ]);
+    }
+  });
+});
