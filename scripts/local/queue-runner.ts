@@ -1,7 +1,13 @@
 // Local stand-in for Lambda's SQS event source: long-polls a fauxqs queue, hands batches to the same consumer
 // handler, deletes what succeeded and leaves reported failures to reappear after their visibility timeout.
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { toLambdaSQSRecord } from './lambda-events.ts';
 
 export interface QueueRunnerOptions {
   sqs: SQSClient;
@@ -15,8 +21,11 @@ export function startQueueRunner(options: QueueRunnerOptions): { stop(): Promise
   let stopped = false;
   const log = options.log ?? (() => {});
   const loop = (async () => {
+    let queueArn: string | undefined;
     while (!stopped) {
       try {
+        queueArn ??= await queueArnOf(options.sqs, options.queueUrl);
+        const arn = queueArn;
         const { Messages = [] } = await options.sqs.send(
           new ReceiveMessageCommand({
             QueueUrl: options.queueUrl,
@@ -27,22 +36,7 @@ export function startQueueRunner(options: QueueRunnerOptions): { stop(): Promise
           }),
         );
         if (Messages.length === 0) continue;
-        const records: SQSRecord[] = Messages.map((m) => ({
-          messageId: m.MessageId!,
-          receiptHandle: m.ReceiptHandle!,
-          body: m.Body ?? '',
-          attributes: m.Attributes as unknown as SQSRecord['attributes'],
-          messageAttributes: Object.fromEntries(
-            Object.entries(m.MessageAttributes ?? {}).map(([k, v]) => [
-              k,
-              { dataType: v.DataType ?? 'String', stringValue: v.StringValue },
-            ]),
-          ) as SQSRecord['messageAttributes'],
-          md5OfBody: m.MD5OfBody ?? '',
-          eventSource: 'aws:sqs',
-          eventSourceARN: options.queueUrl,
-          awsRegion: 'us-east-1',
-        }));
+        const records = Messages.map((message) => toLambdaSQSRecord(message, arn));
         const result = await options.handler({ Records: records }).catch((error: unknown) => {
           log('queue consumer crashed; the whole batch will be retried', error);
           return { batchItemFailures: records.map((r) => ({ itemIdentifier: r.messageId })) };
@@ -69,4 +63,13 @@ export function startQueueRunner(options: QueueRunnerOptions): { stop(): Promise
       await loop;
     },
   };
+}
+
+/** Lambda names the queue by its ARN in every record. */
+async function queueArnOf(sqs: SQSClient, queueUrl: string): Promise<string> {
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
+  );
+  if (!Attributes?.QueueArn) throw new Error(`queue ${queueUrl} has no ARN`);
+  return Attributes.QueueArn;
 }

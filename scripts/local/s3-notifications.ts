@@ -1,46 +1,60 @@
 // fauxqs has no bucket notifications; its spy sees every stored object, so this bridge sends the same
-// "ObjectCreated" message S3 would send to the uploads queue deployed (infra: bucket → uploads queue).
+// "ObjectCreated" notification S3 sends to the queues deployed (infra: bucket prefix → queue).
+import { randomBytes } from 'node:crypto';
+import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { FauxqsServer, S3SpyEvent } from 'fauxqs';
+import type { FauxqsServer, SpyMessage } from 'fauxqs';
+import { toS3EventRecord } from './lambda-events.ts';
 
 export function startS3Notifications(options: {
   spy: FauxqsServer['spy'];
+  s3: S3Client;
   sqs: SQSClient;
+  region: string;
   bucket: string;
   /** Key prefix → the queue its notifications go to (as the bucket's notification configuration deployed). */
   routes: { prefix: string; queueUrl: string }[];
 }): { stop(): void } {
   const routeOf = (key: string) => options.routes.find((r) => key.startsWith(r.prefix));
   const seen = new Set<string>();
+  let sequence = 0;
   let stopped = false;
-  const isNew = (m: { service: string }): m is S3SpyEvent => {
-    if (m.service !== 's3') return false;
-    const e = m as S3SpyEvent;
-    return (
-      e.status === 'uploaded' &&
-      e.bucket === options.bucket &&
-      routeOf(e.key) !== undefined &&
-      !seen.has(`${e.key}@${e.timestamp}`)
-    );
-  };
+  const isNew = (m: SpyMessage) =>
+    m.service === 's3' &&
+    m.status === 'uploaded' &&
+    m.bucket === options.bucket &&
+    routeOf(m.key) !== undefined &&
+    !seen.has(`${m.key}@${m.timestamp}`);
   void (async () => {
     while (!stopped) {
-      const event = (await options.spy.waitForMessage(isNew, undefined, 1000).catch(() => undefined)) as
-        | S3SpyEvent
-        | undefined;
-      if (!event || stopped) continue;
+      const event = await options.spy.waitForMessage(isNew, undefined, 1000).catch(() => undefined);
+      if (event?.service !== 's3' || stopped) continue;
       seen.add(`${event.key}@${event.timestamp}`);
-      const body = {
-        Records: [
-          {
-            eventSource: 'aws:s3',
-            eventName: 'ObjectCreated:Put',
-            s3: { bucket: { name: event.bucket }, object: { key: encodeURIComponent(event.key).replace(/%2F/g, '/') } },
-          },
-        ],
-      };
+      const route = routeOf(event.key);
+      const head = await options.s3
+        .send(new HeadObjectCommand({ Bucket: event.bucket, Key: event.key }))
+        .catch(() => undefined);
+      if (!route || !head) continue; // removed again before S3 would have notified
+      const record = toS3EventRecord({
+        region: options.region,
+        eventTime: new Date(event.timestamp),
+        eventName: 'ObjectCreated:Put',
+        principalId: 'local',
+        sourceIPAddress: '127.0.0.1',
+        requestId: randomBytes(8).toString('hex').toUpperCase(),
+        hostId: randomBytes(48).toString('base64'),
+        configurationId: `${route.prefix.replace(/\/$/, '')}-to-queue`,
+        bucket: event.bucket,
+        bucketOwnerPrincipalId: 'local',
+        key: event.key,
+        size: head.ContentLength ?? 0,
+        eTag: (head.ETag ?? '').replace(/"/g, ''),
+        ...(head.VersionId && { versionId: head.VersionId }),
+        // Hex, growing per bucket, as S3's sequencers are.
+        sequencer: (event.timestamp * 1000 + (sequence++ % 1000)).toString(16).toUpperCase().padStart(18, '0'),
+      });
       await options.sqs.send(
-        new SendMessageCommand({ QueueUrl: routeOf(event.key)!.queueUrl, MessageBody: JSON.stringify(body) }),
+        new SendMessageCommand({ QueueUrl: route.queueUrl, MessageBody: JSON.stringify({ Records: [record] }) }),
       );
     }
   })();

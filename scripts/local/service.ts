@@ -62,10 +62,11 @@ export async function startLocalService(options: LocalServiceOptions) {
   resetDeps();
   const admin = await seedAdmin(options.adminApiKey);
   const deps = getDeps();
+  const s3 = new S3Client({ endpoint: stack.awsEndpoint, forcePathStyle: true });
   const [sets, catalogue, media] = await Promise.all([
     seedReferenceData(deps.ddb, deps.config.tableName, deps.now()),
     seedImageCatalogue(deps.ddb, deps.config.tableName),
-    publishCatalogueImages(new S3Client({ endpoint: stack.awsEndpoint, forcePathStyle: true })),
+    publishCatalogueImages(s3),
   ]);
   const gateway = await startGateway({ port: options.port });
   const sqs = new SQSClient({ endpoint: stack.awsEndpoint });
@@ -75,7 +76,9 @@ export async function startLocalService(options: LocalServiceOptions) {
   // Object stored under a queue's bucket prefix → notification on that queue (S3 event notifications deployed).
   const s3Notifications = startS3Notifications({
     spy: stack.spy,
+    s3,
     sqs,
+    region: env.AWS_REGION!,
     bucket: LOCAL_MEDIA_BUCKET,
     routes: Object.values(queues).flatMap((queue: QueueDef) =>
       queue.bucketPrefix ? [{ prefix: queue.bucketPrefix, queueUrl: env[queue.env]! }] : [],
@@ -114,6 +117,7 @@ export async function startLocalService(options: LocalServiceOptions) {
       s3Notifications.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
       sqs.destroy();
+      s3.destroy();
       await stack.stop();
     },
   };

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { toLambdaDynamoDBRecord } from './lambda-events.ts';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
@@ -26,8 +27,8 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
   const ddb = new DynamoDBClient({ endpoint: options.endpoint, region: 'us-east-1', credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: 'us-east-1', credentials });
   const { Table } = await ddb.send(new DescribeTableCommand({ TableName: options.tableName }));
-  const streamArn = Table?.LatestStreamArn;
-  if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
+  if (!Table?.LatestStreamArn) throw new Error(`table ${options.tableName} has no stream`);
+  const streamArn = Table.LatestStreamArn;
   const pollMs = options.pollMs ?? 50;
   const log = options.log ?? (() => {});
 
@@ -57,7 +58,7 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
     for (let i = 0; i < records.length; i += batchSize) {
       const batch = records.slice(i, i + batchSize);
       const result = await options
-        .handler({ Records: batch as DynamoDBStreamEvent['Records'] })
+        .handler({ Records: batch.map((record) => toLambdaDynamoDBRecord(toTheSecond(record), streamArn)) })
         .catch((error: unknown) => {
           log('stream consumer crashed; retrying the batch', error);
           return { batchItemFailures: [{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber! }] };
@@ -75,8 +76,25 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
         iterators.set(shardId, ShardIterator);
         return false;
       }
+      for (const record of batch) firstRead.delete(record.dynamodb?.SequenceNumber ?? '');
     }
     return true;
+  }
+
+  /**
+   * DynamoDB Local rounds ApproximateCreationDateTime down to the minute; DynamoDB (and so Lambda's event) to the
+   * second. A record is read within a poll interval of its write, so the second it was first read, bounded by the
+   * minute the emulator reports, is the creation time to the second.
+   */
+  const firstRead = new Map<string, number>();
+  function toTheSecond(record: _Record): _Record {
+    const reported = record.dynamodb?.ApproximateCreationDateTime;
+    const sequenceNumber = record.dynamodb?.SequenceNumber;
+    if (!reported || !sequenceNumber || reported.getTime() % 60_000 !== 0) return record;
+    const readAt = firstRead.get(sequenceNumber) ?? Date.now();
+    firstRead.set(sequenceNumber, readAt);
+    const second = Math.floor(Math.min(readAt, reported.getTime() + 59_000) / 1000) * 1000;
+    return { ...record, dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: new Date(second) } };
   }
 
   await discoverShards(true);

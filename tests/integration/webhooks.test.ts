@@ -97,6 +97,52 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     ]);
   });
 
+  it("stamps every event type's _metadata.timestamp in ISO 8601 within seconds of the write that caused it", async () => {
+    const account = await createAccount();
+    const r = await receiver();
+    const eventTypes = (await api('GET', '/webhooks/topics', { key: account.api_key })).body.map(
+      (t: { name: string }) => t.name,
+    );
+    expect(eventTypes).toHaveLength(5);
+    await subscribe(account.api_key, r.url, eventTypes);
+    const image = await anImage(account.api_key);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([
+        await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      ]),
+      'p.png',
+    );
+
+    const writesStarted = Date.now();
+    await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
+    await api('POST', '/favourites', { key: account.api_key, body: { image_id: image } });
+    await fetch(`${inject('baseUrl')}/images/upload`, {
+      method: 'POST',
+      headers: { 'x-api-key': account.api_key },
+      body: form,
+    });
+    const received = await r.waitFor(5);
+
+    const stamps: Record<string, { timestamp: string; receivedAt: number }> = Object.fromEntries(
+      received.map((d) => {
+        const { _metadata } = JSON.parse(d.body);
+        return [_metadata.event_type, { timestamp: _metadata.timestamp as string, receivedAt: d.at }];
+      }),
+    );
+    expect(Object.keys(stamps).sort()).toEqual([...eventTypes].sort());
+    for (const [type, { timestamp, receivedAt }] of Object.entries(stamps)) {
+      expect(timestamp, type).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+      // Stream records carry their creation time rounded down to the second.
+      expect(Date.parse(timestamp), type).toBeGreaterThanOrEqual(Math.floor(writesStarted / 1000) * 1000);
+      expect(Date.parse(timestamp), type).toBeLessThanOrEqual(receivedAt);
+      expect(receivedAt - Date.parse(timestamp), type).toBeLessThan(5000);
+    }
+  });
+
   it('retries a failing receiver twice with growing delays, then stops: three attempts in all', async () => {
     const account = await createAccount();
     const r = await receiver(() => ({ status: 500 }));
