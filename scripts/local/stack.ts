@@ -3,9 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { createServer, Server } from 'node:net';
 import { freePort } from './ports.ts';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DynamoDBClient,
@@ -54,12 +54,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const java = startDynamoDbLocal(dynamoDbPort, options.dataDir, options.profile ?? 'start-fast');
   let fauxqs: FauxqsServer | undefined;
   try {
-    fauxqs = await startFauxqs({
-      port: options.awsPort,
-      host: HOST,
-      logger: false,
-      messageSpies: { bufferSize: 10_000 },
-    });
+    fauxqs = await onLoopbackOnly(() =>
+      startFauxqs({ port: options.awsPort, host: HOST, logger: false, messageSpies: { bufferSize: 10_000 } }),
+    );
     const dynamoDbEndpoint = `http://${HOST}:${dynamoDbPort}`;
     const awsEndpoint = `http://${HOST}:${fauxqs.port}`;
     const queues = createQueues(fauxqs);
@@ -123,8 +120,11 @@ function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 
   const args = [
     ...jvm,
     '-Djava.library.path=./DynamoDBLocal_lib',
-    '-jar',
-    'DynamoDBLocal.jar',
+    // The jar's own main listens on every interface and has no option for the address; this launcher (a Java source
+    // file, compiled by the JDK as it starts) runs the same server on 127.0.0.1 only.
+    '-cp',
+    ['DynamoDBLocal.jar', 'DynamoDBLocal_lib/*'].join(delimiter),
+    join(import.meta.dirname, 'LoopbackDynamoDbLocal.java'),
     '-port',
     String(port),
     '-sharedDb',
@@ -238,4 +238,23 @@ async function assertPortFree(port: number, variable: string): Promise<void> {
     );
     server.listen(port, HOST, () => server.close(() => resolve()));
   });
+}
+
+/**
+ * fauxqs 2.4 listens on 0.0.0.0 whatever its `host` option says (that option only names the host in queue URLs).
+ * While it starts, a listen call on every interface is narrowed to loopback (tests/integration/loopback.test.ts).
+ */
+async function onLoopbackOnly<T>(start: () => Promise<T>): Promise<T> {
+  const listen = Server.prototype.listen;
+  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+    const [options] = args;
+    if (typeof options === 'object' && options !== null && 'host' in options && options.host === '0.0.0.0')
+      args[0] = { ...options, host: HOST };
+    return Reflect.apply(listen, this, args);
+  };
+  try {
+    return await start();
+  } finally {
+    Server.prototype.listen = listen;
+  }
 }

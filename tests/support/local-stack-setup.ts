@@ -16,6 +16,8 @@ declare module 'vitest' {
     localEnv: Record<string, string>;
     /** The fake OpenAI-compatible vision server the stack's analysis routes talk to (tests steer it over HTTP). */
     visionUrl: string;
+    /** The `npm start` process (its children run DynamoDB Local). */
+    servicePid: number;
   }
 }
 
@@ -67,6 +69,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('adminKey', adminKey);
   project.provide('visionUrl', vision.url);
+  project.provide('servicePid', child.pid!);
   project.provide('localEnv', {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
