@@ -2,19 +2,23 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { api } from '../support/api-client.ts';
+import { freePort } from '../../scripts/local/ports.ts';
+import { api, createAccount } from '../support/api-client.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
 
-async function cli(...args: string[]) {
-  const env = inject('localEnv');
-  const port = new URL(env.AWS_ENDPOINT_URL_DYNAMODB!).port;
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/accounts.ts', ...args], {
+const localPort = () => new URL(inject('localEnv').AWS_ENDPOINT_URL_DYNAMODB!).port;
+
+function runCli(args: string[], port = localPort()) {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/accounts.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, DYNAMODB_LOCAL_PORT: port, NODE_NO_WARNINGS: '1' },
   });
-  return JSON.parse(stdout);
+}
+
+async function cli(...args: string[]) {
+  return JSON.parse((await runCli(args)).stdout);
 }
 
 describe('the operator CLI against the local stack', () => {
@@ -47,6 +51,73 @@ describe('the operator CLI against the local stack', () => {
     await expect(cli('create', '--name', 'X', '--role', 'owner')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('role must be one of: admin, user'),
+    });
+  });
+
+  it('rotates an API key: the new key works at once, the old one is refused', async () => {
+    const account = await createAccount();
+    const rotated = await cli('rotate-key', account.id);
+    const [withOld, withNew] = [
+      await api('POST', '/auth/token', { key: account.api_key }),
+      await api('POST', '/auth/token', { key: rotated.api_key }),
+    ];
+
+    expect(rotated).toMatchObject({ id: account.id, api_key: expect.stringMatching(/^live_/) });
+    expect(rotated.api_key).not.toBe(account.api_key);
+    expect(withNew.status).toBe(200);
+    expect(withOld.status).toBe(403);
+  });
+
+  it("lists an account's webhook endpoints and disables one, which then stays listed as disabled", async () => {
+    const account = await createAccount();
+    const hook = await api('POST', '/webhooks', {
+      key: account.api_key,
+      body: { url: 'http://127.0.0.1:9/hook', description: 'cli', enabled_events: ['vote.created'] },
+    });
+
+    const before = await cli('webhooks', account.id);
+    const disabled = await cli('disable-webhook', account.id, hook.body.id, '--reason', 'abuse report 42');
+    const after = await api('GET', `/webhooks/${hook.body.id}`, { key: account.api_key });
+
+    expect(before).toEqual([expect.objectContaining({ id: hook.body.id, status: 'enabled' })]);
+    expect(disabled).toMatchObject({ id: hook.body.id, status: 'disabled', disabled_reason: 'abuse report 42' });
+    expect(after.body).toMatchObject({ status: 'disabled', disabled_reason: 'abuse report 42' });
+  });
+
+  it("shows an account's quota and overview as the admin API does", async () => {
+    const account = await createAccount({ quota: 7 });
+
+    const quota = await cli('quota', account.id);
+    const overview = await cli('overview', account.id);
+
+    expect(quota).toEqual((await api('GET', `/accounts/${account.id}/quota`, { key: inject('adminKey') })).body);
+    expect(quota).toMatchObject({ quota: 7, usage: 0, remaining: 7 });
+    expect(overview).toMatchObject({ account: { id: account.id }, counts: { votes: 0, webhooks: 0 } });
+  });
+
+  it('answers an unknown account with 404 and exit code 1', async () => {
+    await expect(runCli(['overview', 'no-such-account'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('404'),
+    });
+  });
+
+  it('explains --help for every command and exits 0; a usage error exits 2 and shows the usage', async () => {
+    const commands = ['create', 'update', 'list', 'rotate-key', 'quota', 'overview', 'webhooks', 'disable-webhook'];
+    const helps = await Promise.all(commands.map((command) => runCli([command, '--help'])));
+    for (const [i, { stdout }] of helps.entries())
+      expect(stdout, commands[i]).toContain(`Usage: npm run accounts -- ${commands[i]}`);
+    await expect(runCli(['rotate-key'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("missing required argument 'accountId'"),
+    });
+  });
+
+  it('names the DynamoDB Local port it tried, and how to set it, when nothing answers there', async () => {
+    const unused = String(await freePort());
+    await expect(runCli(['list'], unused)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(new RegExp(`127\\.0\\.0\\.1:${unused}[\\s\\S]*DYNAMODB_LOCAL_PORT`)),
     });
   });
 });

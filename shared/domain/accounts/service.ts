@@ -56,3 +56,18 @@ export async function updateAccount(
   forgetAccount(accountId);
   return account;
 }
+
+/**
+ * Gives the account a new API key and retires the old one at once (this function's warm cache forgets it now; other
+ * warm functions within their 30-second authentication cache). The plain key is returned here and never again.
+ */
+export async function rotateApiKey(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'randomBytes'>,
+  accountId: string,
+): Promise<{ id: string; api_key: string }> {
+  const apiKey = generateApiKey(deps.randomBytes);
+  if (!(await accountsDb.replaceApiKeyHash(deps, accountId, hashApiKey(apiKey), deps.now().toISOString())))
+    throw notFound(`account ${accountId} does not exist`);
+  forgetAccount(accountId);
+  return { id: accountId, api_key: apiKey };
+}

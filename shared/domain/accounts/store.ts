@@ -87,3 +87,44 @@ export async function listAccounts(db: Db): Promise<Account[]> {
   });
   return items.map(toAccount);
 }
+
+/**
+ * Points the account at a new key hash: the new lookup item in, the old one out, both or neither (a concurrent
+ * rotation fails the condition). False when the account does not exist.
+ */
+export async function replaceApiKeyHash(
+  db: Db,
+  accountId: string,
+  newKeyHash: string,
+  updatedAt: string,
+): Promise<boolean> {
+  const { Item } = await db.ddb.send(
+    new GetCommand({ TableName: db.config.tableName, Key: accountKey(accountId), ConsistentRead: true }),
+  );
+  if (!Item) return false;
+  const oldKeyHash = String(Item.apiKeyHash);
+  await db.ddb.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: db.config.tableName,
+            Key: accountKey(accountId),
+            UpdateExpression: 'SET apiKeyHash = :new, updated_at = :now',
+            ConditionExpression: 'apiKeyHash = :old',
+            ExpressionAttributeValues: { ':new': newKeyHash, ':old': oldKeyHash, ':now': updatedAt },
+          },
+        },
+        { Delete: { TableName: db.config.tableName, Key: apiKeyKey(oldKeyHash) } },
+        {
+          Put: {
+            TableName: db.config.tableName,
+            Item: { ...apiKeyKey(newKeyHash), type: 'ApiKey', accountId, created_at: updatedAt },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+  return true;
+}

@@ -164,6 +164,33 @@ export async function rotateWebhookSecret(
   return signingSecret;
 }
 
+/** An operator's disable: the endpoint stays listed, receives nothing more and says why. Disabling twice is a no-op. */
+export async function disableWebhook(
+  deps: WebhookDeps,
+  accountId: string,
+  webhookId: string,
+  reason: string,
+): Promise<WebhookItem> {
+  const now = deps.now().toISOString();
+  const disabled = await whenConditionFails(
+    deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: webhookKey(accountId, webhookId),
+        UpdateExpression: 'SET #status = :disabled, disabled_at = :now, disabled_reason = :reason, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :enabled',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':now': now, ':reason': reason },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+    () => undefined,
+  );
+  return disabled?.Attributes
+    ? webhookItemSchema.parse(disabled.Attributes)
+    : getOwnWebhook(deps, accountId, webhookId);
+}
+
 /** The account's enabled endpoints subscribed to this event name: one Query of at most five items. */
 export async function subscribedWebhooks(
   deps: WebhookDeps,
