@@ -25,6 +25,13 @@ export const REFERENCE_DATA: Record<ReferenceSet, unknown[] | Record<string, unk
   legislation,
 };
 
+/** How many records a set holds: its entries, or for colours its variants (the breeds map only links them). */
+export function recordCount(set: ReferenceSet): number {
+  const data = REFERENCE_DATA[set];
+  if (set === 'colours') return colours.variants.length;
+  return Array.isArray(data) ? data.length : Object.keys(data).length;
+}
+
 export async function seedReferenceData(
   ddb: DynamoDBDocumentClient,
   tableName: string,
@@ -32,7 +39,7 @@ export async function seedReferenceData(
 ): Promise<SnapshotResult[]> {
   const results: SnapshotResult[] = [];
   for (const [set, records] of Object.entries(REFERENCE_DATA) as [ReferenceSet, unknown[]][]) {
-    results.push(await writeReferenceSnapshot(ddb, tableName, set, records, now));
+    results.push(await writeReferenceSnapshot(ddb, tableName, set, records, recordCount(set), now));
   }
   return results;
 }

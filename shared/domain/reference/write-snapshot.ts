@@ -28,6 +28,8 @@ export async function writeReferenceSnapshot(
   tableName: string,
   set: ReferenceSet,
   records: unknown[] | Record<string, unknown>,
+  /** How many records the set holds (the caller knows its shape); stored on the pointer and reported. */
+  count: number,
   now: Date,
 ): Promise<SnapshotResult> {
   const json = JSON.stringify(records);
@@ -36,7 +38,6 @@ export async function writeReferenceSnapshot(
   const chunks: Buffer[] = [];
   for (let offset = 0; offset < gz.length; offset += CHUNK_BYTES)
     chunks.push(gz.subarray(offset, offset + CHUNK_BYTES));
-  const count = Array.isArray(records) ? records.length : Object.keys(records).length;
 
   const { Item: current } = await ddb.send(
     new GetCommand({ TableName: tableName, Key: refPointerKey(set), ConsistentRead: true }),
