@@ -38,7 +38,7 @@ describe('the route table', () => {
       const mod = (await import(join(FUNCTIONS, `${route.entry}.ts`))) as { handler?: unknown };
       expect(typeof mod.handler, route.entry).toBe('function');
     }
-  }, 30_000); // imports every handler module: seconds when other test files load the cores
+  });
 
   it('declares table writes only on routes that change data (or, on a GET, cache a model answer)', () => {
     for (const route of routes) {
