@@ -102,7 +102,10 @@ describe('the operator CLI against the local stack', () => {
     });
   });
 
-  it('explains --help for every command and exits 0; a usage error exits 2 and shows the usage', async () => {
+  // Nine CLI processes (each loads the SDK): tens of seconds on a busy two-core machine.
+  it('explains --help for every command and exits 0; a usage error exits 2 and shows the usage', {
+    timeout: 120_000,
+  }, async () => {
     const commands = ['create', 'update', 'list', 'rotate-key', 'quota', 'overview', 'webhooks', 'disable-webhook'];
     const helps = await Promise.all(commands.map((command) => runCli([command, '--help'])));
     for (const [i, { stdout }] of helps.entries())
