@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // Four named layers; only the integration layer starts the local stack (DynamoDB Local + fauxqs).
 export default defineConfig({
   test: {
+    // A floor under the core's coverage (unit and handler layers; the integration layer runs in another process).
+    coverage: {
+      provider: 'v8',
+      include: ['shared/domain/**/*.ts'],
+      reporter: ['text-summary'],
+      thresholds: { lines: 65, functions: 65, branches: 60, statements: 65 },
+    },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

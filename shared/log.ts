@@ -4,8 +4,12 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** Handler tests set LOG_LEVEL=silent: expected failures then leave the test output readable. */
+const silent = () => process.env.LOG_LEVEL === 'silent';
+
 export function createLogger(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Logger {
   const emit = (level: string, message: string, fields: Record<string, unknown> = {}) =>
+    silent() ||
     write(JSON.stringify({ level, message, timestamp: new Date().toISOString(), ...fields }, errorReplacer));
   return {
     info: (message, fields) => emit('INFO', message, fields),

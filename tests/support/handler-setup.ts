@@ -9,6 +9,7 @@ process.env.TABLE_NAME = 'test-table';
 process.env.AWS_REGION = 'us-east-1';
 process.env.TOKEN_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 process.env.STAGE = 'test';
+process.env.LOG_LEVEL = 'silent';
 
 afterEach(() => {
   clearAuthCache();

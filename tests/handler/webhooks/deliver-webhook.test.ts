@@ -22,6 +22,7 @@ import type { DeliveryJob } from '../../../shared/domain/webhooks/delivery-queue
 import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
 import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
+import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 import { anAccount, mockDynamoWithAccounts } from '../../support/fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -157,21 +158,11 @@ const storedEvent = {
 
 /** `secret: null` is an endpoint created before signing existed. */
 async function storedWebhook(overrides: Item = {}, secret: string | null = OLD_SECRET): Promise<Item> {
-  return {
-    ...webhookKey('acc-user', 'wh-1'),
-    type: 'Webhook',
-    id: 'wh-1',
-    account_id: 'acc-user',
+  return aStoredWebhook({
     url: receiverUrl,
-    description: '',
-    enabled_events: ['vote.created'],
-    status: 'enabled',
-    created_at: '2026-11-01T00:00:00.000Z',
-    updated_at: '2026-11-01T00:00:00.000Z',
-    consecutive_failures: 0,
     ...(secret !== null && { encrypted_secret: await cipher.encrypt(secret, 'wh-1') }),
     ...overrides,
-  };
+  });
 }
 
 function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {

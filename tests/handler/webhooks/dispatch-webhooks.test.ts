@@ -8,6 +8,7 @@ import { handler } from '../../../events/webhooks/dispatch-webhooks.ts';
 import { loadConfig } from '../../../shared/config.ts';
 import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
+import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const DELIVERIES_QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries';
@@ -27,19 +28,7 @@ const voteEvent = (n: number, accountId = 'acc-user'): DomainEvent<'vote.created
     created_at: '2026-11-22T09:59:58.000Z',
   },
 });
-const endpoint = (id: string, accountId = 'acc-user') => ({
-  ...webhookKey(accountId, id),
-  type: 'Webhook',
-  id,
-  account_id: accountId,
-  url: `https://hooks.example.com/${id}`,
-  description: '',
-  enabled_events: ['vote.created'],
-  status: 'enabled',
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  consecutive_failures: 0,
-});
+const endpoint = (id: string, accountId = 'acc-user') => aStoredWebhook({ id, account_id: accountId });
 const sqsEvent = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
 

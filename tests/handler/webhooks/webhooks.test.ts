@@ -5,6 +5,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateComma
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 import { EVENT_NAMES } from '../../../shared/events/catalogue.ts';
 import { handler as createHandler } from '../../../functions/webhooks/create-webhook.ts';
 import { handler as deleteHandler } from '../../../functions/webhooks/delete-webhook.ts';
@@ -46,21 +47,13 @@ interface Call {
 const call = (handler: Handler, { apiKey = USER_KEY, ...input }: Call) =>
   handler(httpEvent({ ...input, headers: { 'x-api-key': apiKey } }), lambdaContext);
 
-const storedWebhook = (overrides: Record<string, unknown> = {}) => ({
-  ...webhookKey('acc-user', 'wh-1'),
-  type: 'Webhook',
-  id: 'wh-1',
-  account_id: 'acc-user',
-  url: 'https://hooks.example.com/pets',
-  description: 'votes to our CRM',
-  enabled_events: ['vote.created'],
-  status: 'enabled',
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  consecutive_failures: 0,
-  encrypted_secret: 'stored-ciphertext',
-  ...overrides,
-});
+const storedWebhook = (overrides: Record<string, unknown> = {}) =>
+  aStoredWebhook({
+    url: 'https://hooks.example.com/pets',
+    description: 'votes to our CRM',
+    encrypted_secret: 'stored-ciphertext',
+    ...overrides,
+  });
 
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({
