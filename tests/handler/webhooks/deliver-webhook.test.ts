@@ -28,7 +28,8 @@ import { anAccount, mockDynamoWithAccounts } from '../../support/fixtures.ts';
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const NOW_SECONDS = NOW.getTime() / 1000;
 const DELIVERIES_QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries';
-const REPLY_TIMEOUT_MS = 150;
+// Long enough for a loaded machine running with coverage; only the no-reply test waits for it.
+const REPLY_TIMEOUT_MS = 2000;
 const cipher = localSecretCipher(randomBytes(32).toString('base64'));
 const OLD_SECRET = 'whsec_old-secret-old-secret-old-secret-old-secret';
 const NEW_SECRET = 'whsec_new-secret-new-secret-new-secret-new-secret';
