@@ -2,7 +2,8 @@
 // (infra/constructs/consumers.ts: one function, role, event source and queue settings per entry) and by the local
 // service (scripts/local/service.ts: the same queues and runners), so deployed and local cannot drift apart.
 // Declaring a consumer here is the only registration it needs.
-import { PET_DERIVED_PREFIX, PET_PHOTOS_PREFIX } from '../shared/domain/media/objects.ts';
+import { PET_DERIVED_PREFIX, PET_PHOTOS_PREFIX, PET_VIDEOS_PREFIX } from '../shared/domain/media/objects.ts';
+import { PORTRAIT_ATTEMPTS } from '../shared/domain/pets/portraits.ts';
 import { UPLOADS_PREFIX } from '../shared/domain/images/uploads.ts';
 import type { ConsumerDef, QueueDef } from '../shared/events/consumer-def.ts';
 
@@ -25,6 +26,17 @@ export const queues = {
     maxReceiveCount: 5,
     dlqHolds: 'pet photos the processor failed on five times',
     bucketPrefix: PET_PHOTOS_PREFIX,
+  },
+  petVideos: {
+    env: 'PET_VIDEOS_QUEUE_URL',
+    maxReceiveCount: 3,
+    dlqHolds: 'pet videos the processor failed on three times',
+    bucketPrefix: PET_VIDEOS_PREFIX,
+  },
+  portraits: {
+    env: 'PORTRAITS_QUEUE_URL',
+    maxReceiveCount: PORTRAIT_ATTEMPTS,
+    dlqHolds: 'portrait requests that failed on every attempt (the last attempt marks the portrait rejected)',
   },
   webhookDeliveries: {
     env: 'WEBHOOK_DELIVERIES_QUEUE_URL',
@@ -69,6 +81,37 @@ export const consumers = [
       table: ['GetItem', 'UpdateItem', 'DeleteItem'],
       media: { readDelete: [PET_PHOTOS_PREFIX], writeDelete: [PET_DERIVED_PREFIX], list: [PET_DERIVED_PREFIX] },
       labels: 'detect',
+    },
+  },
+  {
+    id: 'pets.process-video',
+    entry: 'media/process-video',
+    description: 'Pet videos: ffprobe facts, a poster frame and a copy without metadata (ffmpeg)',
+    source: { queue: 'petVideos' },
+    batchSize: 1,
+    timeoutSeconds: 600,
+    memoryMb: 3008,
+    native: 'ffmpeg',
+    // A 200 MB original, its metadata-free copy and the poster.
+    tmpMb: 2048,
+    access: {
+      table: ['GetItem', 'UpdateItem', 'DeleteItem'],
+      media: { readDelete: [PET_VIDEOS_PREFIX], writeDelete: [PET_DERIVED_PREFIX], list: [PET_DERIVED_PREFIX] },
+    },
+  },
+  {
+    id: 'pets.generate-portrait',
+    entry: 'media/generate-portrait',
+    description: 'Pet portraits: draws a queued portrait with the stage image model',
+    source: { queue: 'portraits' },
+    batchSize: 1,
+    timeoutSeconds: 120,
+    memoryMb: 1536,
+    native: 'sharp',
+    access: {
+      table: ['GetItem', 'UpdateItem'],
+      media: { readDelete: [PET_DERIVED_PREFIX], writeDelete: [PET_DERIVED_PREFIX] },
+      imageModel: 'invoke',
     },
   },
   {

@@ -452,6 +452,34 @@ export const routes = [
     status: 200,
   },
 
+  {
+    id: 'pets.portrait-styles',
+    method: 'GET',
+    path: '/pets/portrait-styles',
+    entry: 'pets/list-portrait-styles',
+    auth: 'apiKey',
+    access: { table: 'read' },
+    status: 200,
+  },
+  {
+    id: 'pets.portrait-create',
+    method: 'POST',
+    path: '/pets/{petId}/portrait',
+    entry: 'pets/create-portrait',
+    auth: 'apiKey',
+    access: { table: 'write', petMedia: 'read', sendsTo: 'portraits' },
+    status: 200,
+  },
+  {
+    id: 'pets.portraits-list',
+    method: 'GET',
+    path: '/pets/{petId}/portraits',
+    entry: 'pets/list-portraits',
+    auth: 'apiKey',
+    access: { table: 'read', petMedia: 'read' },
+    status: 200,
+  },
+
   // Votes (spec: list and lookup take a bearer token, create an API key)
   {
     id: 'votes.list',

@@ -19,6 +19,7 @@ new PetApiStack(app, `PetApi-${stage}`, {
   alarmEmail: app.node.tryGetContext('alarmEmail'),
   mailFrom: app.node.tryGetContext('mailFrom'),
   analysisModelId: app.node.tryGetContext('analysisModel'),
+  portraitModelId: app.node.tryGetContext('portraitModel'),
   // Deploys to the account and region of the caller's credentials; synth needs neither.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Pet data, analysis and webhook API (${stage})`,

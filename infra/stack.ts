@@ -5,7 +5,7 @@ import { ApiRoutes } from './constructs/api-routes.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { Consumers } from './constructs/consumers.ts';
 import { Media } from './constructs/media.ts';
-import { sharpLayer as mediaSharpLayer } from './constructs/media-layers.ts';
+import { ffmpegLayer, sharpLayer as mediaSharpLayer } from './constructs/media-layers.ts';
 import { WebhookSecrets } from './constructs/webhook-secrets.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Monitoring } from './constructs/monitoring.ts';
@@ -22,7 +22,12 @@ export interface PetApiStackProps extends StackProps {
   catalogueImagesDir?: string;
   /** Bedrock model id for photo analysis; `-c analysisModel=…`, else the stage's default. */
   analysisModelId?: string;
+  /** The Bedrock image model for portraits (`-c portraitModel=…`); Nova Canvas by default. */
+  portraitModelId?: string;
 }
+
+/** Amazon Nova Canvas: image generation conditioned on the source's edges (available in us-east-1, eu-west-1, ap-northeast-1). */
+export const DEFAULT_PORTRAIT_MODEL = 'amazon.nova-canvas-v1:0';
 
 /** One stack per stage; staging and production share nothing. */
 export class PetApiStack extends Stack {
@@ -49,6 +54,8 @@ export class PetApiStack extends Stack {
       webhookSecretsKey: webhookSecrets.key,
       mailFrom: props.mailFrom ?? 'Pet API <no-reply@example.com>',
       sharpLayer,
+      ffmpegLayer: ffmpegLayer(this),
+      portraitModelId: props.portraitModelId ?? DEFAULT_PORTRAIT_MODEL,
       logGroup,
       monitoring,
     });
@@ -62,6 +69,7 @@ export class PetApiStack extends Stack {
       mediaBucket: media.bucket,
       webhookSecretsKey: webhookSecrets.key,
       deliveriesQueue: consumers.queues.webhookDeliveries,
+      portraitsQueue: consumers.queues.portraits,
       logGroup,
       analysisModelId: props.analysisModelId ?? ANALYSIS_MODEL_BY_STAGE[stage],
       sharpLayer,

@@ -42,6 +42,7 @@ export interface ApiRoutesProps {
   mediaBucket: IBucket;
   webhookSecretsKey: IKey;
   deliveriesQueue: IQueue;
+  portraitsQueue: IQueue;
   logGroup: LogGroup;
   /** Bedrock model id the routes declaring `visionModel` invoke. */
   analysisModelId: string;
@@ -124,7 +125,10 @@ export class ApiRoutes extends Construct {
         ...(needsSecret && { TOKEN_SECRET_ARN: this.props.tokenSecret.secretArn }),
         ...((route.access.media || route.access.petMedia) && { MEDIA_BUCKET: this.props.mediaBucket.bucketName }),
         ...(route.access.webhookSecrets && { WEBHOOK_KMS_KEY_ID: this.props.webhookSecretsKey.keyArn }),
-        ...(route.access.sendsTo && { WEBHOOK_DELIVERIES_QUEUE_URL: this.props.deliveriesQueue.queueUrl }),
+        ...(route.access.sendsTo === 'webhookDeliveries' && {
+          WEBHOOK_DELIVERIES_QUEUE_URL: this.props.deliveriesQueue.queueUrl,
+        }),
+        ...(route.access.sendsTo === 'portraits' && { PORTRAITS_QUEUE_URL: this.props.portraitsQueue.queueUrl }),
         ...(route.access.visionModel && {
           ANALYSIS_PROVIDER: 'bedrock',
           ANALYSIS_MODEL: this.props.analysisModelId,
@@ -202,7 +206,8 @@ export class ApiRoutes extends Construct {
       role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['kms:Encrypt'], resources: [this.props.webhookSecretsKey.keyArn] }),
       );
-    if (access.sendsTo) this.props.deliveriesQueue.grantSendMessages(role);
+    if (access.sendsTo === 'webhookDeliveries') this.props.deliveriesQueue.grantSendMessages(role);
+    if (access.sendsTo === 'portraits') this.props.portraitsQueue.grantSendMessages(role);
     if (access.visionModel)
       role.addToPrincipalPolicy(
         new PolicyStatement({

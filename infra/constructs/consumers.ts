@@ -1,4 +1,4 @@
-import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Size, Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
@@ -28,6 +28,10 @@ export interface ConsumersProps {
   mailFrom: string;
   /** For consumers that declare `native: 'sharp'`. */
   sharpLayer: ILayerVersion;
+  /** For consumers that declare `native: 'ffmpeg'`. */
+  ffmpegLayer: ILayerVersion;
+  /** The Bedrock image model of consumers that declare `imageModel` (per stage; IAM is scoped to it). */
+  portraitModelId: string;
   logGroup: LogGroup;
   monitoring: Monitoring;
 }
@@ -102,6 +106,12 @@ export class Consumers extends Construct {
         layers: [this.props.sharpLayer],
         externalModules: ['sharp'],
       }),
+      ...(consumer.native === 'ffmpeg' && {
+        architecture: MEDIA_ARCHITECTURE,
+        layers: [this.props.ffmpegLayer],
+        externalModules: ['@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe'],
+      }),
+      ...(consumer.tmpMb && { ephemeralStorageSize: Size.mebibytes(consumer.tmpMb) }),
     });
     if ('queue' in consumer.source) {
       fn.addEventSource(
@@ -143,7 +153,8 @@ export class Consumers extends Construct {
   }
 
   /** Grants the declared access and returns the environment that goes with it. */
-  private grant(role: Role, { access }: ConsumerDef<QueueId>): Record<string, string> {
+  private grant(role: Role, consumer: ConsumerDef<QueueId>): Record<string, string> {
+    const { access } = consumer;
     const { table, bucket, webhookSecretsKey } = this.props;
     const environment: Record<string, string> = {
       TABLE_NAME: table.tableName,
@@ -171,6 +182,27 @@ export class Consumers extends Construct {
         reason: 'rekognition:DetectLabels supports no resource-level permissions.',
       });
       environment.LABELS_PROVIDER = 'rekognition';
+    }
+    if (consumer.native === 'ffmpeg') {
+      environment.FFMPEG_PATH = '/opt/bin/ffmpeg';
+      environment.FFPROBE_PATH = '/opt/bin/ffprobe';
+    }
+    if (access.imageModel) {
+      const modelId = this.props.portraitModelId;
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['bedrock:InvokeModel'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'bedrock',
+              account: '',
+              resource: 'foundation-model',
+              resourceName: modelId,
+            }),
+          ],
+        }),
+      );
+      environment.PORTRAIT_MODEL_ID = modelId;
     }
     if (access.webhookSecrets) {
       webhookSecretsKey.grantDecrypt(role);

@@ -16,6 +16,8 @@ export interface ConsumerAccess<Q extends string = string> {
   ownerMail?: 'send';
   /** Labels photos (Rekognition deployed; no model locally). */
   labels?: 'detect';
+  /** Draws portraits with the stage's Bedrock image model (InvokeModel on that model only). */
+  imageModel?: 'invoke';
 }
 
 export interface ConsumerDef<Q extends string = string> {
@@ -29,8 +31,10 @@ export interface ConsumerDef<Q extends string = string> {
   batchSize: number;
   timeoutSeconds: number;
   memoryMb?: number;
-  /** Native image tools: the sharp layer, on the architecture its binaries are built for (x86_64). */
-  native?: 'sharp';
+  /** Native media tools: the sharp or the ffmpeg/ffprobe layer, on the architecture its binaries are built for (x86_64). */
+  native?: 'sharp' | 'ffmpeg';
+  /** Ephemeral storage (/tmp) beyond Lambda's 512 MB, for consumers that write large files. */
+  tmpMb?: number;
   access: ConsumerAccess<Q>;
 }
 

@@ -64,6 +64,8 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       'Fans each event out to the subscribed webhook endpoints',
       'Loads the reference data sets into the table on deploy',
       'Pet photos: checks the bytes, writes the EXIF-free display copy and thumbnail, labels',
+      'Pet portraits: draws a queued portrait with the stage image model',
+      'Pet videos: ffprobe facts, a poster frame and a copy without metadata (ffmpeg)',
       'Signs and POSTs webhook deliveries, with retries and the disable rule',
       'Turns committed writes (table stream) into domain events',
       'Validates, approves or rejects, and labels uploaded photos',
@@ -110,6 +112,31 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       String(r.Properties?.Description).startsWith('Pet photos'),
     );
     expect(photoProcessor?.Properties).toMatchObject({ MemorySize: 2048, Layers: [expect.anything()] });
+    const videoProcessor = Object.values(resources).find((r) =>
+      String(r.Properties?.Description).startsWith('Pet videos'),
+    );
+    expect(videoProcessor?.Properties).toMatchObject({
+      Layers: [expect.anything()],
+      EphemeralStorage: { Size: 2048 },
+      Environment: {
+        Variables: expect.objectContaining({ FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe' }),
+      },
+    });
+  });
+
+  it('lets the portrait generator invoke exactly the stage image model, and only the portrait route queue to it', () => {
+    const invoke = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+      .filter((s) => JSON.stringify(s.Action).includes('bedrock:InvokeModel'));
+    const portraitGrants = invoke.filter((s) => JSON.stringify(s.Resource).includes('nova-canvas'));
+    expect(portraitGrants).toHaveLength(1);
+    expect(JSON.stringify(portraitGrants[0]!.Resource)).toContain(':foundation-model/amazon.nova-canvas-v1:0');
+    for (const s of invoke) expect(s.Resource).not.toBe('*');
+    const portraitRoute = Object.values(resources).find(
+      (r) => r.Properties?.Description === 'POST /v1/pets/{petId}/portrait',
+    );
+    expect(portraitRoute?.Properties.Environment.Variables).toHaveProperty('PORTRAITS_QUEUE_URL');
   });
 
   it('turns committed writes into events: filtered stream source, partial batch failures, bisecting, DLQ on failure', () => {

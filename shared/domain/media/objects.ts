@@ -12,6 +12,7 @@ import {
   type PutObjectCommandInput,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { open, stat } from 'node:fs/promises';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../aws/s3.ts';
 import type { Deps } from '../../deps.ts';
@@ -60,6 +61,40 @@ export async function putMediaObject(
   await s3Client(deps.config).send(
     new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: key, Body: body, ContentType: contentType }),
   );
+}
+
+/** A file from disk: one PUT when small, else a multipart upload of 8 MiB parts read one at a time. */
+export async function putMediaFile(deps: S3Deps, key: string, path: string, contentType: string): Promise<void> {
+  const { size } = await stat(path);
+  const file = await open(path);
+  try {
+    if (size <= UPLOAD_PART_BYTES) {
+      await putMediaObject(deps, key, await file.readFile(), contentType);
+      return;
+    }
+    const s3 = s3Client(deps.config);
+    const bucket = deps.config.mediaBucket;
+    const { UploadId } = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+    );
+    try {
+      const parts: { part_number: number; etag: string }[] = [];
+      for (let offset = 0, n = 1; offset < size; offset += UPLOAD_PART_BYTES, n++) {
+        const chunk = Buffer.alloc(Math.min(UPLOAD_PART_BYTES, size - offset));
+        await file.read(chunk, 0, chunk.length, offset);
+        const { ETag } = await s3.send(
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: n, Body: chunk }),
+        );
+        parts.push({ part_number: n, etag: ETag! });
+      }
+      await completePartedUpload(deps, key, UploadId!, parts);
+    } catch (error) {
+      await abortPartedUpload(deps, key, UploadId!).catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 export async function getMediaObject(deps: S3Deps, key: string) {

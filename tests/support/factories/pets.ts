@@ -3,6 +3,24 @@ import sharp from 'sharp';
 import { inject } from 'vitest';
 import { api, type ApiResponse } from '../api-client.ts';
 
+/** A source with structure and many colours: a gradient sky, a cartoon dog, a ball. */
+export const aSourcePhoto = (width = 480, height = 360) =>
+  sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+      <defs><linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7ab8f5"/><stop offset="1" stop-color="#f5d27a"/></linearGradient></defs>
+      <rect width="100%" height="100%" fill="url(#sky)"/>
+      <ellipse cx="${width * 0.45}" cy="${height * 0.6}" rx="${width * 0.22}" ry="${height * 0.16}" fill="#8b5a2b"/>
+      <circle cx="${width * 0.66}" cy="${height * 0.42}" r="${height * 0.12}" fill="#a0522d"/>
+      <ellipse cx="${width * 0.72}" cy="${height * 0.33}" rx="${height * 0.05}" ry="${height * 0.1}" fill="#5c3317"/>
+      <circle cx="${width * 0.69}" cy="${height * 0.4}" r="${height * 0.015}" fill="#000"/>
+      <rect x="${width * 0.3}" y="${height * 0.7}" width="${width * 0.04}" height="${height * 0.2}" fill="#5c3317"/>
+      <rect x="${width * 0.55}" y="${height * 0.7}" width="${width * 0.04}" height="${height * 0.2}" fill="#5c3317"/>
+      <circle cx="${width * 0.15}" cy="${height * 0.85}" r="${height * 0.07}" fill="#e23b3b"/>
+    </svg>`),
+  )
+    .jpeg({ quality: 92 })
+    .toBuffer();
+
 /** A JPEG of the given size whose pixels depend on `seed` (different seeds, different bytes). */
 export const aPhoto = (seed = 1, width = 64, height = 48) =>
   sharp({

@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { presentPetMedia } from '../../shared/domain/pets/media.ts';
+import { requestPortrait } from '../../shared/domain/pets/portraits.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { PORTRAIT_STYLES } from '../../shared/ports/image-generator.ts';
+import { route } from '../routes.ts';
+
+const body = z.strictObject({
+  style: z.enum(PORTRAIT_STYLES),
+  image_ids: z.optional(z.array(text({ max: 40 })).check(z.minLength(1), z.maxLength(1))),
+});
+
+/** A pending portrait (kind `portrait`) of the pet, drawn asynchronously; poll GET /pets/{petId}/images/{id}. */
+export const handler = httpRoute(
+  route('pets.portrait-create'),
+  { params: petParams, body },
+  async ({ params, body, account }, deps) =>
+    presentPetMedia(deps, await requestPortrait(deps, account, params.petId, body)),
+);

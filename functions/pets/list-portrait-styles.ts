@@ -1,0 +1,6 @@
+import { PORTRAIT_STYLE_CATALOGUE } from '../../shared/domain/pets/portraits.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
+
+/** The styles POST /pets/{petId}/portrait accepts. */
+export const handler = httpRoute(route('pets.portrait-styles'), {}, async () => PORTRAIT_STYLE_CATALOGUE);

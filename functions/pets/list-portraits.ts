@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { presentPetMedia } from '../../shared/domain/pets/media.ts';
+import { listPetMedia } from '../../shared/domain/pets/service.ts';
+import { pageQuery } from '../../shared/http/common-params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { withHeaders } from '../../shared/http/responses.ts';
+import { route } from '../routes.ts';
+
+const page = pageQuery({ defaultLimit: 20, maxLimit: 100, defaultOrder: 'ASC' });
+const query = z.strictObject({ limit: page.limit, page: page.page, order: page.order });
+
+/** The pet's portraits only, oldest first, with short-lived URLs. */
+export const handler = httpRoute(
+  route('pets.portraits-list'),
+  { params: petParams, query },
+  async ({ params, query, account }, deps) => {
+    const { media, total } = await listPetMedia(deps, account, params.petId, { ...query, kind: 'portrait' });
+    return withHeaders(await Promise.all(media.map((m) => presentPetMedia(deps, m))), {
+      'pagination-count': String(total),
+    });
+  },
+);
