@@ -1,0 +1,158 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/pets/create-portrait.ts';
+import { fakeImageGenerator } from '../../../shared/adapters/portraits/fake.ts';
+import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
+import { generatePortrait } from '../../../shared/domain/pets/portraits.ts';
+import { GenerationRefused, type ImageGenerator } from '../../../shared/ports/image-generator.ts';
+import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { aStoredPet, servePet } from './pet-fixtures.ts';
+
+const s3 = mockClient(S3Client);
+const sqs = mockClient(SQSClient);
+const photoItem = {
+  pk: 'PET#pet-1',
+  sk: 'MEDIA#ph-1',
+  type: 'PetMedia',
+  id: 'ph-1',
+  account_id: 'acc-user',
+  pet_id: 'pet-1',
+  kind: 'photo',
+  status: 'ready',
+  file: 'pets/photos/acc-user/pet-1/ph-1.jpg',
+  display_key: 'pets/media/acc-user/pet-1/ph-1/display.jpg',
+  content_type: 'image/jpeg',
+  bytes: 100,
+  created_at: '2026-11-22T09:00:00.000Z',
+};
+const portraitItem = {
+  ...photoItem,
+  sk: 'MEDIA#po-1',
+  id: 'po-1',
+  kind: 'portrait',
+  status: 'pending',
+  file: 'pets/media/acc-user/pet-1/po-1/portrait',
+  display_key: null,
+  style: 'watercolour',
+  source_image_id: 'ph-1',
+  generator: 'fake',
+};
+
+const request = (body: unknown) =>
+  handler(
+    httpEvent({
+      method: 'POST',
+      path: '/v1/pets/pet-1/portrait',
+      headers: { 'x-api-key': USER_KEY },
+      pathParameters: { petId: 'pet-1' },
+      body,
+    }),
+    lambdaContext,
+  );
+
+describe('portraits: the request route and the generating consumer', () => {
+  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  beforeEach(() => {
+    process.env.PORTRAITS_QUEUE_URL = 'http://queue/portraits';
+    ddb = mockDynamoWithAccounts(standardAccounts());
+    servePet(ddb, aStoredPet());
+    ddb.on(QueryCommand).resolves({ Items: [photoItem] });
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(UpdateCommand).resolves({});
+    s3.reset();
+    sqs.reset();
+    sqs.on(SendMessageCommand).resolves({});
+    setDepsForTest({ newId: () => 'po-1', now: () => new Date('2026-11-22T10:00:00Z') });
+  });
+
+  it('records a pending portrait of the newest ready photo and queues it', async () => {
+    const result = await request({ style: 'watercolour' });
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result)).toMatchObject({
+      id: 'po-1',
+      kind: 'portrait',
+      status: 'pending',
+      style: 'watercolour',
+      source_image_id: 'ph-1',
+      generator: 'sharp-filters',
+      url: null,
+    });
+    expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody!)).toEqual({
+      pet_id: 'pet-1',
+      portrait_id: 'po-1',
+    });
+  });
+
+  it('takes the record back when the queue cannot be reached', async () => {
+    sqs.on(SendMessageCommand).rejects(new Error('queue down'));
+
+    const result = await request({ style: 'studio' });
+
+    expect(result.statusCode).toBe(500);
+    const [, rollback] = ddb.commandCalls(TransactWriteCommand);
+    expect(rollback!.args[0].input.TransactItems![0]!.Delete).toMatchObject({
+      Key: { pk: 'PET#pet-1', sk: 'MEDIA#po-1' },
+    });
+  });
+
+  describe('the consumer', () => {
+    const source = () =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer();
+    beforeEach(async () => {
+      ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#po-1' } } as never).resolves({ Item: portraitItem });
+      ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' } } as never).resolves({ Item: photoItem });
+      const bytes = await source();
+      s3.on(GetObjectCommand).callsFake(() => ({ Body: { transformToByteArray: async () => new Uint8Array(bytes) } }));
+      s3.on(PutObjectCommand).resolves({});
+    });
+
+    it('draws from the source’s served copy, stores the image and moves the portrait to ready', async () => {
+      await generatePortrait(getDeps(), { pet_id: 'pet-1', portrait_id: 'po-1' }, fakeImageGenerator, 1);
+
+      expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input.Key).toBe(photoItem.display_key);
+      expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({
+        Key: 'pets/media/acc-user/pet-1/po-1/portrait.png',
+        ContentType: 'image/png',
+      });
+      const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
+      expect(update.ConditionExpression).toBe('#current = :from');
+      expect(update.ExpressionAttributeValues).toMatchObject({ ':from': 'pending', ':v2': 'image/png' });
+      expect(Object.values(update.ExpressionAttributeValues!)).toContain('ready');
+    });
+
+    it('rejects with the reason on a refusal, retries other failures, and rejects on the last attempt', async () => {
+      const refusing: ImageGenerator = {
+        name: 'x',
+        generate: async () => {
+          throw new GenerationRefused('blocked by filters');
+        },
+      };
+      const failing: ImageGenerator = {
+        name: 'x',
+        generate: async () => {
+          throw new Error('throttled');
+        },
+      };
+
+      await generatePortrait(getDeps(), { pet_id: 'pet-1', portrait_id: 'po-1' }, refusing, 1);
+      await expect(generatePortrait(getDeps(), { pet_id: 'pet-1', portrait_id: 'po-1' }, failing, 1)).rejects.toThrow(
+        'throttled',
+      );
+      await generatePortrait(getDeps(), { pet_id: 'pet-1', portrait_id: 'po-1' }, failing, 3);
+
+      const reasons = ddb
+        .commandCalls(UpdateCommand)
+        .map((c) => Object.values(c.args[0].input.ExpressionAttributeValues!));
+      expect(reasons[0]).toEqual(expect.arrayContaining(['rejected', 'blocked by filters']));
+      expect(reasons[1]).toEqual(expect.arrayContaining(['rejected', expect.stringContaining('failed repeatedly')]));
+    });
+  });
+});
