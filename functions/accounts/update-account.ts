@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { accountChangesSchema } from '../../shared/domain/accounts/input.ts';
 import { updateAccount } from '../../shared/domain/accounts/service.ts';
+import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 
-const params = z.object({ accountId: z.string().check(z.minLength(1), z.maxLength(64)) });
+const params = z.object({ accountId: text({ max: 64 }) });
 
 export const handler = httpRoute(
   route('accounts.update'),

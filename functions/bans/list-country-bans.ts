@@ -8,7 +8,7 @@ import {
   presentLaw,
 } from '../../shared/domain/reference/legislation.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
-import { text } from '../../shared/http/params.ts';
+import { text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';
@@ -17,7 +17,10 @@ import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
   country: z.pipe(
-    z.string().check(z.refine((v) => /^[A-Za-z]{2}$/.test(v), 'must be an ISO 3166-1 alpha-2 code, e.g. DE')),
+    text(
+      { max: WORD_MAX_LENGTH },
+      z.refine((v) => /^[A-Za-z]{2}$/.test(v), 'must be an ISO 3166-1 alpha-2 code, e.g. DE'),
+    ),
     z.transform((v: string) => v.toUpperCase()),
   ),
   legislation_type: z.optional(z.enum(LEGISLATION_TYPES)),

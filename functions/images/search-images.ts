@@ -5,7 +5,7 @@ import { loadColours } from '../../shared/domain/reference/colours.ts';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { ORDERS } from '../../shared/http/common-params.ts';
 import { badRequest } from '../../shared/errors.ts';
-import { boolean, caseInsensitiveEnum, integer, list, text } from '../../shared/http/params.ts';
+import { boolean, caseInsensitiveEnum, integer, list, text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 import { interactionsOf } from '../../shared/domain/interactions/lookup.ts';
@@ -32,7 +32,9 @@ const query = z.strictObject({
   account_id: z.optional(text({ max: 64 })),
   breed_id: z.optional(text({ max: 100 })),
   breed_ids: z.optional(list()),
-  category_ids: z.optional(z.pipe(list(), z.array(z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))))),
+  category_ids: z.optional(
+    z.pipe(list(), z.array(z.pipe(text({ max: WORD_MAX_LENGTH }, z.regex(/^\d+$/)), z.transform(Number)))),
+  ),
   colour_id: z.optional(text({ max: 100 })),
   colour_ids: z.optional(list()),
   colour_code: z.optional(text({ max: 20 })),

@@ -2,6 +2,24 @@
 import * as z from 'zod/mini';
 
 const INTEGER = /^-?\d+$/;
+/** Longer than any integer a route accepts (Number.MAX_SAFE_INTEGER has 16 digits). */
+const INTEGER_MAX_LENGTH = 20;
+/** Query values that are enums, booleans or codes are never longer than this. */
+export const WORD_MAX_LENGTH = 50;
+/** Comma-separated lists in the query string. */
+export const LIST_MAX_LENGTH = 2000;
+
+type StringCheck = z.core.$ZodCheck<string>;
+
+/**
+ * A non-empty string within a length bound, checked first and aborting on failure, so the pattern and
+ * refinement checks that follow only ever see bounded input (hostile input is normal input: a 1 MB value costs one length comparison).
+ */
+export function text(bounds: { min?: number; max: number }, ...checks: StringCheck[]) {
+  return z
+    .string()
+    .check(z.minLength(bounds.min ?? 1, { abort: true }), z.maxLength(bounds.max, { abort: true }), ...checks);
+}
 
 /** An integer query value with bounds; `fallback` applies when the parameter is absent. */
 export function integer(bounds: { min?: number; max?: number } = {}) {
@@ -10,7 +28,10 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
     ...(bounds.max !== undefined ? [z.lte(bounds.max)] : []),
   ];
   return z.pipe(
-    z.string().check(z.refine((v) => INTEGER.test(v), 'must be an integer')),
+    text(
+      { max: INTEGER_MAX_LENGTH },
+      z.refine((v) => INTEGER.test(v), 'must be an integer'),
+    ),
     z.pipe(
       z.transform((v: string) => Number(v)),
       z.number().check(...checks),
@@ -21,7 +42,10 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
 /** `true`/`false` (also `1`/`0`), case-insensitive. */
 export function boolean() {
   return z.pipe(
-    z.string().check(z.refine((v) => /^(true|false|1|0)$/i.test(v), 'must be true or false')),
+    text(
+      { max: WORD_MAX_LENGTH },
+      z.refine((v) => /^(true|false|1|0)$/i.test(v), 'must be true or false'),
+    ),
     z.transform((v: string) => /^(true|1)$/i.test(v)),
   );
 }
@@ -29,14 +53,10 @@ export function boolean() {
 /** One of `values`, compared case-insensitively, returned in the canonical spelling. */
 export function caseInsensitiveEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.pipe(
-    z
-      .string()
-      .check(
-        z.refine(
-          (v) => values.some((x) => x.toLowerCase() === v.toLowerCase()),
-          `must be one of: ${values.join(', ')}`,
-        ),
-      ),
+    text(
+      { max: WORD_MAX_LENGTH },
+      z.refine((v) => values.some((x) => x.toLowerCase() === v.toLowerCase()), `must be one of: ${values.join(', ')}`),
+    ),
     z.transform((v: string) => values.find((x) => x.toLowerCase() === v.toLowerCase()) as T[number]),
   );
 }
@@ -44,7 +64,7 @@ export function caseInsensitiveEnum<const T extends readonly [string, ...string[
 /** Comma-separated list; blanks are dropped. */
 export function list() {
   return z.pipe(
-    z.string(),
+    text({ max: LIST_MAX_LENGTH }),
     z.transform((v: string) =>
       v
         .split(',')
@@ -52,9 +72,4 @@ export function list() {
         .filter((s) => s.length > 0),
     ),
   );
-}
-
-/** A non-empty string within a length bound. */
-export function text(bounds: { min?: number; max?: number } = {}) {
-  return z.string().check(z.minLength(bounds.min ?? 1), ...(bounds.max !== undefined ? [z.maxLength(bounds.max)] : []));
 }

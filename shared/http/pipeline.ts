@@ -7,6 +7,7 @@ import { getDeps, type Deps } from '../deps.ts';
 import type { Account } from '../domain/accounts/account.ts';
 import type { RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
+import { MAX_JSON_BODY_BYTES } from './limits.ts';
 import { compressIfAccepted, errorResponse, jsonResponse, Reply, type HttpResult } from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
 import type { parseMultipart, MultipartLimits, UploadedFile } from '../media/multipart.ts';
@@ -70,7 +71,7 @@ export function httpRoute<R extends RouteDef, S extends RequestSchemas>(
     },
   });
   // Authentication runs before body parsing, so an anonymous caller learns nothing about the body rules.
-  if (schemas.body) pipeline.use(httpJsonBodyParser());
+  if (schemas.body) pipeline.use({ before: (request) => refuseOversizedBody(request.event) }).use(httpJsonBodyParser());
   pipeline.use({
     onError: async (request) => {
       request.response = toErrorResponse(request.error, request.event, request.context);
@@ -112,6 +113,18 @@ async function parseForm(event: Event, form: NonNullable<RequestSchemas['form']>
   const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   const { fields, files } = await form.parse(raw, contentType, form.limits);
   return { fields: parseOrThrow(form.fields, fields, 'body'), files };
+}
+
+/** JSON bodies are capped before parsing, so no request can make the parser or the validator work on megabytes. */
+function refuseOversizedBody(event: Event): void {
+  if (!hasBody(event)) return;
+  const bytes = Buffer.byteLength(event.body!, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes > MAX_JSON_BODY_BYTES) {
+    throw new AppError(413, `The JSON body must be at most ${MAX_JSON_BODY_BYTES} bytes (got ${bytes})`, {
+      code: 'body_too_large',
+      details: { limit_bytes: MAX_JSON_BODY_BYTES },
+    });
+  }
 }
 
 function hasBody(event: Event): boolean {

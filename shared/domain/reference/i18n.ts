@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text, WORD_MAX_LENGTH } from '../http/params.ts';
 
 /** Languages the reference content is served in; content missing a translation falls back to English. */
 export const SUPPORTED_LANGUAGES = ['en', 'en-gb', 'de', 'es', 'fr', 'pl', 'uk'] as const;
@@ -6,7 +7,8 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** `lang`: a two-letter code, or `en-gb`; anything else is a 400 naming the supported codes. */
 export const langParam = z.pipe(
-  z.string().check(
+  text(
+    { max: WORD_MAX_LENGTH },
     z.refine((v) => /^[a-z]{2}(-[a-z]{2})?$/i.test(v), 'must be a two-letter language code (or en-gb)'),
     z.refine(
       (v) => (SUPPORTED_LANGUAGES as readonly string[]).includes(v.toLowerCase()),

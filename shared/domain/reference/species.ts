@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text, WORD_MAX_LENGTH } from '../http/params.ts';
 
 export const SPECIES = ['dog', 'cat'] as const;
 export type Species = (typeof SPECIES)[number];
@@ -7,7 +8,10 @@ export type Species = (typeof SPECIES)[number];
 const ALIASES: Record<string, Species> = { dog: 'dog', dogs: 'dog', '1': 'dog', cat: 'cat', cats: 'cat', '2': 'cat' };
 
 export const speciesParam = z.pipe(
-  z.string().check(z.refine((v) => v.toLowerCase() in ALIASES, 'must be dog or cat (or 1 for dogs, 2 for cats)')),
+  text(
+    { max: WORD_MAX_LENGTH },
+    z.refine((v) => v.toLowerCase() in ALIASES, 'must be dog or cat (or 1 for dogs, 2 for cats)'),
+  ),
   z.transform((v: string) => ALIASES[v.toLowerCase()]!),
 );
 

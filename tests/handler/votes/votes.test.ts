@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createVote } from '../../../functions/votes/create-vote.ts';
 import { handler as deleteVote } from '../../../functions/votes/delete-vote.ts';
 import { handler as getVote } from '../../../functions/votes/get-vote.ts';
@@ -218,5 +218,64 @@ describe('votes', () => {
 
     expect(result.statusCode).toBe(200);
     expect(ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems).toHaveLength(2);
+  });
+
+  describe('hostile sub_id values', () => {
+    const MEGABYTE = 1024 * 1024;
+    /**
+     * How many times a pattern with a quantifier (one that can backtrack) ran over `value` itself while `run` ran;
+     * zod's code-point counter (a single character class) is linear and not counted.
+     */
+    async function patternCallsOn(value: string, run: () => Promise<unknown>): Promise<number> {
+      const test = vi.spyOn(RegExp.prototype, 'test');
+      const exec = vi.spyOn(RegExp.prototype, 'exec');
+      const quantified = (pattern: RegExp) => /[+*?{]/.test(pattern.source);
+      try {
+        await run();
+        const calls = [...test.mock.calls.map((c, i) => [c[0], test.mock.contexts[i]] as const)];
+        calls.push(...exec.mock.calls.map((c, i) => [c[0], exec.mock.contexts[i]] as const));
+        return calls.filter(([input, pattern]) => input === value && quantified(pattern as RegExp)).length;
+      } finally {
+        test.mockRestore();
+        exec.mockRestore();
+      }
+    }
+
+    it('refuses a 1 MB sub_id in the query on length, before any pattern sees it', async () => {
+      const subId = 'a'.repeat(MEGABYTE);
+      const headers = { authorization: await bearer() };
+      let result: unknown;
+      const calls = await patternCallsOn(subId, async () => {
+        result = await listVotes(httpEvent({ path: '/v1/votes', query: { sub_id: subId }, headers }), lambdaContext);
+      });
+
+      expect(jsonBody(result)).toMatchObject({
+        statusCode: 400,
+        message: ['sub_id must be at most 255 characters long'],
+      });
+      expect(calls).toBe(0);
+    });
+
+    it('refuses a 1 MB JSON body with 413 before parsing it, and a long sub_id within the cap with 400', async () => {
+      const huge = await post({ image_id: 'img1', value: 1, sub_id: 'a'.repeat(MEGABYTE) });
+      expect(jsonBody(huge)).toMatchObject({ statusCode: 413, code: 'body_too_large', limit_bytes: 65536 });
+
+      const subId = 'a'.repeat(60_000);
+      let result: unknown;
+      const calls = await patternCallsOn(subId, async () => {
+        result = await post({ image_id: 'img1', value: 1, sub_id: subId });
+      });
+      expect(jsonBody(result)).toMatchObject({
+        statusCode: 400,
+        message: ['sub_id must be at most 255 characters long'],
+      });
+      expect(calls).toBe(0);
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    });
+
+    it('still refuses an e-mail address inside a sub_id', async () => {
+      const result = await post({ image_id: 'img1', value: 1, sub_id: 'user jane.doe@example.com' });
+      expect(jsonBody(result)).toMatchObject({ statusCode: 400, message: [expect.stringContaining('not an e-mail')] });
+    });
   });
 });

@@ -1,0 +1,10 @@
+// Request-wide limits of the HTTP pipeline, in one place: docs/security.md lists each with its reason.
+
+/** JSON request bodies: the largest legitimate one (a webhook or account payload) is a few KB. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** A validation error lists at most this many problems, then says how many more there were. */
+export const MAX_REPORTED_PROBLEMS = 20;
+
+/** Names and values quoted back in error messages are cut to this many characters. */
+export const MAX_ECHOED_CHARS = 64;
