@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AuthMode, RouteDef } from '../http/route-def.ts';
 import { getAccount, getAccountIdByKeyHash } from '../domain/accounts/store.ts';
 import type { Deps } from '../deps.ts';
@@ -5,47 +6,84 @@ import type { Account } from '../domain/accounts/account.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { hashApiKey } from './api-keys.ts';
 import { getTokenSecret } from './token-secret.ts';
-import { verifyToken } from './tokens.ts';
+import { MAX_TOKEN_LENGTH, verifyToken } from './tokens.ts';
+import { CredentialCache } from './credential-cache.ts';
 
 type AuthDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 
-// Warm containers remember resolved credentials for AUTH_CACHE_TTL_SECONDS, as an API Gateway authorizer
-// cache would; an account change made through this container is forgotten at once.
-const cache = new Map<string, { accountId: string | undefined; account: Account | undefined; until: number }>();
+/** Verified credentials a warm container remembers: about 2 KB each, so at most ~2 MB of a 512 MB function. */
+export const AUTH_CACHE_MAX_ENTRIES = 1000;
+
+// Warm containers remember verified credentials for up to AUTH_CACHE_TTL_SECONDS (never past a token's own expiry),
+// as an API Gateway authorizer cache would; an account change made through this container is forgotten at once.
+// Credentials that did not verify are never stored: junk cannot grow the cache.
+const cache = new CredentialCache<Account>(AUTH_CACHE_MAX_ENTRIES);
 
 export function forgetAccount(accountId: string): void {
-  for (const [key, entry] of cache) if (entry.accountId === accountId) cache.delete(key);
+  cache.deleteWhere((account) => account.id === accountId);
 }
 
 export function clearAuthCache(): void {
   cache.clear();
 }
 
+/** How many verified credentials this container remembers now. */
+export function authCacheSize(): number {
+  return cache.size;
+}
+
+interface Resolved {
+  accountId: string;
+  /** When the credential itself stops being valid (a token's `exp`); API keys do not expire. */
+  expiresAtMs?: number;
+}
+
 async function cached(
   deps: AuthDeps,
   key: string,
-  resolveId: () => Promise<string | undefined>,
+  resolve: () => Promise<Resolved | undefined>,
 ): Promise<Account | undefined> {
   const nowMs = deps.now().getTime();
-  const hit = cache.get(key);
-  if (hit && hit.until > nowMs) return hit.account;
-  const accountId = await resolveId();
-  const account = accountId ? await getAccount(deps, accountId) : undefined;
-  const ttlMs = deps.config.authCacheTtlSeconds * 1000;
-  if (ttlMs > 0) cache.set(key, { accountId, account, until: nowMs + ttlMs });
+  const hit = cache.get(key, nowMs);
+  if (hit) return hit;
+  const resolved = await resolve();
+  const account = resolved ? await getAccount(deps, resolved.accountId) : undefined;
+  if (!resolved || !account) return undefined;
+  const until = Math.min(
+    nowMs + deps.config.authCacheTtlSeconds * 1000,
+    resolved.expiresAtMs ?? Number.POSITIVE_INFINITY,
+  );
+  if (until > nowMs) cache.set(key, account, until);
   return account;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+/** Longer Authorization headers are not a token this service issued: refused before any pattern runs. */
+const MAX_AUTHORIZATION_LENGTH = MAX_TOKEN_LENGTH + 'Bearer '.length + 16;
 
 async function accountFromApiKey(deps: AuthDeps, apiKey: string) {
   const hash = hashApiKey(apiKey);
-  return cached(deps, `key:${hash}`, () => getAccountIdByKeyHash(deps, hash));
+  return cached(deps, `key:${hash}`, async () => {
+    const accountId = await getAccountIdByKeyHash(deps, hash);
+    return accountId ? { accountId } : undefined;
+  });
 }
 
 async function accountFromBearer(deps: AuthDeps, token: string) {
   const secret = await getTokenSecret(deps);
-  return cached(deps, `token:${token}`, () => verifyToken(secret, token, deps.now()));
+  // Keyed by the token's digest, so an entry costs the same whatever the token's length.
+  return cached(deps, `token:${createHash('sha256').update(token).digest('base64url')}`, () =>
+    verifyToken(secret, token, deps.now()),
+  );
+}
+
+function bearerToken(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  // An over-long header is still a bearer credential (answered invalid_token), one verifyToken refuses on length.
+  if (authorization.length > MAX_AUTHORIZATION_LENGTH) {
+    return authorization.slice(0, 7).toLowerCase() === 'bearer ' ? authorization.slice(7) : undefined;
+  }
+  return BEARER.exec(authorization)?.[1];
 }
 
 const CREDENTIAL_HINT: Record<Exclude<AuthMode, 'none'>, string> = {
@@ -66,8 +104,7 @@ export async function authenticate(
 ): Promise<Account | null> {
   if (route.auth === 'none') return null;
   const apiKey = route.auth === 'bearer' ? undefined : headers['x-api-key'];
-  const bearer =
-    route.auth === 'apiKey' || route.auth === 'admin' ? undefined : BEARER.exec(headers.authorization ?? '')?.[1];
+  const bearer = route.auth === 'apiKey' || route.auth === 'admin' ? undefined : bearerToken(headers.authorization);
 
   if (!apiKey && !bearer)
     throw forbidden(`Authentication required: send ${CREDENTIAL_HINT[route.auth]}`, { code: 'missing_credentials' });

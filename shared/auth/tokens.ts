@@ -27,11 +27,29 @@ export async function issueToken(
   return { access_token: accessToken, token_type: 'Bearer', expires_in: ttlSeconds };
 }
 
-/** The account id a valid, unexpired token was issued to, or undefined. */
-export async function verifyToken(secret: Uint8Array, token: string, now: Date): Promise<string | undefined> {
+export interface VerifiedToken {
+  accountId: string;
+  /** The token's `exp`, in milliseconds since the epoch. */
+  expiresAtMs: number;
+}
+
+/** Longer than any token this service issues (about 200 characters); longer ones are not even decoded. */
+export const MAX_TOKEN_LENGTH = 1024;
+
+/**
+ * The account a valid token was issued to and when it expires, or undefined. A token without `exp` or `sub` is
+ * refused even when its signature is right: every credential this service accepts runs out.
+ */
+export async function verifyToken(secret: Uint8Array, token: string, now: Date): Promise<VerifiedToken | undefined> {
+  if (token.length > MAX_TOKEN_LENGTH) return undefined;
   try {
-    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: [ALGORITHM], currentDate: now });
-    return payload.sub;
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: ISSUER,
+      algorithms: [ALGORITHM],
+      currentDate: now,
+      requiredClaims: ['exp', 'sub'],
+    });
+    return { accountId: payload.sub!, expiresAtMs: payload.exp! * 1000 };
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
+import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../shared/http/route-def.ts';
-import { authenticate } from '../../../shared/auth/authenticate.ts';
+import { AUTH_CACHE_MAX_ENTRIES, authCacheSize, authenticate } from '../../../shared/auth/authenticate.ts';
 import { issueToken } from '../../../shared/auth/tokens.ts';
 import { getDeps } from '../../../shared/deps.ts';
 import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
@@ -119,6 +120,68 @@ describe('authentication per route mode', () => {
     const token = await tokenFor('acc-off');
     expect(await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${token}` }))).toMatchObject({
       status: 401,
+    });
+  });
+
+  describe('the credential cache', () => {
+    const at = (iso: string) => ({ ...getDeps(), now: () => new Date(iso) });
+    const bearerAt = (iso: string, token: string) =>
+      authenticate(at(iso), route('bearer'), { authorization: `Bearer ${token}` });
+
+    it('stores no credential that failed to verify: 5,000 junk tokens leave it empty', async () => {
+      for (let i = 0; i < 5_000; i++) {
+        await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer junk.${i}.${'x'.repeat(64)}` }));
+      }
+      await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': 'live_not-a-key' }));
+
+      expect(authCacheSize()).toBe(0);
+    });
+
+    it(`keeps at most ${AUTH_CACHE_MAX_ENTRIES} verified credentials`, async () => {
+      const first = await tokenFor('acc-user', 3600 + 1);
+      await authenticate(deps(), route('bearer'), { authorization: `Bearer ${first}` });
+      for (let i = 0; i < AUTH_CACHE_MAX_ENTRIES + 50; i++) {
+        await authenticate(deps(), route('bearer'), {
+          authorization: `Bearer ${await tokenFor('acc-user', 3600 + 2 + i)}`,
+        });
+      }
+
+      expect(authCacheSize()).toBe(AUTH_CACHE_MAX_ENTRIES);
+    });
+
+    it('refuses a token the moment it expires, although it was used (and cached) a second before', async () => {
+      const issuedAt = new Date('2026-11-22T10:00:00Z');
+      const token = (await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), 'acc-user', issuedAt, 60))
+        .access_token;
+
+      expect(await bearerAt('2026-11-22T10:00:59Z', token)).toMatchObject({ id: 'acc-user' });
+      expect(await failure(bearerAt('2026-11-22T10:01:00Z', token))).toMatchObject({
+        status: 403,
+        code: 'invalid_token',
+      });
+    });
+
+    it('refuses a correctly signed token that has no expiry', async () => {
+      const forever = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('acc-user')
+        .setIssuer('pet-api')
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(process.env.TOKEN_SECRET!));
+
+      expect(
+        await failure(authenticate(deps(), route('bearer'), { authorization: `Bearer ${forever}` })),
+      ).toMatchObject({
+        status: 403,
+        code: 'invalid_token',
+      });
+    });
+
+    it('refuses an over-long Authorization header as an invalid token, without running a pattern over it', async () => {
+      const header = `Bearer ${'x'.repeat(1024 * 1024)}`;
+      expect(await failure(authenticate(deps(), route('bearer'), { authorization: header }))).toMatchObject({
+        code: 'invalid_token',
+      });
     });
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../../shared/auth/api-keys.ts';
-import { issueToken, verifyToken } from '../../../shared/auth/tokens.ts';
+import { issueToken, MAX_TOKEN_LENGTH, verifyToken } from '../../../shared/auth/tokens.ts';
 
 const secret = new TextEncoder().encode('a-signing-secret-of-at-least-32-bytes!!');
 const now = new Date('2026-11-22T10:00:00Z');
@@ -11,7 +12,10 @@ describe('bearer tokens', () => {
     const token = await issueToken(secret, 'acc-1', now, 3600);
 
     expect(token).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
-    expect(await verifyToken(secret, token.access_token, now)).toBe('acc-1');
+    expect(await verifyToken(secret, token.access_token, now)).toEqual({
+      accountId: 'acc-1',
+      expiresAtMs: now.getTime() + 3_600_000,
+    });
   });
 
   it('stop working when they expire', async () => {
@@ -27,6 +31,26 @@ describe('bearer tokens', () => {
     expect(await verifyToken(other, access_token, now)).toBeUndefined();
     expect(await verifyToken(secret, `${access_token}x`, now)).toBeUndefined();
     expect(await verifyToken(secret, 'not-a-token', now)).toBeUndefined();
+  });
+
+  it('are refused without an expiry or a subject, even when correctly signed', async () => {
+    const iat = Math.floor(now.getTime() / 1000);
+    const sign = (claims: { sub?: string; exp?: number }) => {
+      const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('pet-api').setIssuedAt(iat);
+      if (claims.sub) jwt.setSubject(claims.sub);
+      if (claims.exp) jwt.setExpirationTime(claims.exp);
+      return jwt.sign(secret);
+    };
+
+    expect(await verifyToken(secret, await sign({ sub: 'acc-1' }), now)).toBeUndefined();
+    expect(await verifyToken(secret, await sign({ exp: iat + 60 }), now)).toBeUndefined();
+    expect(await verifyToken(secret, await sign({ sub: 'acc-1', exp: iat + 60 }), now)).toMatchObject({
+      accountId: 'acc-1',
+    });
+  });
+
+  it('are refused on length alone past MAX_TOKEN_LENGTH', async () => {
+    expect(await verifyToken(secret, 'x'.repeat(MAX_TOKEN_LENGTH + 1), now)).toBeUndefined();
   });
 });
 
