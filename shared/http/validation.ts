@@ -1,20 +1,34 @@
 import * as z from 'zod/mini';
 import { badRequest } from '../errors.ts';
+import { MAX_ECHOED_CHARS, MAX_REPORTED_PROBLEMS } from './limits.ts';
 
 export type Schema = z.ZodMiniType;
 
 type Location = 'query' | 'params' | 'body';
 
-/** Parses one part of the request; every problem becomes one message of a single 400. */
+/**
+ * Parses one part of the request; each problem becomes one message of a single 400. The list stops at
+ * MAX_REPORTED_PROBLEMS with a count of the rest, so an error body never grows with the size of the request.
+ */
 export function parseOrThrow<S extends Schema>(schema: S, input: unknown, location: Location): z.output<S> {
   const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) return result.data;
-  throw badRequest(result.error.issues.flatMap((issue) => describeIssue(issue, location)));
+  const messages = result.error.issues.flatMap((issue) => describeIssue(issue, location));
+  if (messages.length <= MAX_REPORTED_PROBLEMS) throw badRequest(messages);
+  const hidden = messages.length - MAX_REPORTED_PROBLEMS;
+  throw badRequest([...messages.slice(0, MAX_REPORTED_PROBLEMS), `…and ${hidden} more problems`], {
+    details: { problem_count: messages.length },
+  });
+}
+
+/** Input quoted back to the caller (a field or parameter name) is cut, so an error never echoes a megabyte. */
+export function echo(value: string): string {
+  return value.length <= MAX_ECHOED_CHARS ? value : `${value.slice(0, MAX_ECHOED_CHARS)}…`;
 }
 
 function fieldName(path: readonly PropertyKey[], location: Location): string {
   if (path.length === 0) return location === 'body' ? 'body' : location;
-  return path.map(String).join('.');
+  return path.map((segment) => echo(String(segment))).join('.');
 }
 
 /** Messages read `<field> <problem>`; custom checks supply only the problem. */

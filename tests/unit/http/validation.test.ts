@@ -59,6 +59,26 @@ describe('query validation', () => {
     ]);
   });
 
+  it('lists the first 20 problems and counts the rest, however many unknown fields arrive', () => {
+    const input = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`field${i}`, 'x']));
+    let error: AppError | undefined;
+    try {
+      parseOrThrow(query, input, 'query');
+    } catch (e) {
+      error = e as AppError;
+    }
+
+    expect(error!.messages).toHaveLength(21);
+    expect((error!.messages as string[])[20]).toBe('…and 99980 more problems');
+    expect(error!.details).toEqual({ problem_count: 100_000 });
+    expect(JSON.stringify(error!.messages).length).toBeLessThan(2000);
+  });
+
+  it('cuts a long field name it quotes back to 64 characters', () => {
+    const [message] = messagesOf({ ['n'.repeat(1_000_000)]: 'x' });
+    expect(message).toBe(`unknown query parameter '${'n'.repeat(64)}…'`);
+  });
+
   it('throws a 400 AppError', () => {
     expect(() => parseOrThrow(query, { limit: '0' }, 'query')).toThrow(expect.objectContaining({ status: 400 }));
   });
