@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { listUploads, presentUpload } from '../../shared/domain/images/uploads.ts';
-import { ORDERS } from '../../shared/http/common-params.ts';
+import { ORDERS, pageParam } from '../../shared/http/common-params.ts';
 import { caseInsensitiveEnum, integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 
 const query = z.strictObject({
   limit: z._default(integer({ min: 1, max: 100 }), 10),
-  page: z._default(integer({ min: 0 }), 0),
+  page: pageParam,
   order: z._default(caseInsensitiveEnum(ORDERS), 'DESC'),
   sub_id: z.optional(subIdParam),
 });

@@ -3,7 +3,7 @@ import { loadBreeds, loadTemperaments } from '../../shared/domain/reference/bree
 import { loadCategories } from '../../shared/domain/reference/categories.ts';
 import { loadColours } from '../../shared/domain/reference/colours.ts';
 import { subIdParam } from '../../shared/http/sub-id.ts';
-import { ORDERS } from '../../shared/http/common-params.ts';
+import { ORDERS, pageParam } from '../../shared/http/common-params.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { boolean, caseInsensitiveEnum, integer, list, text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -18,7 +18,7 @@ import { speciesParam } from '../../shared/domain/reference/species.ts';
 const query = z.strictObject({
   // The spec's schema says 1, its prose 10; the real service answers one image by default.
   limit: z._default(integer({ min: 1, max: 100 }), 1),
-  page: z._default(integer({ min: 0 }), 0),
+  page: pageParam,
   order: z.optional(caseInsensitiveEnum(ORDERS)),
   order_by: z._default(z.enum(ORDER_BY), 'created_at'),
   species_id: z.optional(speciesParam),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import {
   DIRECT_UPLOAD_MAX_BYTES,
+  MAX_IMAGE_BREEDS,
   parseUploadForm,
   presentUpload,
   uploadPhoto,
@@ -11,7 +12,10 @@ import { list } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 
-const fields = z.strictObject({ sub_id: z.optional(subIdParam), breed_ids: z.optional(list()) });
+const fields = z.strictObject({
+  sub_id: z.optional(subIdParam),
+  breed_ids: z.optional(list({ maxItems: MAX_IMAGE_BREEDS })),
+});
 const limits = { maxFileBytes: DIRECT_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 5, allowedFileFields: ['file'] };
 
 /** multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). */

@@ -7,6 +7,17 @@ import { boolean, caseInsensitiveEnum, integer, list, text } from './params.ts';
 export const ORDERS = ['ASC', 'DESC', 'RANDOM'] as const;
 export type Order = (typeof ORDERS)[number];
 
+/**
+ * The deepest page a list serves: page-style lists read (and skip) every item before the page, so depth is capped
+ * rather than billed per request; past it, narrow the query with a filter (docs/security.md#limits).
+ */
+export const MAX_PAGE = 100;
+/** The same bound for offset-style lists. */
+export const MAX_OFFSET = 10_000;
+
+/** Zero-based `page`, default 0, at most MAX_PAGE. */
+export const pageParam = z._default(integer({ min: 0, max: MAX_PAGE }), 0);
+
 /** Content routes: `include_sources` and `lang`. */
 export const contentQuery = {
   include_sources: z.optional(boolean()),
@@ -16,7 +27,7 @@ export const contentQuery = {
 /** Offset-style lists (facts, health tips): `limit` 1-100 (default 10), `offset` from 0. */
 export const offsetQuery = {
   limit: z._default(integer({ min: 1, max: 100 }), 10),
-  offset: z._default(integer({ min: 0 }), 0),
+  offset: z._default(integer({ min: 0, max: MAX_OFFSET }), 0),
   ...contentQuery,
 };
 
@@ -24,7 +35,7 @@ export const offsetQuery = {
 export function pageQuery(limits: { defaultLimit: number; maxLimit: number; defaultOrder?: Order }) {
   return {
     limit: z._default(integer({ min: 1, max: limits.maxLimit }), limits.defaultLimit),
-    page: z._default(integer({ min: 0 }), 0),
+    page: pageParam,
     order: limits.defaultOrder
       ? z._default(caseInsensitiveEnum(ORDERS), limits.defaultOrder)
       : z.optional(caseInsensitiveEnum(ORDERS)),

@@ -61,15 +61,21 @@ export function caseInsensitiveEnum<const T extends readonly [string, ...string[
   );
 }
 
-/** Comma-separated list; blanks are dropped. */
-export function list() {
+/** A query or form list holds at most this many entries unless the route says fewer. */
+export const MAX_LIST_ITEMS = 100;
+
+/** Comma-separated list, at most `maxItems` entries; blanks are dropped. */
+export function list(options: { maxItems?: number } = {}) {
   return z.pipe(
     text({ max: LIST_MAX_LENGTH }),
-    z.transform((v: string) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0),
+    z.pipe(
+      z.transform((v: string) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
+      ),
+      z.array(z.string()).check(z.maxLength(options.maxItems ?? MAX_LIST_ITEMS)),
     ),
   );
 }

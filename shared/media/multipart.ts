@@ -5,6 +5,7 @@
 import busboy from 'busboy';
 import type { Readable } from 'node:stream';
 import { badRequest, AppError } from '../errors.ts';
+import { echo } from '../http/validation.ts';
 
 export interface MultipartLimits {
   maxFileBytes: number;
@@ -41,7 +42,7 @@ export async function parseMultipart(
   limits: MultipartLimits,
 ): Promise<MultipartForm> {
   if (!/^multipart\/form-data\s*(;|$)/i.test(contentType.trim())) {
-    throw invalidMultipart(`Content-Type must be multipart/form-data, got '${contentType}'`);
+    throw invalidMultipart(`Content-Type must be multipart/form-data, got '${echo(contentType)}'`);
   }
   return collectForm(createParser(contentType, limits), body, limits);
 }
@@ -79,8 +80,9 @@ function collectForm(parser: busboy.Busboy, body: Buffer, limits: MultipartLimit
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(badRequest(`field '${name}' is longer than ${MAX_FIELD_VALUE_BYTES} bytes`));
-      if (fields.has(name)) return fail(badRequest(`field '${name}' appears more than once`));
+      if (info.valueTruncated)
+        return fail(badRequest(`field '${echo(name)}' is longer than ${MAX_FIELD_VALUE_BYTES} bytes`));
+      if (fields.has(name)) return fail(badRequest(`field '${echo(name)}' appears more than once`));
       fields.set(name, value);
     });
 
@@ -91,7 +93,7 @@ function collectForm(parser: busboy.Busboy, body: Buffer, limits: MultipartLimit
         stream.resume();
         const allowed = limits.allowedFileFields.map((name) => `'${name}'`).join(', ');
         return fail(
-          badRequest(`unexpected file field '${field}'; files are accepted only in: ${allowed}`, {
+          badRequest(`unexpected file field '${echo(field)}'; files are accepted only in: ${allowed}`, {
             code: 'unexpected_file_field',
           }),
         );
@@ -137,7 +139,7 @@ function describeParserError(error: unknown): AppError {
 }
 
 function fileTooLarge(filename: string | undefined, maxFileBytes: number): AppError {
-  const name = filename ? `file '${filename}'` : 'a file';
+  const name = filename ? `file '${echo(filename)}'` : 'a file';
   return new AppError(413, `${name} exceeds the ${formatBytes(maxFileBytes)} upload limit`, {
     code: 'file_too_large',
   });

@@ -24,6 +24,14 @@ export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
  * multipart envelope. Larger photos use the two-step upload (docs/decisions.md#image-uploads).
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+/** Breeds one uploaded photo may be tagged with. */
+export const MAX_IMAGE_BREEDS = 10;
+/**
+ * Pixel bounds read from the header before anything decodes the image (decompression bombs: a 10,000 × 10,000 PNG
+ * of one colour is a few KB but 400 MB once decoded). Any decoder on this path gets MAX_PHOTO_PIXELS as its limit.
+ */
+export const MAX_PHOTO_SIDE = 12_000;
+export const MAX_PHOTO_PIXELS = 50_000_000;
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
@@ -159,7 +167,10 @@ async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem
   );
 }
 
-/** Checks that the bytes are a photo the service accepts: the format by its bytes (415), a readable header (400). */
+/**
+ * Checks that the bytes are a photo the service accepts: the format by its bytes (415), a readable header and
+ * bounded dimensions (400), all without decoding a pixel.
+ */
 export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: number; height: number } {
   const format = detectPhotoFormat(bytes);
   if (!format)
@@ -169,6 +180,12 @@ export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: n
   const size = readImageDimensions(bytes, format);
   if (!size)
     throw badRequest('The file is not a valid image: its header is damaged or truncated', { code: 'invalid_image' });
+  if (size.width > MAX_PHOTO_SIDE || size.height > MAX_PHOTO_SIDE || size.width * size.height > MAX_PHOTO_PIXELS) {
+    throw badRequest(
+      `The image is ${size.width} × ${size.height} pixels; photos may be at most ${MAX_PHOTO_SIDE} pixels on a side and ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`,
+      { code: 'image_dimensions_too_large' },
+    );
+  }
   return { format, ...size };
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { text, WORD_MAX_LENGTH } from '../http/params.ts';
+import { text, WORD_MAX_LENGTH } from '../../http/params.ts';
 
 export const SPECIES = ['dog', 'cat'] as const;
 export type Species = (typeof SPECIES)[number];

@@ -1,6 +1,7 @@
 // Request bodies and parameters of the webhook routes. URL rules that depend on the deployment (https only, no
 // private addresses) are checked by the domain, which knows the configuration.
 import * as z from 'zod/mini';
+import { pageParam } from '../../http/common-params.ts';
 import { integer, text } from '../../http/params.ts';
 
 const MAX_URL_LENGTH = 2048;
@@ -27,5 +28,5 @@ export const webhookEventParams = z.object({ id: text({ max: 100 }), eventId: te
 /** The attempt log is page-style, newest first. */
 export const deliveryLogQuery = z.strictObject({
   limit: z._default(integer({ min: 1, max: 100 }), 10),
-  page: z._default(integer({ min: 0 }), 0),
+  page: pageParam,
 });

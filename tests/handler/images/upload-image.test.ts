@@ -4,7 +4,9 @@ import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { crc32 } from 'node:zlib';
 import { handler } from '../../../functions/images/upload-image.ts';
+import { MAX_IMAGE_BREEDS } from '../../../shared/domain/images/uploads.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
@@ -137,5 +139,51 @@ describe('POST /v1/images/upload', () => {
         await upload(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`).toString('base64')),
       ).code,
     ).toBe('invalid_multipart');
+  });
+
+  describe('bounded input', () => {
+    const smallPng = () =>
+      sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
+    /** A PNG whose header claims the given size: a few hundred bytes that would decode to gigabytes. */
+    async function pngClaiming(width: number, height: number): Promise<Buffer> {
+      const png = Buffer.from(await smallPng());
+      png.writeUInt32BE(width, 16);
+      png.writeUInt32BE(height, 20);
+      png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+      return png;
+    }
+
+    it('refuses a 10,000 × 10,000 PNG from its header, before anything decodes it, and writes nothing', async () => {
+      const result = await upload(
+        multipart([{ name: 'file', filename: 'bomb.png', content: await pngClaiming(10_000, 10_000) }]),
+      );
+
+      expect(result.statusCode).toBe(400);
+      expect(jsonBody(result)).toMatchObject({ code: 'image_dimensions_too_large' });
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+      expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+    });
+
+    it('refuses one side longer than the bound even when the pixel count is small', async () => {
+      const result = await upload(
+        multipart([{ name: 'file', filename: 'strip.png', content: await pngClaiming(60_000, 1) }]),
+      );
+      expect(jsonBody(result)).toMatchObject({ statusCode: 400, code: 'image_dimensions_too_large' });
+    });
+
+    it(`refuses more than ${MAX_IMAGE_BREEDS} breed ids, and 5,000 of them, naming the limit`, async () => {
+      const file = { name: 'file', filename: 'a.png', content: await smallPng() };
+      const ids = (n: number) => Array.from({ length: n }, (_, i) => `b${i}`).join(',');
+
+      const eleven = jsonBody(
+        await upload(multipart([file, { name: 'breed_ids', content: ids(MAX_IMAGE_BREEDS + 1) }])),
+      );
+      expect(eleven).toMatchObject({ statusCode: 400, message: ['breed_ids must contain at most 10 items'] });
+      const many = jsonBody(await upload(multipart([file, { name: 'breed_ids', content: ids(5_000) }])));
+      expect(many.statusCode).toBe(400);
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    });
   });
 });

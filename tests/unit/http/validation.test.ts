@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../shared/errors.ts';
-import { boolean, caseInsensitiveEnum, integer, list } from '../../../shared/http/params.ts';
+import { MAX_OFFSET, MAX_PAGE, offsetQuery, pageQuery } from '../../../shared/http/common-params.ts';
+import { boolean, caseInsensitiveEnum, integer, list, MAX_LIST_ITEMS } from '../../../shared/http/params.ts';
 import { parseOrThrow } from '../../../shared/http/validation.ts';
 
 const query = z.strictObject({
@@ -81,5 +82,33 @@ describe('query validation', () => {
 
   it('throws a 400 AppError', () => {
     expect(() => parseOrThrow(query, { limit: '0' }, 'query')).toThrow(expect.objectContaining({ status: 400 }));
+  });
+});
+
+describe('depth of lists', () => {
+  const paged = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));
+  const offset = z.strictObject(offsetQuery);
+  const problems = (schema: z.ZodMiniType, input: Record<string, string>) => {
+    try {
+      parseOrThrow(schema, input, 'query');
+      return [];
+    } catch (error) {
+      return (error as AppError).messages;
+    }
+  };
+
+  it(`serves pages up to ${MAX_PAGE} and offsets up to ${MAX_OFFSET}, no deeper`, () => {
+    expect(problems(paged, { page: String(MAX_PAGE) })).toEqual([]);
+    expect(problems(paged, { page: String(MAX_PAGE + 1) })).toEqual([`page must be at most ${MAX_PAGE}`]);
+    expect(problems(paged, { page: '9'.repeat(1000) })).toEqual(['page must be at most 20 characters long']);
+    expect(problems(offset, { offset: String(MAX_OFFSET + 1) })).toEqual([`offset must be at most ${MAX_OFFSET}`]);
+  });
+
+  it(`takes at most ${MAX_LIST_ITEMS} entries in a comma-separated list`, () => {
+    const groups = (n: number) => Array.from({ length: n }, () => 'x').join(',');
+    expect(problems(paged, { breed_groups: groups(MAX_LIST_ITEMS) })).toEqual([]);
+    expect(problems(paged, { breed_groups: groups(MAX_LIST_ITEMS + 1) })).toEqual([
+      `breed_groups must contain at most ${MAX_LIST_ITEMS} items`,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsEmailAddress } from '../../../shared/domain/sub-id.ts';
+import { containsEmailAddress } from '../../../shared/http/sub-id.ts';
 
 describe('containsEmailAddress', () => {
   it.each([
