@@ -5,6 +5,13 @@
 
 import { detectPhotoFormat, hasBytesAt, type PhotoFormat } from './format.ts';
 
+/**
+ * Pixel bounds read from the header before anything decodes a photo (decompression bombs: a 10,000 × 10,000 PNG of
+ * one colour is a few KB but 400 MB once decoded). Every decoder (sharp) gets MAX_PHOTO_PIXELS as its input limit.
+ */
+export const MAX_PHOTO_SIDE = 12_000;
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
 export interface ImageDimensions {
   width: number;
   height: number;

@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
 import { badRequest, forbidden, AppError, notFound } from '../../errors.ts';
 import { detectPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
-import { readImageDimensions } from '../../media/dimensions.ts';
+import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, readImageDimensions } from '../../media/dimensions.ts';
 import { parseMultipart } from '../../media/multipart.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaMonth } from '../accounts/quota.ts';
@@ -26,12 +26,6 @@ export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
 export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
 /** Breeds one uploaded photo may be tagged with. */
 export const MAX_IMAGE_BREEDS = 10;
-/**
- * Pixel bounds read from the header before anything decodes the image (decompression bombs: a 10,000 × 10,000 PNG
- * of one colour is a few KB but 400 MB once decoded). Any decoder on this path gets MAX_PHOTO_PIXELS as its limit.
- */
-export const MAX_PHOTO_SIDE = 12_000;
-export const MAX_PHOTO_PIXELS = 50_000_000;
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
