@@ -22,6 +22,8 @@ const envSchema = z.object({
   AWS_ENDPOINT_URL_S3: z.optional(z.string()),
   /** The queue the event router publishes domain events to. */
   EVENTS_QUEUE_URL: z.optional(z.string()),
+  /** Where the event router parks records it can never publish (alarmed; docs/operations.md). */
+  STREAM_DLQ_URL: z.optional(z.string()),
   /** Local mode: fauxqs' endpoint, passed to the SQS client explicitly (queue URLs name a host that does not resolve). */
   AWS_ENDPOINT_URL_SQS: z.optional(z.string()),
   WEBHOOK_DELIVERIES_QUEUE_URL: z.optional(z.string()),
@@ -72,6 +74,7 @@ export type Config = {
   awsSessionToken: string | undefined;
   mediaBaseUrl: string;
   eventsQueueUrl: string | undefined;
+  streamDeadLetterQueueUrl: string | undefined;
   mediaBucket: string;
   labelsProvider: 'rekognition' | 'none';
   s3Endpoint: string | undefined;
@@ -115,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     awsSessionToken: e.AWS_SESSION_TOKEN,
     mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/+$/, ''),
     eventsQueueUrl: e.EVENTS_QUEUE_URL,
+    streamDeadLetterQueueUrl: e.STREAM_DLQ_URL,
     mediaBucket: e.MEDIA_BUCKET,
     labelsProvider: e.LABELS_PROVIDER,
     s3Endpoint: e.AWS_ENDPOINT_URL_S3,

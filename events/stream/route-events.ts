@@ -1,48 +1,115 @@
 // DynamoDB stream → events queue. Each committed vote, favourite or upload change becomes a domain event with a
-// stable id; a failure reports the first unsent record so the stream retries from there, in order.
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+// stable id. Records are published one at a time, in order: a record that fails for a passing reason is reported
+// (the stream retries from it, and nothing after it was sent, so no neighbour is ever sent twice); a record that can
+// never be published goes to the stream dead-letter queue (alarmed) and the records after it carry on.
+import {
+  type BatchResultErrorEntry,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { DomainEvent } from '../../shared/events/catalogue.ts';
+import { asciiJson } from '../../shared/aws/sqs-text.ts';
 import { sqsClient } from '../../shared/aws/sqs.ts';
-import { getDeps } from '../../shared/deps.ts';
+import type { DomainEvent } from '../../shared/events/catalogue.ts';
+import { getDeps, type Deps } from '../../shared/deps.ts';
 import { eventsFromRecord } from '../../shared/events/from-stream.ts';
 
 const SQS_BATCH = 10;
 
+type Outcome = 'published' | 'retry';
+
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const deps = getDeps();
   const queueUrl = deps.config.eventsQueueUrl;
-  if (!queueUrl) throw new Error('EVENTS_QUEUE_URL is not configured');
-  const pending: { record: DynamoDBRecord; event: DomainEvent }[] = [];
-  for (const record of event.Records)
-    for (const e of eventsFromRecord(record, deps.config.mediaBaseUrl)) pending.push({ record, event: e });
+  const deadLetterUrl = deps.config.streamDeadLetterQueueUrl;
+  if (!queueUrl || !deadLetterUrl) throw new Error('EVENTS_QUEUE_URL and STREAM_DLQ_URL must be configured');
+  const sqs = sqsClient(deps.config);
 
-  for (let i = 0; i < pending.length; i += SQS_BATCH) {
-    const batch = pending.slice(i, i + SQS_BATCH);
-    const result = await sqsClient(deps.config)
+  for (const record of event.Records) {
+    const outcome = await routeRecord(deps, sqs, { queueUrl, deadLetterUrl }, record);
+    if (outcome === 'retry') {
+      deps.log.error('events not published; the stream retries from this record', {
+        sequenceNumber: record.dynamodb?.SequenceNumber,
+      });
+      return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
+    }
+  }
+  return { batchItemFailures: [] };
+}
+
+interface Queues {
+  queueUrl: string;
+  deadLetterUrl: string;
+}
+
+async function routeRecord(deps: Deps, sqs: SQSClient, queues: Queues, record: DynamoDBRecord): Promise<Outcome> {
+  let events: DomainEvent[];
+  try {
+    events = eventsFromRecord(record, deps.config.mediaBaseUrl);
+  } catch (error) {
+    // A record that does not decode never will: park it instead of blocking the shard.
+    return deadLetter(deps, sqs, queues, record, undefined, `record could not be turned into events: ${error}`);
+  }
+  for (let i = 0; i < events.length; i += SQS_BATCH) {
+    const batch = events.slice(i, i + SQS_BATCH);
+    const result = await sqs
       .send(
         new SendMessageBatchCommand({
-          QueueUrl: queueUrl,
-          Entries: batch.map(({ event: e }, n) => ({
+          QueueUrl: queues.queueUrl,
+          Entries: batch.map((e, n) => ({
             Id: String(n),
-            MessageBody: JSON.stringify(e),
+            MessageBody: asciiJson(e),
             MessageAttributes: { type: { DataType: 'String', StringValue: e.type } },
           })),
         }),
       )
-      .catch((error: unknown) => {
+      .catch((error: unknown): { Failed: BatchResultErrorEntry[] } => {
         deps.log.error('publishing events failed', { error });
-        return { Failed: batch.map((_, n) => ({ Id: String(n) })) };
+        return { Failed: batch.map((_, n) => ({ Id: String(n), SenderFault: false, Code: 'unreachable' })) };
       });
-    const failed = (result.Failed ?? []).map((f) => Number(f.Id)).sort((a, b) => a - b);
-    if (failed.length > 0) {
-      const firstFailed = batch[failed[0]!]!.record;
-      deps.log.error('events not published; the stream retries from this record', {
-        sequenceNumber: firstFailed.dynamodb?.SequenceNumber,
-      });
-      return { batchItemFailures: [{ itemIdentifier: firstFailed.dynamodb!.SequenceNumber! }] };
+    for (const failure of result.Failed ?? []) {
+      const failed = batch[Number(failure.Id)]!;
+      // SenderFault: SQS will refuse this message however often it is sent (content, size).
+      if (!failure.SenderFault) return 'retry';
+      const reason = `${failure.Code ?? 'refused'}: ${failure.Message ?? ''}`;
+      if ((await deadLetter(deps, sqs, queues, record, failed, reason)) === 'retry') return 'retry';
     }
-    deps.log.info('events published', { events: batch.map(({ event: e }) => ({ id: e.id, type: e.type })) });
+    deps.log.info('events published', { events: batch.map((e) => ({ id: e.id, type: e.type })) });
   }
-  return { batchItemFailures: [] };
+  return 'published';
+}
+
+/** Parks what cannot be published, as base64 so that the dead letter itself can always be carried. */
+async function deadLetter(
+  deps: Deps,
+  sqs: SQSClient,
+  queues: Queues,
+  record: DynamoDBRecord,
+  event: DomainEvent | undefined,
+  reason: string,
+): Promise<Outcome> {
+  deps.log.error('event dead-lettered', {
+    sequenceNumber: record.dynamodb?.SequenceNumber,
+    eventId: event?.id,
+    reason,
+  });
+  try {
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: queues.deadLetterUrl,
+        MessageBody: asciiJson({
+          reason: reason.slice(0, 1000),
+          sequence_number: record.dynamodb?.SequenceNumber ?? null,
+          event_id: event?.id ?? null,
+          event_type: event?.type ?? null,
+          payload_base64: Buffer.from(JSON.stringify(event ?? record)).toString('base64'),
+        }),
+      }),
+    );
+    return 'published';
+  } catch (error) {
+    deps.log.error('dead-lettering failed', { error });
+    return 'retry';
+  }
 }

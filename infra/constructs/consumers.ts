@@ -136,6 +136,9 @@ export class Consumers extends Construct {
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
       reason: "dynamodb:ListStreams has no resource-level permissions; Lambda's stream event source needs it.",
     });
+    // The consumer parks records it can never handle here itself, so one poison record cannot stall the shard.
+    fn.addEnvironment('STREAM_DLQ_URL', streamFailures.queueUrl);
+    streamFailures.grantSendMessages(role);
     fn.addEventSource(
       new DynamoEventSource(this.props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,

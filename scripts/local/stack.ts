@@ -204,19 +204,22 @@ async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void
 
 /** The queues (and dead-letter queues) of the consumer table, as the CDK app declares them: their URL variables. */
 function createQueues(fauxqs: FauxqsServer): Record<string, string> {
-  return Object.fromEntries(
-    (Object.entries(queues) as [QueueId, QueueDef][]).map(([id, queue]) => {
-      const name = `pet-api-${kebab(id)}`;
-      const dlq = fauxqs.createQueue(`${name}-dlq`);
-      const { queueUrl } = fauxqs.createQueue(name, {
-        attributes: {
-          VisibilityTimeout: String(visibilityTimeoutSeconds(id)),
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: queue.maxReceiveCount }),
-        },
-      });
-      return [queue.env, queueUrl];
-    }),
-  );
+  const urls = (Object.entries(queues) as [QueueId, QueueDef][]).map(([id, queue]) => {
+    const name = `pet-api-${kebab(id)}`;
+    const dlq = fauxqs.createQueue(`${name}-dlq`);
+    const { queueUrl } = fauxqs.createQueue(name, {
+      attributes: {
+        VisibilityTimeout: String(visibilityTimeoutSeconds(id)),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: queue.maxReceiveCount }),
+      },
+    });
+    return [queue.env, queueUrl];
+  });
+  return {
+    ...Object.fromEntries(urls),
+    // Where the event router parks events SQS never accepts (deployed: its stream source's on-failure DLQ).
+    STREAM_DLQ_URL: fauxqs.createQueue('pet-api-stream-dlq').queueUrl,
+  };
 }
 
 const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

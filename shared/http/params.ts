@@ -12,13 +12,32 @@ export const LIST_MAX_LENGTH = 2000;
 type StringCheck = z.core.$ZodCheck<string>;
 
 /**
- * A non-empty string within a length bound, checked first and aborting on failure, so the pattern and
- * refinement checks that follow only ever see bounded input (hostile input is normal input: a 1 MB value costs one length comparison).
+ * Characters no text input may hold: control characters, the non-characters U+FFFE and U+FFFF, and unpaired
+ * surrogates. Stored values travel on as events through SQS, which refuses a message holding any of them; emoji and
+ * every other character SQS carries are accepted.
+ */
+const FORBIDDEN_CHARACTERS =
+  /[\u0000-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const FORBIDDEN_CHARACTERS_ALL = new RegExp(FORBIDDEN_CHARACTERS.source, 'g');
+
+export const hasForbiddenCharacters = (value: string) => FORBIDDEN_CHARACTERS.test(value);
+/** For values the service keeps but cannot refuse (an uploaded file's name): each forbidden character becomes U+FFFD. */
+export const replaceForbiddenCharacters = (value: string) => value.replace(FORBIDDEN_CHARACTERS_ALL, '\ufffd');
+
+/**
+ * A non-empty string within a length bound and without forbidden characters, both checked first and aborting on
+ * failure, so the pattern and refinement checks that follow only ever see bounded input (hostile input is normal input: a 1 MB value costs one length comparison).
  */
 export function text(bounds: { min?: number; max: number }, ...checks: StringCheck[]) {
-  return z
-    .string()
-    .check(z.minLength(bounds.min ?? 1, { abort: true }), z.maxLength(bounds.max, { abort: true }), ...checks);
+  return z.string().check(
+    z.minLength(bounds.min ?? 1, { abort: true }),
+    z.maxLength(bounds.max, { abort: true }),
+    z.refine((v) => !hasForbiddenCharacters(v), {
+      message: 'must not contain control characters, U+FFFE, U+FFFF or unpaired surrogates',
+      abort: true,
+    }),
+    ...checks,
+  );
 }
 
 /** An integer query value with bounds; `fallback` applies when the parameter is absent. */

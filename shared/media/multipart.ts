@@ -5,6 +5,7 @@
 import busboy from 'busboy';
 import type { Readable } from 'node:stream';
 import { badRequest, AppError } from '../errors.ts';
+import { replaceForbiddenCharacters } from '../http/params.ts';
 import { echo } from '../http/validation.ts';
 
 export interface MultipartLimits {
@@ -100,7 +101,7 @@ function collectForm(parser: busboy.Busboy, body: Buffer, limits: MultipartLimit
       }
       stream.on('limit', () => fail(fileTooLarge(info.filename, limits.maxFileBytes)));
       readFile(stream, (bytes, truncated) => {
-        files.push({ field, filename: info.filename ?? '', declaredType: info.mimeType, bytes, truncated });
+        files.push({ field, filename: storableFilename(info.filename), declaredType: info.mimeType, bytes, truncated });
       });
     });
 
@@ -136,6 +137,14 @@ function describeParserError(error: unknown): AppError {
     return invalidMultipart('multipart body ends without the closing boundary declared in Content-Type');
   }
   return invalidMultipart(`malformed multipart body: ${reason}`);
+}
+
+/** Longer client file names are cut: they are kept for display only. */
+export const MAX_FILENAME_LENGTH = 255;
+
+/** The client's file name as kept: cut to MAX_FILENAME_LENGTH, forbidden characters replaced by U+FFFD. */
+function storableFilename(filename: string | undefined): string {
+  return replaceForbiddenCharacters([...(filename ?? '')].slice(0, MAX_FILENAME_LENGTH).join(''));
 }
 
 function fileTooLarge(filename: string | undefined, maxFileBytes: number): AppError {

@@ -273,6 +273,20 @@ describe('votes', () => {
       expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     });
 
+    it('refuses U+FFFF, control characters and unpaired surrogates in a sub_id, and accepts an emoji', async () => {
+      for (const subId of ['user-\uFFFF', 'user\u0000', 'user-\uD800']) {
+        const result = await post({ image_id: 'img1', value: 1, sub_id: subId });
+        expect(jsonBody(result)).toMatchObject({
+          statusCode: 400,
+          message: ['sub_id must not contain control characters, U+FFFE, U+FFFF or unpaired surrogates'],
+        });
+      }
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+
+      const emoji = await post({ image_id: 'img1', value: 1, sub_id: 'dog-lover-\u{1F436}' });
+      expect(emoji.statusCode).toBe(200);
+    });
+
     it('still refuses an e-mail address inside a sub_id', async () => {
       const result = await post({ image_id: 'img1', value: 1, sub_id: 'user jane.doe@example.com' });
       expect(jsonBody(result)).toMatchObject({ statusCode: 400, message: [expect.stringContaining('not an e-mail')] });

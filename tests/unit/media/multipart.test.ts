@@ -45,6 +45,14 @@ async function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('parseMultipart', () => {
+  it('keeps a file name SQS can carry: cut to 255 characters, U+FFFF and U+FFFE replaced, emoji kept', async () => {
+    const body = multipartBody([image('images', Buffer.from('x'), `\u{1F436}-\uFFFF\uFFFE-${'n'.repeat(400)}.jpg`)]);
+
+    const { files } = await parseMultipart(body, CONTENT_TYPE, LIMITS);
+
+    expect(files[0]!.filename).toBe(`\u{1F436}-\uFFFD\uFFFD-${'n'.repeat(250)}`);
+  });
+
   it('returns text fields and files with their bytes intact', async () => {
     const jpeg = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#3a7' } })
       .jpeg()
