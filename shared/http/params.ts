@@ -17,6 +17,7 @@ type StringCheck = z.core.$ZodCheck<string>;
  * every other character SQS carries are accepted.
  */
 const FORBIDDEN_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
   /[\u0000-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const FORBIDDEN_CHARACTERS_ALL = new RegExp(FORBIDDEN_CHARACTERS.source, 'g');
 
