@@ -59,6 +59,25 @@ export const consumers = [
     access: { sendsTo: ['events'] },
   },
   {
+    id: 'images.expire-uploads',
+    entry: 'images/expire-uploads',
+    description: 'Gives back the quota of uploads whose object never arrived (TTL removals)',
+    // DynamoDB's own removals (TTL) of uploads still awaiting their object, nothing else.
+    source: {
+      stream: 'table',
+      patterns: [
+        {
+          eventName: ['REMOVE'],
+          userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
+          dynamodb: { OldImage: { type: { S: ['Image'] }, status: { S: ['awaiting_upload'] } } },
+        },
+      ],
+    },
+    batchSize: 100,
+    timeoutSeconds: 30,
+    access: { table: ['PutItem', 'UpdateItem'] },
+  },
+  {
     id: 'images.process-upload',
     entry: 'images/process-upload',
     description: 'Validates, approves or rejects, and labels uploaded photos',

@@ -147,10 +147,12 @@ export class Consumers extends Construct {
         retryAttempts: 10,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(streamFailures),
-        // Only items that can become events wake the consumer (and are billed).
-        filters: EVENT_SOURCE_ITEM_TYPES.map((type) =>
-          FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.isEqual(type) } } } }),
-        ),
+        // Only records the consumer handles wake it (and are billed): by default items that can become events.
+        filters:
+          consumer.source.patterns?.map((pattern) => FilterCriteria.filter(pattern)) ??
+          EVENT_SOURCE_ITEM_TYPES.map((type) =>
+            FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.isEqual(type) } } } }),
+          ),
       }),
     );
   }

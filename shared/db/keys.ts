@@ -40,6 +40,8 @@ export const uploadQuotaKey = (accountId: string, month: string) => ({
 
 /** Any image (catalogue or upload) by id: existence checks and lookups. */
 export const imageKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'IMAGE' });
+/** Tombstone of an abandoned upload whose quota was given back, so a redelivered TTL removal gives nothing twice. */
+export const expiredUploadKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'EXPIRED' });
 
 /** Vote ids are numbers from one atomic counter; zero-padded in keys so text order is numeric order. */
 export const voteCounterKey = () => ({ pk: 'COUNTER', sk: 'VOTE' });

@@ -26,8 +26,11 @@ export interface ConsumerDef<Q extends string = string> {
   /** Handler module below `events/`, without extension. */
   entry: string;
   description: string;
-  /** The table's stream (filtered to the event catalogue's source items), or one queue of the queue table. */
-  source: { stream: 'table' } | { queue: Q };
+  /**
+   * The table's stream, filtered to the event catalogue's source items unless the consumer gives its own Lambda filter
+   * patterns (plain JSON, e.g. TTL removals only), or one queue of the queue table.
+   */
+  source: { stream: 'table'; patterns?: readonly Record<string, unknown>[] } | { queue: Q };
   batchSize: number;
   timeoutSeconds: number;
   memoryMb?: number;

@@ -62,6 +62,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       ).toHaveLength(1);
     expect(descriptions.filter((d) => !/^(GET|POST|PUT|PATCH|DELETE) \//.test(d)).sort()).toEqual([
       'Fans each event out to the subscribed webhook endpoints',
+      'Gives back the quota of uploads whose object never arrived (TTL removals)',
       'Loads the reference data sets into the table on deploy',
       'Pet photos: checks the bytes, writes the EXIF-free display copy and thumbnail, labels',
       'Pet portraits: draws a queued portrait with the stage image model',
@@ -151,7 +152,35 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     });
   });
 
+  it('gives back the quota of abandoned uploads: TTL removals of awaiting uploads only, DLQ on failure', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['REMOVE'],
+              userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
+              dynamodb: { OldImage: { type: { S: ['Image'] }, status: { S: ['awaiting_upload'] } } },
+            }),
+          },
+        ],
+      },
+    });
+  });
+
+  it('lets the event router park unpublishable events in the alarmed stream DLQ', () => {
+    const router = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        r.Properties.Description === 'Turns committed writes (table stream) into domain events',
+    )!;
+    expect(router.Properties.Environment.Variables.STREAM_DLQ_URL.Ref).toMatch(/StreamFailureDlq/);
+  });
+
   it('gives every queue a dead-letter queue, encryption and TLS, and alarms on every DLQ', () => {
+    const isStreamDlq = (id: string) => id.includes('StreamFailureDlq') || id.includes('ExpiryFailureDlq');
     const queues = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::SQS::Queue');
     const dlqIds = new Set(
       queues.flatMap(([, q]) =>
@@ -165,12 +194,9 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       .map((r) => r.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
     for (const [id, q] of queues) {
       expect(q.Properties.SqsManagedSseEnabled, id).toBe(true);
-      expect(q.Properties.RedrivePolicy !== undefined || dlqIds.has(id) || id.includes('StreamFailureDlq'), id).toBe(
-        true,
-      );
+      expect(q.Properties.RedrivePolicy !== undefined || dlqIds.has(id) || isStreamDlq(id), id).toBe(true);
     }
-    for (const id of [...dlqIds, ...queues.map(([id]) => id).filter((id) => id.includes('StreamFailureDlq'))])
-      expect(alarmed, id).toContain(id);
+    for (const id of [...dlqIds, ...queues.map(([id]) => id).filter(isStreamDlq)]) expect(alarmed, id).toContain(id);
   });
 
   it('keeps media private: encrypted, TLS-only, no public access, read only by the CDN', () => {

@@ -1,5 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { loadConfig } from '../../shared/config.ts';
+import { getAccount } from '../../shared/domain/accounts/store.ts';
+import { uploadPhoto } from '../../shared/domain/images/uploads.ts';
 import { adminKey, api, createAccount } from '../support/api-client.ts';
 
 const jpeg = (width = 64, height = 48) =>
@@ -128,6 +134,38 @@ describe('image uploads against the local bucket and queues', () => {
       remaining: 0,
     });
     expect((await api('GET', `/accounts/${limited.id}/overview`, { key: adminKey() })).body.counts.images).toBe(5);
+  });
+
+  it('gives back quota and image count exactly when the object store fails: no drift after injected S3 failures', async () => {
+    const drifting = await createAccount({ quota: 20 });
+    const photo = await jpeg();
+    for (let i = 0; i < 3; i++) expect((await upload(drifting.api_key, photo)).status).toBe(201);
+
+    // The same domain code as the route, against the real table, with the object store unreachable.
+    const env = inject('localEnv');
+    const config = loadConfig({ ...env, AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9' });
+    const ddb = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        maxAttempts: 1,
+      }),
+    );
+    const deps = { config, ddb, now: () => new Date(), newId: ulid, random: Math.random };
+    const owner = (await getAccount(deps, drifting.id))!;
+    const failures = await Promise.allSettled(
+      Array.from({ length: 5 }, () => uploadPhoto(deps, owner, { filename: 'x.jpg', bytes: photo }, {})),
+    );
+    ddb.destroy();
+
+    expect(failures.every((f) => f.status === 'rejected')).toBe(true);
+    const quota = await api('GET', '/accounts/quota', { key: drifting.api_key });
+    const stored = await api('GET', '/images?limit=100', { key: drifting.api_key });
+    const overview = await api('GET', `/accounts/${drifting.id}/overview`, { key: adminKey() });
+    expect(stored.body).toHaveLength(3);
+    expect(quota.body.usage).toBe(stored.body.length);
+    expect(overview.body.counts.images).toBe(stored.body.length);
   });
 
   it('lists, hides from other accounts and deletes uploads', async () => {

@@ -1,9 +1,11 @@
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { s3Client } from '../../aws/s3.ts';
 import { pageAccountItems } from '../../db/account-items.ts';
+import { transactionFailures } from '../../db/errors.ts';
+import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import { transact } from '../../db/transact.ts';
 import { statChange } from '../../db/account-stats.ts';
 import { accountImageIndex, accountImagesPartition, imageKey, uploadQuotaKey } from '../../db/keys.ts';
@@ -28,6 +30,12 @@ export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
 export const MAX_IMAGE_BREEDS = 10;
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
+/**
+ * An upload still awaiting its object this long after it was recorded is abandoned (the URL expired long ago, or the
+ * function died between commit and put): DynamoDB's TTL removes it and events/consumers/expire-uploads.ts gives its
+ * quota and image count back.
+ */
+export const ABANDONED_UPLOAD_SECONDS = UPLOAD_URL_SECONDS + 60 * 60;
 
 export const IMAGE_STATUSES = ['awaiting_upload', 'pending', 'approved', 'rejected'] as const;
 
@@ -146,7 +154,13 @@ async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem
       {
         Put: {
           TableName: table,
-          Item: { ...imageKey(item.id), ...accountImageIndex(account.id, item.id), type: 'Image', ...item },
+          Item: {
+            ...imageKey(item.id),
+            ...accountImageIndex(account.id, item.id),
+            type: 'Image',
+            ...item,
+            [TTL_ATTRIBUTE]: Math.floor(deps.now().getTime() / 1000) + ABANDONED_UPLOAD_SECONDS,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -214,16 +228,62 @@ export async function uploadPhoto(
       }),
     );
   } catch (error) {
-    await deps.ddb.send(new DeleteCommand({ TableName: deps.config.tableName, Key: imageKey(item.id) }));
+    await abandonUpload(deps, item);
     throw error;
   }
   await markArrived(deps, item.id);
   return { ...item, status: 'pending' };
 }
 
+/**
+ * Takes back an upload whose object never arrived, exactly: one transaction deletes the record (only while it still
+ * awaits its object) and returns the quota and the image count it took. Nothing happens if the object arrived.
+ */
+export async function abandonUpload(deps: Pick<Deps, 'ddb' | 'config'>, item: UploadItem): Promise<void> {
+  const table = deps.config.tableName;
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table,
+              Key: imageKey(item.id),
+              ConditionExpression: '#status = :awaiting',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':awaiting': 'awaiting_upload' },
+            },
+          },
+          ...uploadCountsReturned(table, item),
+        ],
+      }),
+    );
+  } catch (error) {
+    // The record no longer awaits its object (it arrived meanwhile, or it is gone): nothing to take back.
+    if (transactionFailures(error)[0] !== 'ConditionalCheckFailed') throw error;
+  }
+}
+
+/** The two updates that give back what recording `item` took: its month's quota use and the account's image count. */
+export function uploadCountsReturned(table: string, item: Pick<UploadItem, 'account_id' | 'created_at'>) {
+  return [
+    {
+      Update: {
+        TableName: table,
+        Key: uploadQuotaKey(item.account_id, quotaMonth(new Date(item.created_at))),
+        UpdateExpression: 'ADD used :minusOne',
+        ConditionExpression: 'used > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      },
+    },
+    statChange(table, item.account_id, 'images', -1),
+  ];
+}
+
 /** awaiting_upload → pending, once: whoever sees the object first (this route or the processor) announces it. */
 export const markArrived = (deps: Pick<Deps, 'ddb' | 'config'>, imageId: string): Promise<boolean> =>
-  transition(deps, 'photo', imageKey(imageId), 'awaiting_upload', 'pending');
+  // The object is here: no longer an abandoned upload in waiting (TTL only acts on a number).
+  transition(deps, 'photo', imageKey(imageId), 'awaiting_upload', 'pending', { [TTL_ATTRIBUTE]: null });
 
 /**
  * The two-step upload: reserves quota and an image id, and answers a presigned PUT URL bound to the declared size

@@ -109,9 +109,8 @@ describe('POST /v1/images/upload', () => {
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 
-  it('removes the record again when S3 refuses the object', async () => {
+  it('takes the upload back exactly when S3 refuses the object: record, quota use and image count in one transaction', async () => {
     s3.on(PutObjectCommand).rejects(new Error('S3 down'));
-    ddb.on(DeleteCommand).resolves({});
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
@@ -119,7 +118,24 @@ describe('POST /v1/images/upload', () => {
     const result = await upload(multipart([{ name: 'file', filename: 'a.png', content: png }]));
 
     expect(result.statusCode).toBe(500);
-    expect(ddb.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({ pk: 'IMAGE#img-1', sk: 'IMAGE' });
+    const [recorded, takenBack] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(recorded![1]!.Put!.Item).toMatchObject({ status: 'awaiting_upload', expiresAt: expect.any(Number) });
+    expect(takenBack).toMatchObject([
+      {
+        Delete: {
+          Key: { pk: 'IMAGE#img-1', sk: 'IMAGE' },
+          ExpressionAttributeValues: { ':awaiting': 'awaiting_upload' },
+        },
+      },
+      {
+        Update: {
+          Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+      { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, ExpressionAttributeValues: { ':delta': -1 } } },
+    ]);
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 
   it('answers 400 for a form without a file, an unknown field or a broken body', async () => {
