@@ -135,7 +135,7 @@ describe('authentication per route mode', () => {
       await failure(authenticate(deps(), route('apiKey'), { 'x-api-key': 'live_not-a-key' }));
 
       expect(authCacheSize()).toBe(0);
-    });
+    }, 30_000);
 
     it(`keeps at most ${AUTH_CACHE_MAX_ENTRIES} verified credentials`, async () => {
       const first = await tokenFor('acc-user', 3600 + 1);
@@ -147,7 +147,7 @@ describe('authentication per route mode', () => {
       }
 
       expect(authCacheSize()).toBe(AUTH_CACHE_MAX_ENTRIES);
-    });
+    }, 30_000);
 
     it('refuses a token the moment it expires, although it was used (and cached) a second before', async () => {
       const issuedAt = new Date('2026-11-22T10:00:00Z');
