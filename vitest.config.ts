@@ -23,7 +23,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          // The fuzz layer shares the integration layer's local stack.
+          include: ['tests/integration/**/*.test.ts', 'tests/fuzz/**/*.test.ts'],
           globalSetup: ['tests/support/local-stack-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -14,6 +14,8 @@ import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
 import { createRouteMatcher } from '../../shared/routing/match.ts';
 import { CORS } from '../../shared/http/cors.ts';
+import { errorResponse } from '../../shared/http/responses.ts';
+import { AppError } from '../../shared/errors.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -75,9 +77,20 @@ export function createGateway() {
         res.end();
         return;
       }
+      const rawPath = (req.url ?? '/').split('?')[0]!;
+      if (hasDotSegment(rawPath)) {
+        // Refused before matching: `/v1/images/../health` must not reach another route (URL parsing would resolve it).
+        const error = new AppError(400, 'The path must not contain . or .. segments', { code: 'invalid_path' });
+        const result = errorResponse(error, rawPath, new Date());
+        res.writeHead(400, { ...CORS.responseHeaders, ...result.headers });
+        res.end(result.body);
+        return;
+      }
       const body = await readBody(req);
       if (body === undefined) {
-        writeJson(res, 413, { message: 'Request Entity Too Large' });
+        // API Gateway's answer; the rest of the upload is not read, so the connection is closed once it is sent.
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close', ...CORS.responseHeaders });
+        res.end(JSON.stringify({ message: 'Request Entity Too Large' }), () => req.socket.destroy());
         return;
       }
       const result = await invoke(req, body);
@@ -196,9 +209,15 @@ function lambdaContext(route: RouteDef, requestId: string): Context {
 
 const EMPTY = Buffer.alloc(0);
 
+/** Whether a raw request path has a `.` or `..` segment, also percent-encoded (`%2e%2E`). */
+export function hasDotSegment(rawPath: string): boolean {
+  return rawPath.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   // Most requests are bodiless GETs: skip the stream machinery for them.
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -2,9 +2,8 @@
 // upright and re-encoded, so no EXIF block (GPS position, camera serial, time) survives (sharp keeps no metadata
 // unless asked). Decoding is bounded in pixels; a file that does not decode cleanly is refused with the reason.
 import sharp from 'sharp';
+import { MAX_PHOTO_PIXELS } from './dimensions.ts';
 
-/** 100 megapixels: above any camera photo, below what would exhaust a 1.5 GB function. */
-export const MAX_INPUT_PIXELS = 100_000_000;
 export const DISPLAY_MAX_EDGE = 2048;
 export const THUMBNAIL_EDGE = 320;
 
@@ -20,11 +19,11 @@ export class UndecodablePhoto extends Error {}
 
 const open = (bytes: Uint8Array) =>
   // failOn 'warning': a truncated or damaged file is an error, not a half-grey picture.
-  sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: false }).rotate();
+  sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning', animated: false }).rotate();
 
 export async function derivePhoto(bytes: Uint8Array): Promise<PhotoDerivatives> {
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new UndecodablePhoto('the image has no dimensions');
     const sideways = (meta.orientation ?? 1) >= 5;
     const [display, thumbnail] = await Promise.all([

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { adminKey, api, createAccount } from '../support/api-client.ts';
 
@@ -83,5 +84,40 @@ describe('the local service (real DynamoDB Local behind the local gateway)', () 
 
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusCode: 400, message: 'Request body is not valid JSON' });
+  });
+
+  /** One raw HTTP exchange, the path sent as written (fetch would resolve dot segments first). */
+  function raw(path: string, headers: Record<string, string | number> = {}, body?: Buffer) {
+    const { hostname, port } = new URL(inject('baseUrl'));
+    return new Promise<{ status: number; body: string; closed: boolean }>((resolve, reject) => {
+      const req = request({ hostname, port, path, method: body ? 'POST' : 'GET', headers }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: text, closed: res.headers.connection === 'close' }),
+        );
+      });
+      req.on('error', reject);
+      if (body) req.write(body);
+      // The rest of the announced body is never sent: a gateway waiting for it would hang this test.
+      req.end();
+    });
+  }
+
+  it('refuses dot segments before matching, so .. never reaches another route', async () => {
+    for (const path of ['/v1/images/../health', '/v1/breeds/%2e%2E/health', '/v1/./health']) {
+      const res = await raw(path, { 'x-api-key': adminKey() });
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body), path).toMatchObject({ statusCode: 400, code: 'invalid_path', error: 'Bad Request' });
+    }
+  });
+
+  it('answers a body over the 10 MB limit with 413 at once and closes the connection', async () => {
+    const res = await raw(
+      '/v1/accounts',
+      { 'x-api-key': adminKey(), 'content-type': 'application/json', 'content-length': 11 * 1024 * 1024 },
+      Buffer.alloc(64 * 1024, 0x20),
+    );
+    expect(res).toMatchObject({ status: 413, closed: true });
   });
 });
