@@ -16,8 +16,8 @@ const NEGATIVE = 'people, text, watermark, extra animals, extra limbs, deformed'
 /** Nova Canvas sizes: multiples of 16 between 320 and 4,096 px, at most 4.19 megapixels; we draw at most 1,024 px. */
 export function canvasSize(width: number, height: number): { width: number; height: number } {
   const scale = 1024 / Math.max(width, height);
-  const fit = (v: number) => Math.min(1024, Math.max(320, Math.round((v * scale) / 16) * 16));
-  return { width: fit(width), height: fit(height) };
+  const snap = (v: number) => Math.min(1024, Math.max(320, Math.round((v * scale) / 16) * 16));
+  return { width: snap(width), height: snap(height) };
 }
 
 export function bedrockImageGenerator(modelId: string, client = new BedrockRuntimeClient({})): ImageGenerator {
