@@ -52,3 +52,22 @@ export function jsonBody(result: unknown): any {
   const raw = r.isBase64Encoded ? gunzipSync(Buffer.from(r.body ?? '', 'base64')).toString('utf8') : (r.body ?? '');
   return raw === '' ? undefined : JSON.parse(raw);
 }
+
+/** Invokes a handler with a GET of `/v1${path}` under an API key: the shape every reference-route test calls. */
+export function callWithKey(
+  handler: (event: any, context: any) => Promise<any>,
+  key: string,
+  path: string,
+  query?: Record<string, string>,
+  pathParameters?: Record<string, string>,
+): Promise<any> {
+  return handler(
+    httpEvent({
+      path: `/v1${path}`,
+      headers: { 'x-api-key': key },
+      ...(query && { query }),
+      ...(pathParameters && { pathParameters }),
+    }),
+    lambdaContext,
+  );
+}

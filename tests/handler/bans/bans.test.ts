@@ -3,7 +3,7 @@ import { handler as breedBans } from '../../../functions/bans/list-breed-bans.ts
 import { handler as banCountries } from '../../../functions/bans/list-ban-countries.ts';
 import { handler as countryBans } from '../../../functions/bans/list-country-bans.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callWithKey, jsonBody } from '../../support/http-event.ts';
 import { aBreed, aLaw, serveReferenceData } from '../../support/reference-fixtures.ts';
 
 const pit = { name: 'Pit bull terrier', breed_id: 'pit', includes_mixes: true };
@@ -63,16 +63,7 @@ const call = (
   path: string,
   query?: Record<string, string>,
   pathParameters?: Record<string, string>,
-) =>
-  handler(
-    httpEvent({
-      path: `/v1${path}`,
-      headers: { 'x-api-key': USER_KEY },
-      ...(query && { query }),
-      ...(pathParameters && { pathParameters }),
-    }),
-    lambdaContext,
-  );
+) => callWithKey(handler, USER_KEY, path, query, pathParameters);
 const ids = (result: unknown) => jsonBody(result).map((l: { id?: string; law_id?: string }) => l.id ?? l.law_id);
 
 describe('breed legislation', () => {

@@ -5,7 +5,7 @@ import { handler as listGroups } from '../../../functions/breeds/list-breed-grou
 import { handler as listBreeds } from '../../../functions/breeds/list-breeds.ts';
 import { handler as searchBreeds } from '../../../functions/breeds/search-breeds.ts';
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callWithKey, jsonBody } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData, type ReferenceFixtures } from '../../support/reference-fixtures.ts';
 
 const FULL_KEY = 'live_full-schema-key';
@@ -59,16 +59,7 @@ const call = (
   query?: Record<string, string>,
   pathParameters?: Record<string, string>,
   key = USER_KEY,
-) =>
-  handler(
-    httpEvent({
-      path: `/v1${path}`,
-      headers: { 'x-api-key': key },
-      ...(query && { query }),
-      ...(pathParameters && { pathParameters }),
-    }),
-    lambdaContext,
-  );
+) => callWithKey(handler, key, path, query, pathParameters);
 const ids = (result: unknown) => jsonBody(result).map((b: { id: string }) => b.id);
 
 describe('breeds', () => {

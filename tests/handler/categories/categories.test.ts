@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as getCategory } from '../../../functions/categories/get-category.ts';
 import { handler as listCategories } from '../../../functions/categories/list-categories.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callWithKey, jsonBody } from '../../support/http-event.ts';
 import { serveReferenceData } from '../../support/reference-fixtures.ts';
 
 const categories = [
@@ -15,16 +15,7 @@ const call = (
   path: string,
   query?: Record<string, string>,
   pathParameters?: Record<string, string>,
-) =>
-  handler(
-    httpEvent({
-      path: `/v1${path}`,
-      headers: { 'x-api-key': USER_KEY },
-      ...(query && { query }),
-      ...(pathParameters && { pathParameters }),
-    }),
-    lambdaContext,
-  );
+) => callWithKey(handler, USER_KEY, path, query, pathParameters);
 const ids = (result: unknown) => jsonBody(result).map((c: { id: number }) => c.id);
 
 describe('categories', () => {

@@ -7,7 +7,7 @@ import { handler as listBreedFacts } from '../../../functions/facts/list-breed-f
 import { handler as listFacts } from '../../../functions/facts/list-facts.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callWithKey, jsonBody } from '../../support/http-event.ts';
 import { aBreed, aFact, serveReferenceData, type ReferenceFixtures } from '../../support/reference-fixtures.ts';
 
 const facts = Array.from({ length: 25 }, (_, i) =>
@@ -29,16 +29,7 @@ const call = (
   path: string,
   query?: Record<string, string>,
   pathParameters?: Record<string, string>,
-) =>
-  handler(
-    httpEvent({
-      path: `/v1${path}`,
-      headers: { 'x-api-key': USER_KEY },
-      ...(query && { query }),
-      ...(pathParameters && { pathParameters }),
-    }),
-    lambdaContext,
-  );
+) => callWithKey(handler, USER_KEY, path, query, pathParameters);
 
 describe('facts', () => {
   beforeEach(() => serveReferenceData(mockDynamoWithAccounts(standardAccounts()), fixtures));

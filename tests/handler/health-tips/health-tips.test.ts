@@ -3,7 +3,7 @@ import { handler as getTip } from '../../../functions/health-tips/get-health-tip
 import { handler as listBreedTips } from '../../../functions/health-tips/list-breed-health-tips.ts';
 import { handler as listTips } from '../../../functions/health-tips/list-health-tips.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callWithKey, jsonBody } from '../../support/http-event.ts';
 import { aBreed, aTip, serveReferenceData } from '../../support/reference-fixtures.ts';
 
 const tips = [
@@ -22,16 +22,7 @@ const call = (
   path: string,
   query?: Record<string, string>,
   pathParameters?: Record<string, string>,
-) =>
-  handler(
-    httpEvent({
-      path: `/v1${path}`,
-      headers: { 'x-api-key': USER_KEY },
-      ...(query && { query }),
-      ...(pathParameters && { pathParameters }),
-    }),
-    lambdaContext,
-  );
+) => callWithKey(handler, USER_KEY, path, query, pathParameters);
 const ids = (result: unknown) => jsonBody(result).map((t: { id: string }) => t.id);
 
 describe('health tips', () => {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../shared/events/catalogue.ts';
 import { handler } from '../../../events/webhooks/dispatch-webhooks.ts';
 import { loadConfig } from '../../../shared/config.ts';
-import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
+import { webhookEventKey } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 
