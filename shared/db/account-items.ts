@@ -15,6 +15,13 @@ export interface AccountItemPage<T> {
   decode: (item: Record<string, unknown>) => T;
 }
 
+/** The stored-attribute filter for a list narrowed to one `sub_id`, or none when the caller gave none. */
+export function subIdFilter(subId: string | undefined): AccountItemPage<unknown>['filter'] {
+  return subId === undefined
+    ? undefined
+    : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': subId } };
+}
+
 /**
  * A page of one account's items from its gsi1 partition, newest last: ASC/DESC read forward or backward and stop
  * once the page is full; RANDOM samples all matches. Cost grows with page depth, bounded by the account's own items.

@@ -3,7 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { s3Client } from '../../aws/s3.ts';
-import { pageAccountItems } from '../../db/account-items.ts';
+import { pageAccountItems, subIdFilter } from '../../db/account-items.ts';
 import { transactionFailures } from '../../db/errors.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import { transact } from '../../db/transact.ts';
@@ -373,10 +373,7 @@ export function listUploads(
     order: q.order,
     page: q.page,
     limit: q.limit,
-    filter:
-      q.subId === undefined
-        ? undefined
-        : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
+    filter: subIdFilter(q.subId),
     decode: asUpload,
   });
 }

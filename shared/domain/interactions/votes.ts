@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { pageAccountItems } from '../../db/account-items.ts';
+import { pageAccountItems, subIdFilter } from '../../db/account-items.ts';
 import { statChange } from '../../db/account-stats.ts';
 import {
   accountVoteIndex,
@@ -183,10 +183,7 @@ export function listVotes(
     order: q.order,
     page: q.page,
     limit: q.limit,
-    filter:
-      q.subId === undefined
-        ? undefined
-        : { expression: '#sub = :sub', names: { '#sub': 'sub_id' }, values: { ':sub': q.subId } },
+    filter: subIdFilter(q.subId),
     keep: (v) => imageMatchesBreedFilters({ species: v.image_species, breedIds: v.image_breed_ids }, q, groupsOf),
     decode: (item) => voteItemSchema.parse(item),
   });
