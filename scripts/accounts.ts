@@ -85,7 +85,7 @@ function withAccountFlags(command: Command): Command {
   return command
     .option('--name <name>', 'display name')
     .option('--email <email>', "the owner's e-mail (disable notices go there)")
-    .option('--role <role>', 'admin or user')
+    .option('--role <role>', 'user, vet (decides body condition reviews) or admin')
     .option('--status <status>', 'active or inactive (an inactive account is refused: 401)')
     .option('--features <list>', 'comma-separated features, e.g. full_breed_schema,body_condition', list)
     .option('--quota <n>', 'monthly upload quota', integer);

@@ -89,13 +89,14 @@ function bearerToken(authorization: string | undefined): string | undefined {
 const CREDENTIAL_HINT: Record<Exclude<AuthMode, 'none'>, string> = {
   apiKey: 'an x-api-key header',
   admin: 'an x-api-key header',
+  vet: 'an x-api-key header',
   bearer: 'an Authorization: Bearer header (POST /v1/auth/token issues one)',
   apiKeyOrBearer: 'an x-api-key header or an Authorization: Bearer header',
 };
 
 /**
  * Resolves the caller for a route: 403 without a valid credential, 401 for an inactive account,
- * 403 for a non-admin on an admin route or an account without the route's feature.
+ * 403 for a non-admin on an admin route, a non-vet on a vet route or an account without the route's feature.
  */
 export async function authenticate(
   deps: AuthDeps,
@@ -104,7 +105,8 @@ export async function authenticate(
 ): Promise<Account | null> {
   if (route.auth === 'none') return null;
   const apiKey = route.auth === 'bearer' ? undefined : headers['x-api-key'];
-  const bearer = route.auth === 'apiKey' || route.auth === 'admin' ? undefined : bearerToken(headers.authorization);
+  const bearer =
+    route.auth === 'bearer' || route.auth === 'apiKeyOrBearer' ? bearerToken(headers.authorization) : undefined;
 
   if (!apiKey && !bearer)
     throw forbidden(`Authentication required: send ${CREDENTIAL_HINT[route.auth]}`, { code: 'missing_credentials' });
@@ -117,6 +119,8 @@ export async function authenticate(
   if (account.status !== 'active') throw unauthorized('This account is inactive', { code: 'account_inactive' });
   if (route.auth === 'admin' && account.role !== 'admin')
     throw forbidden('This route is for administrators only', { code: 'admin_only' });
+  if (route.auth === 'vet' && account.role !== 'vet' && account.role !== 'admin')
+    throw forbidden('This route is for vets (and administrators) only', { code: 'vet_only' });
   if (route.capability && account.disabled_capabilities.includes(route.capability)) {
     throw forbidden(`The capability '${route.capability}' is switched off for this account`, {
       code: 'capability_disabled',

@@ -139,3 +139,24 @@ export const petRateSlotKey = (petId: string, slot: number) => ({
   pk: petPartition(petId),
   sk: `${PET_RATE_SLOT_PREFIX}${String(slot).padStart(3, '0')}`,
 });
+
+/**
+ * A body condition review lives in its pet's partition (it goes when the pet goes); gsi1 finds it by id alone, which
+ * is how vets, who do not know the pet, address it.
+ */
+export const REVIEW_PREFIX = 'REVIEW#';
+export const reviewKey = (petId: string, reviewId: string) => ({
+  pk: petPartition(petId),
+  sk: `${REVIEW_PREFIX}${reviewId}`,
+});
+export const reviewIdIndex = (reviewId: string) => ({ gsi1pk: `${REVIEW_PREFIX}${reviewId}`, gsi1sk: 'REVIEW' });
+/**
+ * The pet's pending review, at most one: created with `attribute_not_exists(pk)`, deleted by the decision in the same
+ * transaction. gsi1 lists every pet's pending marker, oldest request first: the vets' queue.
+ */
+export const pendingReviewKey = (petId: string) => ({ pk: petPartition(petId), sk: 'REVIEW_PENDING' });
+export const PENDING_REVIEWS_PARTITION = 'REVIEWS#PENDING';
+export const pendingReviewIndex = (requestedAt: string, reviewId: string) => ({
+  gsi1pk: PENDING_REVIEWS_PARTITION,
+  gsi1sk: `${requestedAt}#${reviewId}`,
+});

@@ -2,6 +2,7 @@
 // committed writes produce it. One place, read by the event router (what to emit), the stream filter in infra (which
 // items wake the router), the webhook topics route (what can be subscribed to), the webhook dispatcher and the tests.
 import * as z from 'zod/mini';
+import { reviewResource } from '../domain/reviews/review.ts';
 
 const vote = z.object({
   id: z.number(),
@@ -74,6 +75,16 @@ export const EVENT_CATALOGUE = {
     description: 'labels were generated for an image',
     resource: imageLabels,
     sourceItems: ['Image', 'PetMedia'],
+  },
+  'pet.bcs.review_requested': {
+    description: 'a body condition score has gone to a vet',
+    resource: reviewResource,
+    sourceItems: ['BcsReview'],
+  },
+  'pet.bcs.reviewed': {
+    description: 'a vet completed or rejected that review',
+    resource: reviewResource,
+    sourceItems: ['BcsReview'],
   },
 } as const;
 

@@ -5,6 +5,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { eventOfTransition, PET_MEDIA_LIFECYCLE } from '../domain/media/lifecycle.ts';
+import { asReview, presentReview } from '../domain/reviews/review.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
 
 type Item = Record<string, unknown>;
@@ -44,6 +45,7 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
   if (record.eventName === 'INSERT' && next.type === 'Favourite')
     return [event('favourite.created', record, next, next, mediaBaseUrl)];
   if (next.type === 'PetMedia') return petMediaEvents(record, next, previous);
+  if (next.type === 'BcsReview') return reviewEvents(record, next, previous);
   if (next.type !== 'Image' || next.source !== 'upload') return [];
   const events: DomainEvent[] = [];
   // Status changes emit what the media lifecycle table says (an upload is announced when its object has arrived,
@@ -117,4 +119,13 @@ function petMediaEvents(record: DynamoDBRecord, next: Item, previous: Item | und
       ),
     );
   return events;
+}
+
+/** A review is announced when it is created and once when it leaves `pending` (completed or rejected). */
+function reviewEvents(record: DynamoDBRecord, next: Item, previous: Item | undefined): DomainEvent[] {
+  const body = () => presentReview(asReview(next));
+  if (record.eventName === 'INSERT') return [event('pet.bcs.review_requested', record, next, body(), '')];
+  if (previous?.status === 'pending' && next.status !== 'pending')
+    return [event('pet.bcs.reviewed', record, next, body(), '')];
+  return [];
 }

@@ -5,7 +5,7 @@ import type { Capability } from '../domain/accounts/account.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** How a caller proves who it is: see docs/ARCHITECTURE.md#authentication. */
-export type AuthMode = 'none' | 'apiKey' | 'bearer' | 'apiKeyOrBearer' | 'admin';
+export type AuthMode = 'none' | 'apiKey' | 'bearer' | 'apiKeyOrBearer' | 'admin' | 'vet';
 
 export interface RouteAccess {
   /** Single-table DynamoDB access; `read` grants GetItem/BatchGetItem/Query only. */

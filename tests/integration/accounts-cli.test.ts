@@ -50,7 +50,7 @@ describe('the operator CLI against the local stack', () => {
   it("refuses invalid input with the API's messages and a non-zero exit", async () => {
     await expect(cli('create', '--name', 'X', '--role', 'owner')).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('role must be one of: admin, user'),
+      stderr: expect.stringContaining('role must be one of: admin, user, vet'),
     });
   });
 

@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { petPartition } from '../../shared/db/keys.ts';
 import { api, createAccount } from '../support/api-client.ts';
-import { addPhotos, aPet, aPhoto, settled } from '../support/factories/pets.ts';
+import { addPhotos, aPet, aPetWithReadyPhotos, aPhoto, settled } from '../support/factories/pets.ts';
 import { visionCalls, visionRules } from '../support/vision-control.ts';
 
 let key: string;
@@ -18,17 +18,8 @@ beforeAll(async () => {
 });
 
 /** A pet with a unique name (the fake server's rules and call log select by it) and ready photos. */
-async function petWithPhotos(fields: Record<string, string> = {}, photoCount = 1, owner = () => key) {
-  const name = `Rex-${randomUUID().slice(0, 8)}`;
-  const photos = await Promise.all(
-    Array.from({ length: photoCount }, (_, i) => aPhoto(Math.floor(Math.random() * 1e6) + i, 320, 240)),
-  );
-  const created = await aPet(owner(), { name, ...fields }, photos);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const pet = created.body;
-  for (const image of pet.images ?? []) expect((await settled(owner(), pet.id, image.id)).body.status).toBe('ready');
-  return { id: pet.id as string, name, imageIds: (pet.images ?? []).map((i: { id: string }) => i.id) as string[] };
-}
+const petWithPhotos = (fields: Record<string, string> = {}, photoCount = 1, owner = () => key) =>
+  aPetWithReadyPhotos(owner(), fields, photoCount);
 
 /** Analysis items in the pet's partition of the local table. */
 async function storedAnalysisItems(petId: string): Promise<number> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
-import { api, createAccount } from '../support/api-client.ts';
+import { api, createAccount, subscribe } from '../support/api-client.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -20,15 +20,6 @@ async function receiver(reply?: Parameters<typeof startReceiver>[0]) {
 
 async function anImage(key: string): Promise<string> {
   return (await api('GET', '/images/search?order=ASC&limit=1', { key })).body[0].id;
-}
-
-async function subscribe(key: string, url: string, events: string[]) {
-  const res = await api('POST', '/webhooks', {
-    key,
-    body: { url, description: 'integration', enabled_events: events },
-  });
-  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; signing_secret: string };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -100,9 +91,10 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
   it("stamps every event type's _metadata.timestamp in ISO 8601 within seconds of the write that caused it", async () => {
     const account = await createAccount();
     const r = await receiver();
-    const eventTypes = (await api('GET', '/webhooks/topics', { key: account.api_key })).body.map(
-      (t: { name: string }) => t.name,
-    );
+    // Pet events (reviews, respiratory rate) need a pet and its analysis: their own tests check their stamps.
+    const eventTypes = (await api('GET', '/webhooks/topics', { key: account.api_key })).body
+      .map((t: { name: string }) => t.name)
+      .filter((name: string) => !name.startsWith('pet.'));
     expect(eventTypes).toHaveLength(5);
     await subscribe(account.api_key, r.url, eventTypes);
     const image = await anImage(account.api_key);

@@ -33,3 +33,13 @@ export async function createAccount(fields: Record<string, unknown> = {}): Promi
   if (res.status !== 201) throw new Error(`account creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** Registers a webhook endpoint of the account for the given events; answers its id and signing secret. */
+export async function subscribe(key: string, url: string, events: string[]) {
+  const res = await api('POST', '/webhooks', {
+    key,
+    body: { url, description: 'integration', enabled_events: events },
+  });
+  if (res.status !== 200) throw new Error(`webhook creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; signing_secret: string };
+}

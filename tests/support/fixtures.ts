@@ -2,6 +2,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
 import type { Account } from '../../shared/domain/accounts/account.ts';
+import type { ReviewItem } from '../../shared/domain/reviews/review.ts';
 
 export function anAccount(overrides: Partial<Account> = {}): Account {
   return {
@@ -43,3 +44,32 @@ export const standardAccounts = () => [
   { apiKey: ADMIN_KEY, account: anAccount({ id: 'acc-admin', role: 'admin', name: 'Admin' }) },
   { apiKey: USER_KEY, account: anAccount() },
 ];
+
+/** A pending body condition review of pet-1 (account acc-user) of a score-7 result. */
+export function aStoredReview(overrides: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    id: 'rev-1',
+    account_id: 'acc-user',
+    pet_id: 'pet-1',
+    analysis_id: 'an-1',
+    status: 'pending',
+    requested_at: '2026-11-24T09:00:00.000Z',
+    analysis: {
+      score: 7,
+      category: 'overweight',
+      confidence: 0.8,
+      prompt_version: 'v1',
+      image_ids: ['ph-1'],
+      created_at: '2026-11-24T08:00:00.000Z',
+    },
+    score: null,
+    category: null,
+    notes: null,
+    reason: null,
+    decided_at: null,
+    decided_by: null,
+    sub_id: 'user-1',
+    external_owner_id: 'owner-1',
+    ...overrides,
+  };
+}

@@ -8,7 +8,8 @@ export type Feature = (typeof KNOWN_FEATURES)[number];
 export const CAPABILITIES = ['votes', 'favourites', 'image_uploads', 'webhooks'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export const ROLES = ['admin', 'user'] as const;
+/** `vet` accounts decide body condition reviews (administrators may too); `user` is everyone else. */
+export const ROLES = ['admin', 'user', 'vet'] as const;
 export const ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 
 /** Monthly image-upload allowance of a new account unless an admin sets another (docs/decisions.md). */

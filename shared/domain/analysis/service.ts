@@ -207,6 +207,16 @@ export async function bodyConditionScore(
   };
 }
 
+/**
+ * The pet's newest body condition result of the current prompt version, as the route answered it, or undefined when
+ * there is none (never asked, or expired): what a vet review reviews.
+ */
+export async function latestBodyCondition(deps: Pick<Deps, 'ddb' | 'config' | 'now'>, petId: string) {
+  const { promptVersion } = KINDS.body_condition_score;
+  const stored = await readLatest(deps, petId, 'body_condition_score', promptVersion);
+  return stored ? presentBodyCondition(stored, true) : undefined;
+}
+
 export async function estimatedAge(deps: AnalysisDeps, account: Account, petId: string, options: AnalysisOptions) {
   const subject = await subjectOf(deps, account, petId);
   const { stored, cached } = await answerFor(

@@ -7,6 +7,7 @@ import { getDeps } from '../../../shared/deps.ts';
 import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 
 const INACTIVE_KEY = 'live_inactive-key';
+const VET_KEY = 'live_vet-key';
 const route = (auth: RouteDef['auth'], feature?: string): RouteDef => ({
   id: 'test',
   method: 'GET',
@@ -35,6 +36,7 @@ describe('authentication per route mode', () => {
       { apiKey: ADMIN_KEY, account: anAccount({ id: 'acc-admin', role: 'admin' }) },
       { apiKey: USER_KEY, account: anAccount({ features: ['full_breed_schema'] }) },
       { apiKey: INACTIVE_KEY, account: anAccount({ id: 'acc-off', status: 'inactive' }) },
+      { apiKey: VET_KEY, account: anAccount({ id: 'acc-vet', role: 'vet' }) },
     ]);
   });
   const deps = () => getDeps();
@@ -73,6 +75,20 @@ describe('authentication per route mode', () => {
       code: 'admin_only',
     });
     expect(await authenticate(deps(), route('admin'), { 'x-api-key': ADMIN_KEY })).toMatchObject({ role: 'admin' });
+  });
+
+  it('keeps vet routes to vets and administrators, by API key only', async () => {
+    expect(await failure(authenticate(deps(), route('vet'), { 'x-api-key': USER_KEY }))).toMatchObject({
+      status: 403,
+      code: 'vet_only',
+    });
+    expect(await authenticate(deps(), route('vet'), { 'x-api-key': VET_KEY })).toMatchObject({ role: 'vet' });
+    expect(await authenticate(deps(), route('vet'), { 'x-api-key': ADMIN_KEY })).toMatchObject({ role: 'admin' });
+    const bearer = { authorization: `Bearer ${await tokenFor('acc-vet')}` };
+    expect(await failure(authenticate(deps(), route('vet'), bearer))).toMatchObject({ code: 'missing_credentials' });
+    expect(await failure(authenticate(deps(), route('admin'), { 'x-api-key': VET_KEY }))).toMatchObject({
+      code: 'admin_only',
+    });
   });
 
   it('answers 403 naming the feature an account lacks', async () => {

@@ -1,6 +1,7 @@
 // Pets through the running local service: multipart helpers, photos made by sharp, polling until processing is done.
 import sharp from 'sharp';
-import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { expect, inject } from 'vitest';
 import { api, type ApiResponse } from '../api-client.ts';
 
 /** A source with structure and many colours: a gradient sky, a cartoon dog, a ball. */
@@ -124,4 +125,17 @@ export async function sendParts(
     }),
   );
   return api('POST', `/pets/${petId}/uploads/${slot.id}/complete`, { key, body: { parts } });
+}
+
+/** A pet with a unique name (the fake vision server's rules and call log select by it) and its photos processed. */
+export async function aPetWithReadyPhotos(key: string, fields: Record<string, string> = {}, photoCount = 1) {
+  const name = `Rex-${randomUUID().slice(0, 8)}`;
+  const photos = await Promise.all(
+    Array.from({ length: photoCount }, (_, i) => aPhoto(Math.floor(Math.random() * 1e6) + i, 320, 240)),
+  );
+  const created = await aPet(key, { name, ...fields }, photos);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const pet = created.body;
+  for (const image of pet.images ?? []) expect((await settled(key, pet.id, image.id)).body.status).toBe('ready');
+  return { id: pet.id as string, name, imageIds: (pet.images ?? []).map((i: { id: string }) => i.id) as string[] };
 }

@@ -2,6 +2,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { eventsFromRecord } from '../../../shared/events/from-stream.ts';
+import { aStoredReview } from '../../support/fixtures.ts';
 
 const record = (
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
@@ -88,5 +89,33 @@ describe('events from stream records', () => {
     expect(processed.map((e) => e.type)).toEqual(['image.processed']);
     expect(processed[0]!.resource).toMatchObject({ status: 'approved', reason: null });
     expect(labelled.map((e) => e.type)).toEqual(['image.labels_created']);
+  });
+});
+
+describe('body condition review events', () => {
+  const pending = { type: 'BcsReview', ...aStoredReview() };
+  const completed = { ...pending, status: 'completed', score: 5, category: 'ideal', decided_at: 'x', decided_by: 'v' };
+
+  it('announces a new review as pet.bcs.review_requested: the review with the pet’s integrator ids, no accounts', () => {
+    const [requested, ...rest] = eventsFromRecord(record('INSERT', pending), 'x');
+
+    expect(rest).toEqual([]);
+    expect(requested).toMatchObject({
+      type: 'pet.bcs.review_requested',
+      account_id: 'acc-user',
+      resource: { id: 'rev-1', pet_id: 'pet-1', status: 'pending', sub_id: 'user-1', external_owner_id: 'owner-1' },
+    });
+    expect(requested!.resource).not.toHaveProperty('account_id');
+    expect(requested!.resource).not.toHaveProperty('decided_by');
+  });
+
+  it('announces the decision once as pet.bcs.reviewed, and nothing for other changes', () => {
+    const reviewed = eventsFromRecord(record('MODIFY', completed, pending), 'x');
+
+    expect(reviewed.map((e) => e.type)).toEqual(['pet.bcs.reviewed']);
+    expect(reviewed[0]!.resource).toMatchObject({ status: 'completed', score: 5, category: 'ideal' });
+    expect(eventsFromRecord(record('MODIFY', completed, completed), 'x')).toEqual([]);
+    expect(eventsFromRecord(record('REMOVE', undefined, completed), 'x')).toEqual([]);
+    expect(eventsFromRecord(record('INSERT', { type: 'BcsReviewPending', review_id: 'rev-1' }), 'x')).toEqual([]);
   });
 });

@@ -1,0 +1,16 @@
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { petReviewsQuery } from '../../shared/domain/reviews/input.ts';
+import { listPetReviews } from '../../shared/domain/reviews/service.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { withHeaders } from '../../shared/http/responses.ts';
+import { route } from '../routes.ts';
+
+/** The pet's reviews, oldest first by default; `Pagination-Count` carries the total. */
+export const handler = httpRoute(
+  route('reviews.list-for-pet'),
+  { params: petParams, query: petReviewsQuery },
+  async ({ params, query, account }, deps) => {
+    const { reviews, total } = await listPetReviews(deps, account, params.petId, query);
+    return withHeaders(reviews, { 'pagination-count': String(total) });
+  },
+);

@@ -1,0 +1,79 @@
+// The body condition review: a vet's check of a pet's body condition result (spec: States and transitions). The
+// stored item, its response shape (also the body of the pet.bcs.* events) and the one transition rule.
+import * as z from 'zod/mini';
+import { bodyConditionCategory as categoryOf } from '../analysis/results.ts';
+
+export const REVIEW_STATUSES = ['pending', 'completed', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** What a vet decides: a completed review carries the vet's score, a rejected one the reason. */
+export type ReviewDecision =
+  | { status: 'completed'; score: number; notes: string | null }
+  | { status: 'rejected'; reason: string };
+
+const bodyConditionCategory = z.enum(['underweight', 'ideal', 'overweight', 'obese']);
+
+/** The analysis result under review, as it was when the review was requested (results expire; the review stays). */
+const analysisSnapshot = z.object({
+  score: z.number(),
+  category: bodyConditionCategory,
+  confidence: z.number(),
+  prompt_version: z.string(),
+  image_ids: z.array(z.string()),
+  created_at: z.string(),
+});
+
+/** The response shape, and the resource of both pet.bcs.* events (spec: Delivery body 2). */
+export const reviewResource = z.object({
+  id: z.string(),
+  pet_id: z.string(),
+  analysis_id: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  requested_at: z.string(),
+  analysis: analysisSnapshot,
+  /** The vet's score (WSAVA 1–9) and its category, once completed. */
+  score: z.nullable(z.number()),
+  category: z.nullable(bodyConditionCategory),
+  notes: z.nullable(z.string()),
+  /** Why the vet rejected the review (e.g. the photos do not show the body), once rejected. */
+  reason: z.nullable(z.string()),
+  decided_at: z.nullable(z.string()),
+  /** The pet's integrator ids when the review was requested. */
+  sub_id: z.nullable(z.string()),
+  external_owner_id: z.nullable(z.string()),
+});
+export type PresentedReview = z.infer<typeof reviewResource>;
+
+export const reviewItemSchema = z.object({
+  ...reviewResource.shape,
+  /** The pet owner's account: its webhooks receive the events. */
+  account_id: z.string(),
+  /** The vet (or administrator) account that decided. */
+  decided_by: z.nullable(z.string()),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const asReview = (item: Record<string, unknown>): ReviewItem => reviewItemSchema.parse(item);
+
+/** The response (and event) shape: the item without the accounts involved. */
+export function presentReview(review: ReviewItem): PresentedReview {
+  const { account_id: _owner, decided_by: _vet, ...fields } = review;
+  return fields;
+}
+
+/**
+ * The review after a vet's decision: a completed review carries the vet's score and its WSAVA category, a rejected one
+ * the reason. Whether the review may still be decided (it must be pending) is the store's condition, not a read here.
+ */
+export function applyDecision(review: ReviewItem, decision: ReviewDecision, vetId: string, at: Date): ReviewItem {
+  const completed = decision.status === 'completed' ? decision : undefined;
+  return {
+    ...review,
+    status: decision.status,
+    score: completed?.score ?? null,
+    category: completed ? categoryOf(completed.score) : null,
+    notes: completed?.notes ?? null,
+    reason: decision.status === 'rejected' ? decision.reason : null,
+    decided_at: at.toISOString(),
+    decided_by: vetId,
+  };
+}

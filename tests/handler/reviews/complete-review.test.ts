@@ -1,0 +1,112 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/reviews/complete-review.ts';
+import { jsonBody } from '../../support/http-event.ts';
+import {
+  ADMIN_KEY,
+  call,
+  cancelled,
+  mockReviewTable,
+  NOW,
+  OWNER_KEY,
+  serveReview,
+  VET_KEY,
+} from './review-fixtures.ts';
+
+const complete = (body: unknown, key = VET_KEY) =>
+  call(handler, key, { method: 'POST', path: '/reviews/rev-1/complete', pathParameters: { id: 'rev-1' }, body });
+
+describe('POST /reviews/{id}/complete', () => {
+  let ddb: ReturnType<typeof mockReviewTable>;
+  beforeEach(() => {
+    ddb = mockReviewTable();
+    serveReview(ddb);
+    ddb.on(TransactWriteCommand).resolves({});
+  });
+
+  it('completes a pending review with the vet’s score, its category and notes', async () => {
+    const result = await complete({ score: 5, notes: 'Ideal: ribs palpable, waist visible' });
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result)).toMatchObject({
+      id: 'rev-1',
+      status: 'completed',
+      score: 5,
+      category: 'ideal',
+      notes: 'Ideal: ribs palpable, waist visible',
+      reason: null,
+      decided_at: NOW.toISOString(),
+      analysis: { score: 7 },
+    });
+  });
+
+  it('writes the decision on the condition that the review is pending and removes the pet’s marker with it', async () => {
+    await complete({ score: 6 }, ADMIN_KEY);
+
+    const [update, marker] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(update!.Update).toMatchObject({
+      Key: { pk: 'PET#pet-1', sk: 'REVIEW#rev-1' },
+      ConditionExpression: '#status = :pending',
+    });
+    expect(Object.values(update!.Update!.ExpressionAttributeValues!)).toEqual(
+      expect.arrayContaining(['completed', 6, 'overweight', null, 'acc-admin']),
+    );
+    expect(marker!.Delete).toMatchObject({
+      Key: { pk: 'PET#pet-1', sk: 'REVIEW_PENDING' },
+      ConditionExpression: 'review_id = :review',
+      ExpressionAttributeValues: { ':review': 'rev-1' },
+    });
+  });
+
+  it('answers 409 naming the status when the review was already decided (the other vet won)', async () => {
+    serveReview(ddb, { status: 'rejected', reason: 'Too dark' });
+    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+
+    const result = await complete({ score: 5 });
+
+    expect(result.statusCode).toBe(409);
+    expect(jsonBody(result)).toMatchObject({ code: 'review_not_pending', review_id: 'rev-1', status: 'rejected' });
+  });
+
+  it('decides again after a concurrent transaction cancelled the write: then the other decision shows as 409', async () => {
+    serveReview(ddb, { status: 'completed', score: 8 });
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('TransactionConflict', 'TransactionConflict'))
+      .rejects(cancelled('ConditionalCheckFailed', 'None'));
+
+    const result = await complete({ score: 5 });
+
+    expect(result.statusCode).toBe(409);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it('answers 503 busy, to be retried, when concurrent transactions keep cancelling the write', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None'));
+
+    const result = await complete({ score: 5 });
+
+    expect(result.statusCode).toBe(503);
+    expect(result.headers['retry-after']).toBe('1');
+    expect(jsonBody(result).code).toBe('busy');
+  });
+
+  it('answers 404 when the pet (and so the review) was deleted meanwhile', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
+
+    expect((await complete({ score: 5 })).statusCode).toBe(404);
+  });
+
+  it('answers 400 for a score outside 1–9 or not whole, over-long notes or unknown fields', async () => {
+    for (const body of [{ score: 0 }, { score: 10 }, { score: 4.5 }, {}, { score: 5, notes: 'x'.repeat(2001) }]) {
+      expect((await complete(body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    const unknown = await complete({ score: 5, verdict: 'fine' });
+    expect(unknown.statusCode).toBe(400);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers 403 to a non-vet', async () => {
+    expect((await complete({ score: 5 }, OWNER_KEY)).statusCode).toBe(403);
+  });
+});

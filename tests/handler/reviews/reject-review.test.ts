@@ -1,0 +1,46 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/reviews/reject-review.ts';
+import { jsonBody } from '../../support/http-event.ts';
+import { call, cancelled, mockReviewTable, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
+
+const reject = (body: unknown, key = VET_KEY) =>
+  call(handler, key, { method: 'POST', path: '/reviews/rev-1/reject', pathParameters: { id: 'rev-1' }, body });
+
+describe('POST /reviews/{id}/reject', () => {
+  let ddb: ReturnType<typeof mockReviewTable>;
+  beforeEach(() => {
+    ddb = mockReviewTable();
+    serveReview(ddb);
+    ddb.on(TransactWriteCommand).resolves({});
+  });
+
+  it('rejects a pending review with the reason and no score', async () => {
+    const result = await reject({ reason: 'The photos do not show the waist' });
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result)).toMatchObject({
+      status: 'rejected',
+      reason: 'The photos do not show the waist',
+      score: null,
+      category: null,
+      notes: null,
+    });
+  });
+
+  it('answers 409 when the review is already completed', async () => {
+    serveReview(ddb, { status: 'completed', score: 5 });
+    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+
+    const result = await reject({ reason: 'Too dark' });
+
+    expect(result.statusCode).toBe(409);
+    expect(jsonBody(result).status).toBe('completed');
+  });
+
+  it('answers 400 without a reason, with an empty or over-long one; 403 to a non-vet', async () => {
+    for (const body of [{}, { reason: '' }, { reason: 'x'.repeat(1001) }, { reason: 'a\u0000b' }])
+      expect((await reject(body)).statusCode).toBe(400);
+    expect((await reject({ reason: 'Too dark' }, OWNER_KEY)).statusCode).toBe(403);
+  });
+});
