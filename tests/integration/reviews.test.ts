@@ -97,7 +97,7 @@ describe('body condition reviews: the full cycle', () => {
       _metadata: { event_type: 'pet.bcs.review_requested', timestamp: expect.any(String) },
     });
     const [reviewed] = await verifiedDeliveries(review.id, 'pet.bcs.reviewed');
-    for (const { _metadata } of [requested, reviewed]) {
+    for (const { _metadata } of [requested!, reviewed!]) {
       expect(_metadata.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
       expect(Date.now() - Date.parse(_metadata.timestamp)).toBeLessThan(30_000);
     }

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
 import type { Account } from '../../shared/domain/accounts/account.ts';
-import type { ReviewItem } from '../../shared/domain/reviews/review.ts';
+import { type ReviewItem, UNDECIDED } from '../../shared/domain/reviews/review.ts';
 
 export function anAccount(overrides: Partial<Account> = {}): Account {
   return {
@@ -62,12 +62,7 @@ export function aStoredReview(overrides: Partial<ReviewItem> = {}): ReviewItem {
       image_ids: ['ph-1'],
       created_at: '2026-11-24T08:00:00.000Z',
     },
-    score: null,
-    category: null,
-    notes: null,
-    reason: null,
-    decided_at: null,
-    decided_by: null,
+    ...UNDECIDED,
     sub_id: 'user-1',
     external_owner_id: 'owner-1',
     ...overrides,

@@ -52,6 +52,16 @@ export const reviewItemSchema = z.object({
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
+/** The decision fields of a review no vet has decided yet. */
+export const UNDECIDED = {
+  score: null,
+  category: null,
+  notes: null,
+  reason: null,
+  decided_at: null,
+  decided_by: null,
+} as const satisfies Partial<ReviewItem>;
+
 export const asReview = (item: Record<string, unknown>): ReviewItem => reviewItemSchema.parse(item);
 
 /** The response (and event) shape: the item without the accounts involved. */

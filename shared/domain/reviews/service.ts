@@ -7,7 +7,7 @@ import type { Account } from '../accounts/account.ts';
 import { latestBodyCondition } from '../analysis/service.ts';
 import { requireOwnPet } from '../pets/service.ts';
 import type { PetReviewsQuery, ReviewQueueQuery } from './input.ts';
-import { applyDecision, presentReview, type ReviewDecision, type ReviewItem } from './review.ts';
+import { applyDecision, presentReview, type ReviewDecision, type ReviewItem, UNDECIDED } from './review.ts';
 import {
   findReview,
   insertReview,
@@ -72,12 +72,7 @@ export async function requestReview(deps: ReviewDeps, account: Account, petId: s
       image_ids: result.image_ids,
       created_at: result.created_at,
     },
-    score: null,
-    category: null,
-    notes: null,
-    reason: null,
-    decided_at: null,
-    decided_by: null,
+    ...UNDECIDED,
     sub_id: pet.sub_id,
     external_owner_id: pet.external_owner_id,
   };
