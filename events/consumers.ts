@@ -59,23 +59,23 @@ export const consumers = [
     access: { sendsTo: ['events'] },
   },
   {
-    id: 'images.expire-uploads',
-    entry: 'images/expire-uploads',
-    description: 'Gives back the quota of uploads whose object never arrived (TTL removals)',
-    // DynamoDB's own removals (TTL) of uploads still awaiting their object, nothing else.
+    id: 'media.expire-uploads',
+    entry: 'media/expire-uploads',
+    description: 'Gives back what uploads whose bytes never arrived took (TTL removals of images and pet media)',
+    // DynamoDB's own removals (TTL) of uploads still awaiting their bytes, nothing else.
     source: {
       stream: 'table',
       patterns: [
         {
           eventName: ['REMOVE'],
           userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
-          dynamodb: { OldImage: { type: { S: ['Image'] }, status: { S: ['awaiting_upload'] } } },
+          dynamodb: { OldImage: { type: { S: ['Image', 'PetMedia'] }, status: { S: ['awaiting_upload'] } } },
         },
       ],
     },
     batchSize: 100,
     timeoutSeconds: 30,
-    access: { table: ['PutItem', 'UpdateItem'] },
+    access: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   },
   {
     id: 'images.process-upload',

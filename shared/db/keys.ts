@@ -42,6 +42,8 @@ export const uploadQuotaKey = (accountId: string, month: string) => ({
 export const imageKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'IMAGE' });
 /** Tombstone of an abandoned upload whose quota was given back, so a redelivered TTL removal gives nothing twice. */
 export const expiredUploadKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'EXPIRED' });
+/** The same for a pet photo or video, outside the pet's partition (deleting the pet must not forget it). */
+export const expiredPetMediaKey = (mediaId: string) => ({ pk: `PETMEDIA#${mediaId}`, sk: 'EXPIRED' });
 
 /** Vote ids are numbers from one atomic counter; zero-padded in keys so text order is numeric order. */
 export const voteCounterKey = () => ({ pk: 'COUNTER', sk: 'VOTE' });

@@ -6,6 +6,7 @@ import {
 import { transactionFailures } from './errors.ts';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+export type TransactItem = TransactItems[number];
 /** Per item, why a cancelled transaction failed (`ConditionalCheckFailed`, `None`, …). */
 export type CancellationReasons = (string | undefined)[];
 

@@ -179,7 +179,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     });
   });
 
-  it('gives back the quota of abandoned uploads: TTL removals of awaiting uploads only, DLQ on failure', () => {
+  it('gives back what abandoned uploads took: TTL removals of awaiting image and pet uploads only, DLQ on failure', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
@@ -189,7 +189,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
             Pattern: JSON.stringify({
               eventName: ['REMOVE'],
               userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
-              dynamodb: { OldImage: { type: { S: ['Image'] }, status: { S: ['awaiting_upload'] } } },
+              dynamodb: { OldImage: { type: { S: ['Image', 'PetMedia'] }, status: { S: ['awaiting_upload'] } } },
             }),
           },
         ],

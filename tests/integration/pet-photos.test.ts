@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { getAccount } from '../../shared/domain/accounts/store.ts';
+import { addPetPhotos, createPet } from '../../shared/domain/pets/service.ts';
 import { adminKey, api, createAccount } from '../support/api-client.ts';
+import { depsWithUnreachableObjectStore } from '../support/unreachable-store.ts';
 import { addPhotos, aPet, aPhoto, bucketKeys, postForm, sendParts, settled } from '../support/factories/pets.ts';
 import { startReceiver } from '../support/receiver.ts';
 
@@ -107,6 +111,36 @@ describe('pet photos against the local bucket, queues and sharp', () => {
     expect(again.status === 200 ? again.body[0].duplicate : again.status).toBe(
       accepted.some((r) => r.body.some((p: { sha256: string }) => p.sha256 === sha256(batches[0]![0]!))) ? true : 429,
     );
+  });
+
+  it('gives back record, hash, rate slot, quota and count when the object store fails; a new pet is not kept', async () => {
+    const account = await createAccount({ quota: 1000 });
+    const pet = (await aPet(account.api_key)).body;
+    expect((await addPhotos(account.api_key, pet.id, [await aPhoto(61), await aPhoto(62)])).status).toBe(200);
+    const lost = await Promise.all([63, 64, 65].map((seed) => aPhoto(seed)));
+
+    // The routes' own domain code against the real table, with S3 unreachable between the writes.
+    const deps = depsWithUnreachableObjectStore();
+    const owner = (await getAccount(deps, account.id))!;
+    const files = lost.map((bytes, i) => ({ filename: `${i}.png`, bytes }));
+    await expect(addPetPhotos(deps, owner, pet.id, files)).rejects.toThrow();
+    await expect(createPet(deps, owner, { name: 'Ghost', species_id: 'dog' }, files)).rejects.toThrow();
+    const slots = await deps.ddb.send(
+      new QueryCommand({
+        TableName: deps.config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rate)',
+        ExpressionAttributeValues: { ':pk': `PET#${pet.id}`, ':rate': 'RATE#' },
+      }),
+    );
+    deps.ddb.destroy();
+
+    expect(slots.Items).toHaveLength(2);
+    expect((await api('GET', `/pets/${pet.id}`, { key: account.api_key })).body.photo_count).toBe(2);
+    expect((await api('GET', '/accounts/quota', { key: account.api_key })).body.usage).toBe(2);
+    expect((await api('GET', `/accounts/${account.id}/overview`, { key: adminKey() })).body.counts.pets).toBe(1);
+    expect((await api('GET', '/pets', { key: account.api_key })).body).toHaveLength(1);
+    const retried = await addPhotos(account.api_key, pet.id, lost);
+    expect(retried.body.map((p: { duplicate: boolean }) => p.duplicate)).toEqual([false, false, false]);
   });
 
   it('counts each new photo against the monthly quota (400 when used up) and shows it in quota and overview', async () => {

@@ -1,12 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import { loadConfig } from '../../shared/config.ts';
 import { getAccount } from '../../shared/domain/accounts/store.ts';
 import { uploadPhoto } from '../../shared/domain/images/uploads.ts';
 import { adminKey, api, createAccount } from '../support/api-client.ts';
+import { depsWithUnreachableObjectStore } from '../support/unreachable-store.ts';
 
 const jpeg = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: '#c08040' } })
@@ -142,22 +139,12 @@ describe('image uploads against the local bucket and queues', () => {
     for (let i = 0; i < 3; i++) expect((await upload(drifting.api_key, photo)).status).toBe(201);
 
     // The same domain code as the route, against the real table, with the object store unreachable.
-    const env = inject('localEnv');
-    const config = loadConfig({ ...env, AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9' });
-    const ddb = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        maxAttempts: 1,
-      }),
-    );
-    const deps = { config, ddb, now: () => new Date(), newId: ulid, random: Math.random };
+    const deps = depsWithUnreachableObjectStore();
     const owner = (await getAccount(deps, drifting.id))!;
     const failures = await Promise.allSettled(
       Array.from({ length: 5 }, () => uploadPhoto(deps, owner, { filename: 'x.jpg', bytes: photo }, {})),
     );
-    ddb.destroy();
+    deps.ddb.destroy();
 
     expect(failures.every((f) => f.status === 'rejected')).toBe(true);
     const quota = await api('GET', '/accounts/quota', { key: drifting.api_key });

@@ -6,6 +6,32 @@ import type { Account } from './account.ts';
 /** Quota periods are calendar months in UTC. */
 export const quotaMonth = (date: Date) => date.toISOString().slice(0, 7);
 
+/** The transaction item that counts `count` uploads against this month's quota, all or none. */
+export function quotaUse(deps: Pick<Deps, 'config' | 'now'>, account: Pick<Account, 'id' | 'quota'>, count: number) {
+  return {
+    Update: {
+      TableName: deps.config.tableName,
+      Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
+      UpdateExpression: 'ADD used :n',
+      ConditionExpression: 'attribute_not_exists(used) OR used <= :max',
+      ExpressionAttributeValues: { ':n': count, ':max': account.quota - count },
+    },
+  };
+}
+
+/** The transaction item that gives back `count` uploads recorded at `recordedAt` to that month (never below 0). */
+export function quotaReturn(tableName: string, accountId: string, recordedAt: string, count = 1) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: uploadQuotaKey(accountId, quotaMonth(new Date(recordedAt))),
+      UpdateExpression: 'ADD used :minus',
+      ConditionExpression: 'used >= :count',
+      ExpressionAttributeValues: { ':minus': -count, ':count': count },
+    },
+  };
+}
+
 const nextMonthStart = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString();
 

@@ -8,7 +8,7 @@ import { transactionFailures } from '../../db/errors.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import { transact } from '../../db/transact.ts';
 import { statChange } from '../../db/account-stats.ts';
-import { accountImageIndex, accountImagesPartition, imageKey, uploadQuotaKey } from '../../db/keys.ts';
+import { accountImageIndex, accountImagesPartition, imageKey } from '../../db/keys.ts';
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
 import { badRequest, forbidden, AppError, notFound } from '../../errors.ts';
@@ -16,7 +16,7 @@ import { detectPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/
 import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, readImageDimensions } from '../../media/dimensions.ts';
 import { parseMultipart } from '../../media/multipart.ts';
 import type { Account } from '../accounts/account.ts';
-import { quotaMonth } from '../accounts/quota.ts';
+import { quotaReturn, quotaUse } from '../accounts/quota.ts';
 import { transition } from '../media/store.ts';
 
 /** The spec's photo limit. */
@@ -32,7 +32,7 @@ export const MAX_IMAGE_BREEDS = 10;
 export const UPLOAD_URL_SECONDS = 15 * 60;
 /**
  * An upload still awaiting its object this long after it was recorded is abandoned (the URL expired long ago, or the
- * function died between commit and put): DynamoDB's TTL removes it and events/consumers/expire-uploads.ts gives its
+ * function died between commit and put): DynamoDB's TTL removes it and events/media/expire-uploads.ts gives its
  * quota and image count back.
  */
 export const ABANDONED_UPLOAD_SECONDS = UPLOAD_URL_SECONDS + 60 * 60;
@@ -142,15 +142,7 @@ async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem
   await transact(
     deps.ddb,
     [
-      {
-        Update: {
-          TableName: table,
-          Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
-          UpdateExpression: 'ADD used :one',
-          ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
-          ExpressionAttributeValues: { ':one': 1, ':quota': account.quota },
-        },
-      },
+      quotaUse(deps, account, 1),
       {
         Put: {
           TableName: table,
@@ -266,18 +258,7 @@ export async function abandonUpload(deps: Pick<Deps, 'ddb' | 'config'>, item: Up
 
 /** The two updates that give back what recording `item` took: its month's quota use and the account's image count. */
 export function uploadCountsReturned(table: string, item: Pick<UploadItem, 'account_id' | 'created_at'>) {
-  return [
-    {
-      Update: {
-        TableName: table,
-        Key: uploadQuotaKey(item.account_id, quotaMonth(new Date(item.created_at))),
-        UpdateExpression: 'ADD used :minusOne',
-        ConditionExpression: 'used > :zero',
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      },
-    },
-    statChange(table, item.account_id, 'images', -1),
-  ];
+  return [quotaReturn(table, item.account_id, item.created_at), statChange(table, item.account_id, 'images', -1)];
 }
 
 /** awaiting_upload → pending, once: whoever sees the object first (this route or the processor) announces it. */

@@ -1,9 +1,21 @@
 // A pet image record (photo, video or portrait): the stored item and its response shape with short-lived URLs.
 import * as z from 'zod/mini';
 import { petMediaKey } from '../../db/keys.ts';
+import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import type { Deps } from '../../deps.ts';
+import { PET_MEDIA_LIFECYCLE } from '../media/lifecycle.ts';
 import { signedMediaUrl } from '../media/objects.ts';
+import { transition } from '../media/store.ts';
 import { MEDIA_KINDS, type PetItem } from './pet.ts';
+
+/** A 200 MB video needs time on a slow uplink: how long the two-step upload's part URLs stay valid. */
+export const PET_UPLOAD_URL_SECONDS = 60 * 60;
+/**
+ * A record still awaiting its bytes this long after it was made is abandoned (the URLs expired an hour ago, or the
+ * function died between commit and put): DynamoDB's TTL removes it and events/media/expire-uploads.ts gives back what
+ * it took.
+ */
+export const ABANDONED_PET_UPLOAD_SECONDS = PET_UPLOAD_URL_SECONDS + 60 * 60;
 
 /** The statuses of shared/domain/media/lifecycle.ts for pet media. */
 export const PET_MEDIA_STATUSES = ['awaiting_upload', 'pending', 'ready', 'rejected'] as const;
@@ -33,6 +45,9 @@ export const petMediaSchema = z.object({
   original_filename: z._default(z.nullable(z.string()), null),
   /** The S3 multipart upload of a two-step upload, until it is completed. */
   upload_id: z._default(z.nullable(z.string()), null),
+  /** A new photo's rate slot and when it took it: given back if the photo's bytes never arrive. */
+  rate_slot: z._default(z.nullable(z.number()), null),
+  rate_slot_at: z._default(z.nullable(z.string()), null),
   /** The pet's sub_id and external_owner_id when the media was added: events carry them. */
   sub_id: z._default(z.nullable(z.string()), null),
   external_owner_id: z._default(z.nullable(z.string()), null),
@@ -45,11 +60,14 @@ export type PetMediaItem = z.infer<typeof petMediaSchema>;
 
 export const asPetMedia = (item: Record<string, unknown>): PetMediaItem => petMediaSchema.parse(item);
 
-/** The stored item: table keys, type and the record. */
+/** The stored item: table keys, type and the record; one still awaiting its bytes expires when abandoned. */
 export const petMediaRow = (media: PetMediaItem) => ({
   ...petMediaKey(media.pet_id, media.id),
   type: 'PetMedia',
   ...media,
+  ...(media.status === 'awaiting_upload' && {
+    [TTL_ATTRIBUTE]: Math.floor(Date.parse(media.created_at) / 1000) + ABANDONED_PET_UPLOAD_SECONDS,
+  }),
 });
 
 /** A new record awaiting its bytes; the object key is the server's, never the client's. */
@@ -73,6 +91,18 @@ export function newPetMedia(
     ...rest,
   });
 }
+
+/**
+ * awaiting_upload → pending, once: whoever sees the bytes first (the request, the completing call or the processor)
+ * announces them. The record is no longer a candidate for expiry (TTL only acts on a number).
+ */
+export const markPetMediaArrived = (
+  deps: Pick<Deps, 'ddb' | 'config'>,
+  media: Pick<PetMediaItem, 'pet_id' | 'id'> & { kind: 'photo' | 'video' },
+): Promise<boolean> =>
+  transition(deps, PET_MEDIA_LIFECYCLE[media.kind], petMediaKey(media.pet_id, media.id), 'awaiting_upload', 'pending', {
+    [TTL_ATTRIBUTE]: null,
+  });
 
 type PresentDeps = Pick<Deps, 'config'>;
 

@@ -9,7 +9,6 @@ import {
   petPhotoHashKey,
   PET_RATE_SLOT_PREFIX,
   petRateSlotKey,
-  uploadQuotaKey,
 } from '../../db/keys.ts';
 import { transact, type CancellationReasons } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
@@ -17,7 +16,7 @@ import { badRequest, AppError, notFound } from '../../errors.ts';
 import { readImageDimensions } from '../../media/dimensions.ts';
 import { detectPhotoFormat, hasBytesAt, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import type { Account } from '../accounts/account.ts';
-import { quotaMonth } from '../accounts/quota.ts';
+import { quotaUse } from '../accounts/quota.ts';
 import { asPetMedia, newPetMedia, petMediaRow, type PetMediaItem } from './media.ts';
 import type { PetItem } from './pet.ts';
 import { petObjectKeys } from '../media/objects.ts';
@@ -101,11 +100,15 @@ export async function recordPhotos(
     const fresh = plan.filter((p) => !p.duplicate);
     if (fresh.length === 0 && !options.createPet) return plan;
     const slots = fresh.length > 0 ? await takeSlots(deps, pet.id, fresh.length) : [];
+    // Each new photo remembers its slot, so a photo whose bytes never arrive can give it back (give-back.ts).
+    fresh.forEach((p, i) => {
+      p.media = { ...p.media, rate_slot: slots[i]!.slot.index, rate_slot_at: slots[i]!.takenAt };
+    });
     const items = [
       ...(options.createPet ?? []),
       ...slots.map((s) => s.write),
       ...fresh.flatMap((p) => photoWrites(deps.config.tableName, p.media)),
-      ...(fresh.length > 0 ? [quotaWrite(deps, account, fresh.length)] : []),
+      ...(fresh.length > 0 ? [quotaUse(deps, account, fresh.length)] : []),
       ...(fresh.length > 0 && !options.createPet ? [petCountWrite(deps.config.tableName, pet, fresh.length)] : []),
     ];
     const outcome = await transact(deps.ddb, items, (reasons) => explain(reasons, items.length, account, pet, options))
@@ -229,21 +232,13 @@ function photoWrites(table: string, media: PetMediaItem) {
   ];
 }
 
-/** Counts `count` uploads against this month's quota, all or none. */
-export function quotaWrite(deps: Pick<Deps, 'config' | 'now'>, account: Account, count: number) {
-  return {
-    Update: {
-      TableName: deps.config.tableName,
-      Key: uploadQuotaKey(account.id, quotaMonth(deps.now())),
-      UpdateExpression: 'ADD used :n',
-      ConditionExpression: 'attribute_not_exists(used) OR used <= :max',
-      ExpressionAttributeValues: { ':n': count, ':max': account.quota - count },
-    },
-  };
-}
-
 /** The pet's count of a kind moves with the media items, and only while the pet exists. */
-export function petCountWrite(table: string, pet: PetItem, count: number, field = 'photo_count') {
+export function petCountWrite(
+  table: string,
+  pet: Pick<PetItem, 'id' | 'account_id'>,
+  count: number,
+  field = 'photo_count',
+) {
   return {
     Update: {
       TableName: table,
@@ -288,8 +283,10 @@ async function takeSlots(deps: PhotoDeps, petId: string, count: number) {
   const chosen: Slot[] = [];
   const pool = [...free];
   while (chosen.length < count) chosen.push(pool.splice(Math.floor(deps.random() * pool.length), 1)[0]!);
+  const takenAt = now.toISOString();
   return chosen.map((slot) => ({
     slot,
+    takenAt,
     write: {
       Update: {
         TableName: deps.config.tableName,
@@ -298,7 +295,7 @@ async function takeSlots(deps: PhotoDeps, petId: string, count: number) {
         ConditionExpression: slot.usedAt === null ? 'attribute_not_exists(used_at)' : 'used_at = :seen',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: {
-          ':now': now.toISOString(),
+          ':now': takenAt,
           ':slot': slot.index,
           ':type': 'PetRateSlot',
           ...(slot.usedAt !== null && { ':seen': slot.usedAt }),

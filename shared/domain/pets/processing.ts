@@ -9,7 +9,7 @@ import type { Labeller } from '../../ports/labeller.ts';
 import { PET_MEDIA_LIFECYCLE } from '../media/lifecycle.ts';
 import { transition } from '../media/store.ts';
 import { deleteMediaObjects, deleteMediaPrefixes, parsePetObjectKey, petObjectKeys } from '../media/objects.ts';
-import { asPetMedia, type PetMediaItem } from './media.ts';
+import { asPetMedia, markPetMediaArrived, type PetMediaItem } from './media.ts';
 import type { MediaKind } from './pet.ts';
 import { readPetMedia } from './store.ts';
 
@@ -39,7 +39,7 @@ export async function processArrivedObject(
   }
   const mediaKey = petMediaKey(ref.petId, ref.mediaId);
   const lifecycle = PET_MEDIA_LIFECYCLE[kind];
-  await transition(deps, lifecycle, mediaKey, 'awaiting_upload', 'pending');
+  await markPetMediaArrived(deps, { pet_id: ref.petId, id: ref.mediaId, kind });
   const media = asPetMedia((await readPetMedia(deps, ref.petId, ref.mediaId)) ?? stored);
   if (media.status !== 'pending') return undefined;
   const outcome = await derive(media);

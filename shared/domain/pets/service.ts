@@ -5,7 +5,6 @@ import type { Deps } from '../../deps.ts';
 import { type Language, Translator } from '../reference/i18n.ts';
 import type { Account } from '../accounts/account.ts';
 import { loadBreeds, loadTemperaments, presentBreed, type BreedRecord } from '../reference/breeds.ts';
-import { transition } from '../media/store.ts';
 import {
   deleteMediaObjects,
   deleteMediaPrefixes,
@@ -16,7 +15,9 @@ import {
 import { transact } from '../../db/transact.ts';
 import { petMediaKey, petPhotoHashKey } from '../../db/keys.ts';
 import type { CreatePetFields, ListPetsQuery, UpdatePetBody } from './input.ts';
-import { asPetMedia, presentPetMedia, type PetMediaItem } from './media.ts';
+import { asPetMedia, markPetMediaArrived, presentPetMedia, type PetMediaItem } from './media.ts';
+import { giveBackPetMedia, removeAwaitingMedia } from './give-back.ts';
+import { quotaReturn } from '../accounts/quota.ts';
 import { presentPet, type MediaKind, type PetItem, type PetProfile } from './pet.ts';
 import { inspectPetPhoto, petCountWrite, recordPhotos, type AddedPhoto } from './photos.ts';
 import {
@@ -104,7 +105,7 @@ export async function createPet(
   const added = await recordPhotos(deps, account, pet, photos, {
     createPet: petCreation(deps.config.tableName, pet),
   });
-  await storePhotos(deps, pet, added);
+  await storePhotos(deps, pet, added, true);
   return { pet, photos: arrived(added) };
 }
 
@@ -133,37 +134,46 @@ function arrived(added: AddedPhoto[]): AddedPhoto[] {
 }
 
 /**
- * Stores the new photos' bytes, then announces each (awaiting_upload → pending). When storing fails, the records
- * are taken back (with their quota and count) before the error surfaces, so no record waits for bytes that never come.
+ * Stores the new photos' bytes, then announces each (awaiting_upload → pending). When storing fails, what the
+ * request took is given back before the error surfaces: a new pet is removed whole, and the photos added to an
+ * existing pet give back their records, hashes, rate slots, quota and count. No record waits for bytes that never come.
  */
-async function storePhotos(deps: PetDeps, pet: PetItem, added: AddedPhoto[]): Promise<void> {
+async function storePhotos(deps: PetDeps, pet: PetItem, added: AddedPhoto[], newPet = false): Promise<void> {
   const fresh = added.filter((p) => !p.duplicate && p.bytes);
-  try {
-    await Promise.all(fresh.map((p) => putMediaObject(deps, p.media.file, p.bytes!, p.media.content_type)));
-  } catch (error) {
-    await forgetPhotos(
-      deps,
-      pet,
-      fresh.map((p) => p.media),
-    ).catch((cleanup: unknown) =>
-      deps.log.error('could not take back photos whose bytes were not stored', { error: cleanup }),
-    );
-    throw error;
-  }
-  await Promise.all(
-    fresh.map((p) => transition(deps, 'pet_photo', petMediaKey(pet.id, p.media.id), 'awaiting_upload', 'pending')),
+  const stored = await Promise.allSettled(
+    fresh.map((p) => putMediaObject(deps, p.media.file, p.bytes!, p.media.content_type)),
   );
+  const failure = stored.find((r) => r.status === 'rejected');
+  if (failure) {
+    const forgotten = await (newPet ? forgetNewPet(deps, pet, fresh) : forgetPhotos(deps, fresh)).catch(
+      (cleanup: unknown) => {
+        deps.log.error('could not give back photos whose bytes were not stored', { error: cleanup });
+        return [];
+      },
+    );
+    // Objects that did arrive belong to nobody once their records are gone.
+    await deleteMediaObjects(
+      deps,
+      forgotten.map((p) => p.media.file),
+    ).catch(() => undefined);
+    throw failure.reason;
+  }
+  await Promise.all(fresh.map((p) => markPetMediaArrived(deps, { ...p.media, kind: 'photo' })));
 }
 
-async function forgetPhotos(deps: PetDeps, pet: PetItem, media: PetMediaItem[]): Promise<void> {
-  const table = deps.config.tableName;
-  await transact(deps.ddb, [
-    ...media.flatMap((m) => [
-      { Delete: { TableName: table, Key: petMediaKey(pet.id, m.id) } },
-      { Delete: { TableName: table, Key: petPhotoHashKey(pet.id, m.sha256!) } },
-    ]),
-    petCountWrite(table, pet, -media.length),
-  ]);
+/** The photos given back; one whose bytes a processor saw meanwhile stays (it is no longer awaiting them). */
+async function forgetPhotos(deps: PetDeps, fresh: AddedPhoto[]): Promise<AddedPhoto[]> {
+  const settled = await Promise.all(
+    fresh.map((p) => giveBackPetMedia(deps, p.media, removeAwaitingMedia(deps.config.tableName, p.media))),
+  );
+  return fresh.filter((_, i) => settled[i]);
+}
+
+/** A pet made by this request is removed with everything in its partition; its photos' quota goes back. */
+async function forgetNewPet(deps: PetDeps, pet: PetItem, fresh: AddedPhoto[]): Promise<AddedPhoto[]> {
+  await removePet(deps, pet);
+  await transact(deps.ddb, [quotaReturn(deps.config.tableName, pet.account_id, pet.created_at, fresh.length)]);
+  return fresh;
 }
 
 /** GET /pets: the account's pets with every filter, one page and the total for `Pagination-Count`. */

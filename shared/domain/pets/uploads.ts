@@ -12,8 +12,6 @@ import {
   type VideoFormat,
 } from '../../media/format.ts';
 import type { Account } from '../accounts/account.ts';
-import { PET_MEDIA_LIFECYCLE } from '../media/lifecycle.ts';
-import { transition } from '../media/store.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   completePartedUpload,
@@ -22,15 +20,15 @@ import {
   startPartedUpload,
   UPLOAD_PART_BYTES,
 } from '../media/objects.ts';
-import { newPetMedia, petMediaRow, type PetMediaItem } from './media.ts';
+import { giveBackPetMedia, removeAwaitingMedia } from './give-back.ts';
+import { markPetMediaArrived, newPetMedia, PET_UPLOAD_URL_SECONDS, petMediaRow, type PetMediaItem } from './media.ts';
 import type { PetItem } from './pet.ts';
-import { petCountWrite, quotaWrite, recordPhotos } from './photos.ts';
+import { quotaUse } from '../accounts/quota.ts';
+import { petCountWrite, recordPhotos } from './photos.ts';
 
 /** Spec limits. */
 export const MAX_PET_PHOTO_BYTES = 50 * 1024 * 1024;
 export const MAX_PET_VIDEO_BYTES = 200 * 1024 * 1024;
-/** A 200 MB video needs time on a slow uplink. */
-export const PET_UPLOAD_URL_SECONDS = 60 * 60;
 
 export const ACCEPTED_VIDEO_TYPES = Object.values(VIDEO_FORMATS).map((f) => f.mimeType);
 
@@ -60,7 +58,7 @@ async function recordVideo(deps: UploadDeps, account: Account, pet: PetItem, med
     deps.ddb,
     [
       { Put: { TableName: table, Item: petMediaRow(media), ConditionExpression: 'attribute_not_exists(pk)' } },
-      quotaWrite(deps, account, 1),
+      quotaUse(deps, account, 1),
       petCountWrite(table, pet, 1, 'video_count'),
     ],
     (reasons) => {
@@ -89,8 +87,11 @@ export async function addPetVideo(
   if (!format) throw unsupportedVideo();
   const media = newVideo(deps, pet, format, file.bytes.length, file.filename || null);
   await recordVideo(deps, account, pet, media);
-  await putMediaObject(deps, media.file, file.bytes, media.content_type);
-  await transition(deps, 'pet_video', petMediaKey(pet.id, media.id), 'awaiting_upload', 'pending');
+  await putMediaObject(deps, media.file, file.bytes, media.content_type).catch(async (error: unknown) => {
+    await giveBackPetMedia(deps, media, removeAwaitingMedia(deps.config.tableName, media));
+    throw error;
+  });
+  await markPetMediaArrived(deps, { ...media, kind: 'video' });
   return { ...media, status: 'pending' };
 }
 
@@ -137,7 +138,10 @@ export async function createPetUploadSlot(
     media.content_type,
     request.size,
     PET_UPLOAD_URL_SECONDS,
-  );
+  ).catch(async (error: unknown) => {
+    await giveBackPetMedia(deps, media, removeAwaitingMedia(deps.config.tableName, media));
+    throw error;
+  });
   await deps.ddb.send(
     new UpdateCommand({
       TableName: deps.config.tableName,
@@ -189,12 +193,6 @@ export async function completePetUpload(
       });
     throw error;
   }
-  await transition(
-    deps,
-    PET_MEDIA_LIFECYCLE[media.kind as 'photo' | 'video'],
-    petMediaKey(media.pet_id, media.id),
-    'awaiting_upload',
-    'pending',
-  );
+  await markPetMediaArrived(deps, { ...media, kind: media.kind as 'photo' | 'video' });
   return { ...media, status: 'pending' };
 }

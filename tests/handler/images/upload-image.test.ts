@@ -79,7 +79,8 @@ describe('POST /v1/images/upload', () => {
     const [quota] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(quota!.Update).toMatchObject({
       Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
-      ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
+      ConditionExpression: 'attribute_not_exists(used) OR used <= :max',
+      ExpressionAttributeValues: { ':n': 1, ':max': 99 },
     });
   });
 
@@ -130,7 +131,7 @@ describe('POST /v1/images/upload', () => {
       {
         Update: {
           Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
-          ExpressionAttributeValues: { ':minusOne': -1 },
+          ExpressionAttributeValues: { ':minus': -1 },
         },
       },
       { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, ExpressionAttributeValues: { ':delta': -1 } } },

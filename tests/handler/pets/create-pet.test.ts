@@ -1,5 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,40 @@ describe('POST /v1/pets', () => {
     expect(items.at(-1)!.Update).toMatchObject({ ExpressionAttributeValues: { ':n': 1, ':max': 99 } });
     expect(s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
       'pets/photos/acc-user/id-1/id-2.png',
+    ]);
+  });
+
+  it('removes the new pet whole and gives its quota back when the photo bytes cannot be stored', async () => {
+    s3.on(PutObjectCommand).rejects(new Error('S3 unreachable'));
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        { pk: 'PET#id-1', sk: 'MEDIA#id-2' },
+        { pk: 'PET#id-1', sk: 'RATE#000' },
+      ],
+    });
+    ddb.on(BatchWriteCommand).resolves({});
+    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+
+    const result = await create([
+      ...fields({ name: 'Rex', species_id: 'dog' }),
+      { name: 'images', filename: 'a.png', content: photo },
+    ]);
+
+    expect(result.statusCode).toBe(500);
+    const [, removed, quota] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(removed).toMatchObject([
+      { Delete: { Key: { pk: 'PET#id-1', sk: 'PET' } } },
+      { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, ExpressionAttributeValues: { ':delta': -1 } } },
+    ]);
+    const [deletes] = Object.values(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!);
+    expect(deletes).toMatchObject([
+      { DeleteRequest: { Key: { sk: 'MEDIA#id-2' } } },
+      { DeleteRequest: { Key: { sk: 'RATE#000' } } },
+    ]);
+    expect(quota).toMatchObject([
+      { Update: { Key: { sk: 'QUOTA#2026-11' }, ExpressionAttributeValues: { ':minus': -1, ':count': 1 } } },
     ]);
   });
 

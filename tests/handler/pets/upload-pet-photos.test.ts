@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchGetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -146,5 +147,47 @@ describe('POST /v1/pets/{petId}/images', () => {
     expect((await upload(OTHER_KEY, 'pet-1', [1])).statusCode).toBe(403);
     expect((await upload(USER_KEY, 'pet-unknown', [1])).statusCode).toBe(404);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('gives back the record, hash, rate slot, quota and count of each photo when its bytes cannot be stored', async () => {
+    s3.on(PutObjectCommand).rejects(new Error('S3 unreachable'));
+    // The slot and hash the photo took, as the give-back reads them (the pet is served by servePet).
+    const hash = createHash('sha256')
+      .update(await photo(1))
+      .digest('hex');
+    ddb
+      .on(GetCommand, { Key: { pk: 'PET#pet-1', sk: `HASH#${hash}` } } as never)
+      .resolves({ Item: { media_id: 'm-1' } });
+    ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'RATE#000' } } as never).resolves({
+      Item: { used_at: NOW.toISOString() },
+    });
+
+    const result = await upload(USER_KEY, 'pet-1', [1]);
+
+    expect(result.statusCode).toBe(500);
+    const [taken, givenBack] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(taken!.find((i) => i.Put?.Item?.type === 'PetMedia')!.Put!.Item).toMatchObject({
+      status: 'awaiting_upload',
+      rate_slot: 0,
+      rate_slot_at: NOW.toISOString(),
+      expiresAt: Math.floor(NOW.getTime() / 1000) + 2 * 3600,
+    });
+    expect(givenBack).toMatchObject([
+      {
+        Delete: {
+          Key: { pk: 'PET#pet-1', sk: 'MEDIA#m-1' },
+          ExpressionAttributeValues: { ':awaiting': 'awaiting_upload' },
+        },
+      },
+      { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' }, ExpressionAttributeValues: { ':minus': -1 } } },
+      { Update: { Key: { pk: 'PET#pet-1', sk: 'PET' }, ExpressionAttributeValues: { ':n': -1 } } },
+      { Delete: { Key: { pk: 'PET#pet-1', sk: `HASH#${hash}` } } },
+      {
+        Delete: {
+          Key: { pk: 'PET#pet-1', sk: 'RATE#000' },
+          ExpressionAttributeValues: { ':taken': NOW.toISOString() },
+        },
+      },
+    ]);
   });
 });
