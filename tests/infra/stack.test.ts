@@ -6,6 +6,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { consumers } from '../../events/consumers.ts';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { API_BASE_PATH } from '../../shared/http/route-def.ts';
 import { constructName, routesByArea, TABLE_ACTIONS } from '../../infra/constructs/api-routes.ts';
@@ -87,17 +88,10 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
         descriptions.filter((d) => d === `${route.method} ${API_BASE_PATH}${route.path}`),
         route.id,
       ).toHaveLength(1);
-    expect(descriptions.filter((d) => !/^(GET|POST|PUT|PATCH|DELETE) \//.test(d)).sort()).toEqual([
-      'Fans each event out to the subscribed webhook endpoints',
-      'Gives back the quota of uploads whose object never arrived (TTL removals)',
-      'Loads the reference data sets into the table on deploy',
-      'Pet photos: checks the bytes, writes the EXIF-free display copy and thumbnail, labels',
-      'Pet portraits: draws a queued portrait with the stage image model',
-      'Pet videos: ffprobe facts, a poster frame and a copy without metadata (ffmpeg)',
-      'Signs and POSTs webhook deliveries, with retries and the disable rule',
-      'Turns committed writes (table stream) into domain events',
-      'Validates, approves or rejects, and labels uploaded photos',
-    ]);
+    // Every consumer of the consumer table, and the deploy-time reference data loader.
+    expect(descriptions.filter((d) => !/^(GET|POST|PUT|PATCH|DELETE) \//.test(d)).sort()).toEqual(
+      [...consumers.map((c) => c.description), 'Loads the reference data sets into the table on deploy'].sort(),
+    );
     const analysis = new Set(
       routes
         .filter((r) => (r.access as { visionModel?: string }).visionModel)

@@ -13,6 +13,10 @@ import { formEvent, multipart } from './pet-fixtures.ts';
 const s3 = mockClient(S3Client);
 const create = (parts: Parameters<typeof multipart>[0]) =>
   handler(formEvent('/v1/pets', USER_KEY, multipart(parts)), lambdaContext);
+const aWhitePhoto = () =>
+  sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
 const fields = (values: Record<string, string>) => Object.entries(values).map(([name, content]) => ({ name, content }));
 
 describe('POST /v1/pets', () => {
@@ -57,9 +61,7 @@ describe('POST /v1/pets', () => {
   });
 
   it('writes the pet, its photos, their hashes, rate slots and the quota in one transaction, then stores the bytes', async () => {
-    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
+    const photo = await aWhitePhoto();
 
     const result = await create([
       ...fields({ name: 'Rex', species_id: 'dog' }),
@@ -101,9 +103,7 @@ describe('POST /v1/pets', () => {
       ],
     });
     ddb.on(BatchWriteCommand).resolves({});
-    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
+    const photo = await aWhitePhoto();
 
     const result = await create([
       ...fields({ name: 'Rex', species_id: 'dog' }),
