@@ -140,7 +140,7 @@ export const consumers = [
     source: { queue: 'events' },
     batchSize: 10,
     timeoutSeconds: 30,
-    access: { table: ['Query', 'PutItem'], sendsTo: ['webhookDeliveries'] },
+    access: { table: ['Query', 'BatchWriteItem'], sendsTo: ['webhookDeliveries'] },
   },
   {
     id: 'webhooks.deliver',
@@ -150,7 +150,7 @@ export const consumers = [
     batchSize: 10,
     timeoutSeconds: 30,
     access: {
-      table: ['GetItem', 'PutItem', 'UpdateItem'],
+      table: ['GetItem', 'UpdateItem', 'BatchWriteItem'],
       sendsTo: ['webhookDeliveries'],
       webhookSecrets: 'decrypt',
       ownerMail: 'send',

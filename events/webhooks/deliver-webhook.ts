@@ -1,27 +1,36 @@
-// Deliveries queue → receivers: each job runs the delivery process of domain/webhooks/deliver.ts. The providers it
-// needs (KMS or the local key for secrets, SES or the outbox for owner mail) are composed here, so only this
-// function bundles their SDKs.
+// Deliveries queue → receivers: each job runs the delivery process of domain/webhooks/deliver.ts, the jobs of a
+// batch to one endpoint sharing their writes. The providers it needs (KMS or the local key for secrets, SES or the
+// outbox for owner mail) are composed here, so only this function bundles their SDKs.
 import { getDeps } from '../../shared/deps.ts';
-import { type DeliveryDeps, deliver } from '../../shared/domain/webhooks/deliver.ts';
+import { type DeliveryDeps, deliveryBatch } from '../../shared/domain/webhooks/deliver.ts';
 import { deliveryJobSchema } from '../../shared/domain/webhooks/delivery-queue.ts';
 import { queueConsumer } from '../../shared/events/consumer.ts';
 import { ownerMailer } from '../../shared/webhooks/owner-mail.ts';
-import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
+import { cachingDecrypts, type SecretCipher, secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 import { REPLY_TIMEOUT_MS } from '../../shared/webhooks/transport.ts';
 
 export const createDeliveryHandler = (resolveDeps: () => DeliveryDeps) =>
   queueConsumer({
     id: 'webhooks.deliver',
     message: deliveryJobSchema,
-    deps: resolveDeps,
-    handle: (job, deps) => deliver(deps, job),
+    deps: () => {
+      const deps = resolveDeps();
+      return { ...deps, deliver: deliveryBatch(deps) };
+    },
+    handle: (job, deps) => deps.deliver(job),
   });
+
+/** Per warm container, so a secret is decrypted once per endpoint and rotation, not once per attempt. */
+let cached: { key: string | undefined; cipher: SecretCipher } | undefined;
 
 export const handler = createDeliveryHandler(() => {
   const deps = getDeps();
+  // Keyed by the local key: a local process that restarts its stack with a new key (the benchmarks) starts afresh.
+  if (!cached || cached.key !== deps.config.webhookSecretKey)
+    cached = { key: deps.config.webhookSecretKey, cipher: cachingDecrypts(secretCipher(deps.config)) };
   return {
     ...deps,
-    cipher: secretCipher(deps.config),
+    cipher: cached.cipher,
     notifyOwner: ownerMailer(deps.config),
     replyTimeoutMs: REPLY_TIMEOUT_MS,
   };

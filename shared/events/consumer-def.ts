@@ -2,7 +2,7 @@
 // for the route table. Access kinds map one-to-one onto grants in infra/constructs/consumers.ts.
 
 /** DynamoDB actions a consumer may use on the table (never Scan). */
-export type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 
 export interface ConsumerAccess<Q extends string = string> {
   table?: readonly TableAction[];

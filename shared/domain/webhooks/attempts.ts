@@ -1,7 +1,14 @@
 // The delivery log and the endpoint's attempt slots and failure streak (the disable rule, kept by conditions).
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+//
+// Invariant on the endpoint item: attempt_slots = consecutive_failures + attempts in flight <= 10. A slot is taken
+// before an attempt and, if the attempt fails, held for as long as the failure streak lasts; so failures in a row plus
+// attempts in flight never pass the disable threshold, and parallel workers cannot send an 11th failing attempt.
+// Workers take and settle slots for a group of attempts at once (one write each way per endpoint and batch).
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../../db/account-items.ts';
+import { batchWriteAll } from '../../db/batch.ts';
 import { isConditionFailure, whenConditionFails } from '../../db/errors.ts';
 import {
   webhookAttemptIndex,
@@ -76,100 +83,154 @@ export async function hasAttempts(deps: WebhookDeps, webhookId: string, eventId:
   return (Items ?? []).length > 0;
 }
 
-export async function recordAttempt(deps: WebhookDeps, attempt: DeliveryAttempt): Promise<void> {
-  await deps.ddb.send(
-    new PutCommand({
-      TableName: deps.config.tableName,
-      Item: {
-        ...webhookAttemptKey(attempt.webhook_id, attempt.event_id, attempt.id),
-        ...webhookAttemptIndex(attempt.webhook_id, attempt.id),
-        type: 'WebhookDelivery',
-        ...attempt,
-        [TTL_ATTRIBUTE]: expiresAt(deps.now()),
+/** Writes the log of several attempts (one BatchWriteItem per 25). */
+export async function recordAttempts(deps: WebhookDeps, attempts: DeliveryAttempt[]): Promise<void> {
+  const expires = expiresAt(deps.now());
+  await batchWriteAll(
+    deps.ddb,
+    deps.config.tableName,
+    attempts.map((attempt) => ({
+      PutRequest: {
+        Item: {
+          ...webhookAttemptKey(attempt.webhook_id, attempt.event_id, attempt.id),
+          ...webhookAttemptIndex(attempt.webhook_id, attempt.id),
+          type: 'WebhookDelivery',
+          ...attempt,
+          [TTL_ATTRIBUTE]: expires,
+        },
       },
-    }),
+    })),
   );
 }
+
+/** The endpoint as it stood when a conditional write failed (ReturnValuesOnConditionCheckFailure), or undefined. */
+function itemAtConditionFailure(error: unknown): Record<string, unknown> | undefined {
+  const item = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+  return item ? unmarshall(item) : undefined;
+}
+
+export type SlotGrant =
+  | { kind: 'granted'; slots: number; webhook: WebhookItem }
+  | { kind: 'busy' }
+  | { kind: 'stopped'; reason: 'endpoint deleted' | 'endpoint disabled' };
+
+/** Conflicting writes between our read of the free slots and our retry are rare; past this, report busy. */
+const RESERVE_TRIES = 3;
 
 /**
- * Takes one of the endpoint's ten attempt slots before an attempt. A slot is held while the attempt runs and, if it
- * fails, for as long as the failure streak lasts; so failures in a row plus attempts in flight never pass the
- * disable threshold, and parallel workers cannot send an 11th failing attempt. False: no slot free (or disabled).
+ * Takes up to `wanted` attempt slots in one conditional write that also returns the endpoint as it is now (its
+ * status, URL and current secret), so no separate read is needed. When fewer are free, the failed condition returns
+ * the item, and the free ones are taken instead. `busy`: none free.
  */
-export async function reserveAttempt(deps: WebhookDeps, webhook: WebhookItem): Promise<boolean> {
-  const reserved = deps.ddb.send(
-    new UpdateCommand({
-      TableName: deps.config.tableName,
-      Key: webhookKey(webhook.account_id, webhook.id),
-      UpdateExpression: 'ADD attempt_slots :one',
-      ConditionExpression: '#status = :enabled AND (attribute_not_exists(attempt_slots) OR attempt_slots < :max)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':one': 1, ':enabled': 'enabled', ':max': DISABLE_AFTER_CONSECUTIVE_FAILURES },
-    }),
-  );
-  return whenConditionFails(
-    reserved.then(() => true),
-    () => false,
-  );
-}
-
-/** A success ends the failure streak and frees its slots along with the one this attempt held. */
-export async function endFailureStreak(deps: WebhookDeps, webhook: WebhookItem): Promise<void> {
-  const key = webhookKey(webhook.account_id, webhook.id);
-  try {
-    const { Attributes } = await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: key,
-        UpdateExpression: 'SET consecutive_failures = :zero ADD attempt_slots :minusOne',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':zero': 0, ':minusOne': -1 },
-        ReturnValues: 'UPDATED_OLD',
-      }),
-    );
-    const streak = Number(Attributes?.consecutive_failures ?? 0);
-    if (streak > 0) {
-      await deps.ddb.send(
+export async function reserveSlots(
+  deps: WebhookDeps,
+  accountId: string,
+  webhookId: string,
+  wanted: number,
+): Promise<SlotGrant> {
+  let slots = Math.min(wanted, DISABLE_AFTER_CONSECUTIVE_FAILURES);
+  for (let tries = 0; tries < RESERVE_TRIES; tries++) {
+    try {
+      const { Attributes } = await deps.ddb.send(
         new UpdateCommand({
           TableName: deps.config.tableName,
-          Key: key,
-          UpdateExpression: 'ADD attempt_slots :minus',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':minus': -streak },
+          Key: webhookKey(accountId, webhookId),
+          UpdateExpression: 'ADD attempt_slots :slots',
+          ConditionExpression: '#status = :enabled AND (attribute_not_exists(attempt_slots) OR attempt_slots <= :most)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':slots': slots,
+            ':enabled': 'enabled',
+            ':most': DISABLE_AFTER_CONSECUTIVE_FAILURES - slots,
+          },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
+      return { kind: 'granted', slots, webhook: webhookItemSchema.parse(Attributes) };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const current = itemAtConditionFailure(error);
+      if (!current) return { kind: 'stopped', reason: 'endpoint deleted' };
+      if (current.status !== 'enabled') return { kind: 'stopped', reason: 'endpoint disabled' };
+      const free = DISABLE_AFTER_CONSECUTIVE_FAILURES - Number(current.attempt_slots ?? 0);
+      if (free <= 0) return { kind: 'busy' };
+      slots = Math.min(slots, free);
     }
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
   }
+  return { kind: 'busy' };
 }
 
-/** `counting`: still enabled; `disabled_now`: this failure disabled it; `stopped`: disabled or deleted meanwhile. */
+/** `counting`: still enabled; `disabled_now`: these failures disabled it; `stopped`: disabled or deleted meanwhile. */
 export type FailureOutcome =
   | { kind: 'counting' }
   | { kind: 'disabled_now'; webhook: WebhookItem }
   | { kind: 'stopped' };
 
+export interface SettledGroup {
+  /** The slots the group took. */
+  slots: number;
+  /** Whether each attempt succeeded, in the order the attempts finished; slots without an attempt are given back. */
+  outcomes: boolean[];
+  /** The failure streak when the slots were taken (the first guess at it when a success ends it). */
+  streakSeen: number;
+  lastError: string | undefined;
+}
+
 /**
- * Counts a failed attempt atomically. At the threshold the endpoint is disabled by a conditional update
- * (`status = enabled`), which exactly one of several racing workers wins: only that one reports `disabled_now`.
+ * Gives back a group's slots in one write. With a success among them the streak becomes the failures that finished
+ * after the last success, and the old streak's slots are freed; this needs the streak's current value (no update
+ * expression subtracts one attribute from another), so the write is conditioned on the value seen and retried with
+ * the value the failed condition returns. With failures only, they join the streak (keeping their slots) and the
+ * threshold is checked: exactly one of several racing workers disables the endpoint.
  */
-export async function countFailure(
+export async function settleSlots(
   deps: WebhookDeps,
-  webhook: WebhookItem,
-  lastError: string,
+  accountId: string,
+  webhookId: string,
+  group: SettledGroup,
 ): Promise<FailureOutcome> {
-  const table = deps.config.tableName;
-  const key = webhookKey(webhook.account_id, webhook.id);
+  const key = webhookKey(accountId, webhookId);
+  const lastSuccess = group.outcomes.lastIndexOf(true);
+  const failures = group.outcomes.filter((ok) => !ok).length;
+  if (lastSuccess >= 0) {
+    const streak = group.outcomes.length - 1 - lastSuccess;
+    let streakSeen = group.streakSeen;
+    for (;;) {
+      try {
+        const { Attributes } = await deps.ddb.send(
+          new UpdateCommand({
+            TableName: deps.config.tableName,
+            Key: key,
+            UpdateExpression: 'SET consecutive_failures = :streak ADD attempt_slots :change',
+            ConditionExpression: 'consecutive_failures = :seen',
+            ExpressionAttributeValues: {
+              ':streak': streak,
+              ':change': streak - streakSeen - group.slots,
+              ':seen': streakSeen,
+            },
+            ReturnValues: 'ALL_NEW',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return Attributes?.status === 'enabled' ? { kind: 'counting' } : { kind: 'stopped' };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const current = itemAtConditionFailure(error);
+        if (!current) return { kind: 'stopped' };
+        streakSeen = Number(current.consecutive_failures ?? 0);
+      }
+    }
+  }
   const counted = await whenConditionFails(
     deps.ddb
       .send(
         new UpdateCommand({
-          TableName: table,
+          TableName: deps.config.tableName,
           Key: key,
-          UpdateExpression: 'ADD consecutive_failures :one',
+          UpdateExpression: 'ADD consecutive_failures :failures, attempt_slots :unused',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':one': 1 },
+          ExpressionAttributeValues: { ':failures': failures, ':unused': failures - group.slots },
           ReturnValues: 'ALL_NEW',
         }),
       )
@@ -178,14 +239,22 @@ export async function countFailure(
   );
   if (counted?.status !== 'enabled') return { kind: 'stopped' };
   if (!reachedDisableThreshold(counted.consecutive_failures)) return { kind: 'counting' };
+  return disableAfterFailures(deps, key, counted.consecutive_failures, group.lastError ?? 'unknown');
+}
 
+async function disableAfterFailures(
+  deps: WebhookDeps,
+  key: ReturnType<typeof webhookKey>,
+  streak: number,
+  lastError: string,
+): Promise<FailureOutcome> {
   const now = deps.now().toISOString();
-  const reason = `${counted.consecutive_failures} delivery attempts failed in a row (last: ${lastError})`;
+  const reason = `${streak} delivery attempts failed in a row (last: ${lastError})`;
   return whenConditionFails(
     deps.ddb
       .send(
         new UpdateCommand({
-          TableName: table,
+          TableName: deps.config.tableName,
           Key: key,
           UpdateExpression: 'SET #status = :disabled, disabled_at = :now, disabled_reason = :reason, updated_at = :now',
           ConditionExpression: '#status = :enabled',

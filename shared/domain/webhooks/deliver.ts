@@ -1,15 +1,16 @@
-// The delivery process: one job is one attempt of one event at one endpoint. Read the endpoint (and so its current
-// secret) and the stored event, take an attempt slot, sign, POST, log the attempt; on failure count it toward the
-// disable rule and queue the next attempt as a new, delayed message (the attempt number lives in the job).
+// The delivery process: one job is one attempt of one event at one endpoint, and the event travels in the job. One
+// conditional write takes the attempt slot and returns the endpoint as it is now (status, URL, current secret); after
+// the POST, one write gives the slot back and counts a failure toward the disable rule, next to the attempt's log.
+// Within a consumer batch these writes are shared (see deliveryBatch). A failed attempt queues the next as a new,
+// delayed job (the attempt number lives in the job).
 import type { Deps } from '../../deps.ts';
 import type { NotifyOwner } from '../../webhooks/owner-mail.ts';
 import type { SecretCipher } from '../../webhooks/secret-cipher.ts';
-import { buildDeliveryRequest, describeFailure, postDelivery } from '../../webhooks/transport.ts';
+import { type AttemptResult, buildDeliveryRequest, describeFailure, postDelivery } from '../../webhooks/transport.ts';
+import { turnBatch, windowBatch } from '../../webhooks/turn-batch.ts';
 import { getAccount } from '../accounts/store.ts';
-import { countFailure, endFailureStreak, recordAttempt, reserveAttempt } from './attempts.ts';
+import { type DeliveryAttempt, recordAttempts, reserveSlots, type SlotGrant, settleSlots } from './attempts.ts';
 import { type DeliveryJob, enqueueDelivery, retryAfterFailure } from './delivery-queue.ts';
-import { findWebhook } from './endpoints.ts';
-import { findStoredEvent } from './stored-events.ts';
 import type { WebhookItem } from './webhook.ts';
 
 /** A healthy endpoint frees slots within milliseconds: wait this long in the worker before giving the job back. */
@@ -20,6 +21,12 @@ const SLOT_POLLS = 25;
 /** How long a job that found no free attempt slot waits in the queue (it keeps its attempt number). */
 const SLOT_WAIT_SECONDS = 1;
 
+/**
+ * Attempts to one endpoint that finish within this long of each other settle in one write; a slower reply settles
+ * on its own, so it holds back only its own slot.
+ */
+const SETTLE_LINGER_MS = 10;
+
 export interface DeliveryDeps extends Pick<Deps, 'ddb' | 'config' | 'log' | 'now' | 'newId' | 'random'> {
   cipher: SecretCipher;
   notifyOwner: NotifyOwner;
@@ -27,79 +34,138 @@ export interface DeliveryDeps extends Pick<Deps, 'ddb' | 'config' | 'log' | 'now
   replyTimeoutMs: number;
 }
 
-async function reserveSlotSoon(deps: DeliveryDeps, webhook: WebhookItem): Promise<boolean> {
-  for (let poll = 0; poll < SLOT_POLLS; poll++) {
-    if (await reserveAttempt(deps, webhook)) return true;
-    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
-  }
-  return false;
-}
+/** One finished attempt to be settled, or undefined for a slot given back unused (nothing was sent). */
+type Settlement = { attempt: DeliveryAttempt; failure: string } | undefined;
 
-export async function deliver(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
-  const [webhook, event] = await Promise.all([
-    findWebhook(deps, job.account_id, job.webhook_id, { consistentRead: true }),
-    findStoredEvent(deps, job.account_id, job.event_id),
-  ]);
-  if (webhook?.status !== 'enabled' || !event) {
-    const reason = !webhook
-      ? 'endpoint deleted'
-      : webhook.status !== 'enabled'
-        ? 'endpoint disabled'
-        : 'event no longer stored';
-    deps.log.info('webhook delivery skipped', { ...job, reason });
-    return;
-  }
-  if (!(await reserveSlotSoon(deps, webhook))) {
+/**
+ * The delivery process for one consumer batch (create one per invocation): `deliver(job)` for each of its jobs, all
+ * started in the same turn. Jobs to the same endpoint take their slots in one write; their attempts settle and log in
+ * one write each once all have finished, or in several when replies are more than SETTLE_LINGER_MS apart.
+ */
+export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise<void> {
+  /** Per endpoint: slots this invocation holds and has not settled yet. */
+  const held = new Map<string, number>();
+  /** Per endpoint: wakes this invocation's waiting jobs when it gives slots back itself. */
+  const freed = new Map<string, { promise: Promise<void>; wake: () => void }>();
+  const slotsFreed = (endpoint: string) => {
+    let signal = freed.get(endpoint);
+    if (!signal) {
+      let wake = () => {};
+      const promise = new Promise<void>((resolve) => (wake = resolve));
+      signal = { promise, wake };
+      freed.set(endpoint, signal);
+    }
+    return signal.promise;
+  };
+  const reserve = turnBatch(async (endpoint, jobs: DeliveryJob[]): Promise<SlotGrant[]> => {
+    const first = jobs[0]!;
+    const grant = await reserveSlots(deps, first.event.account_id, first.webhook_id, jobs.length);
+    if (grant.kind === 'granted') held.set(endpoint, (held.get(endpoint) ?? 0) + grant.slots);
+    return jobs.map((_, n) => (grant.kind === 'granted' && n >= grant.slots ? { kind: 'busy' } : grant));
+  });
+  const settle = windowBatch(
+    async (endpoint, settled: { webhook: WebhookItem; settlement: Settlement }[]) => {
+      held.set(endpoint, held.get(endpoint)! - settled.length);
+      const { webhook } = settled[0]!;
+      const attempts = settled.flatMap(({ settlement }) => (settlement ? [settlement] : []));
+      const [outcome] = await Promise.all([
+        settleSlots(deps, webhook.account_id, webhook.id, {
+          slots: settled.length,
+          outcomes: attempts.map(({ attempt }) => attempt.succeeded),
+          streakSeen: webhook.consecutive_failures,
+          lastError: attempts.findLast(({ attempt }) => !attempt.succeeded)?.failure,
+        }),
+        recordAttempts(
+          deps,
+          attempts.map(({ attempt }) => attempt),
+        ),
+      ]);
+      freed.get(endpoint)?.wake();
+      freed.delete(endpoint);
+      if (outcome.kind === 'disabled_now') await notifyOwnerOfDisable(deps, outcome.webhook);
+      return settled.map(() => outcome);
+    },
+    { lingerMs: SETTLE_LINGER_MS, full: (endpoint, size) => size >= held.get(endpoint)! },
+  );
+
+  const attempt = async (job: DeliveryJob, webhook: WebhookItem): Promise<void> => {
+    const endpoint = `${webhook.account_id}\n${webhook.id}`;
+    let result: AttemptResult;
+    let attemptedAt: Date;
+    try {
+      // The secret as of the slot write, which returned the endpoint as it is now: a rotation is used at once.
+      const secret =
+        webhook.encrypted_secret === undefined
+          ? undefined
+          : await deps.cipher.decrypt(webhook.encrypted_secret, webhook.id);
+      attemptedAt = deps.now();
+      const request = buildDeliveryRequest(webhook.url, job.event, secret, Math.floor(attemptedAt.getTime() / 1000));
+      result = await postDelivery(webhook.url, request, {
+        allowLoopback: deps.config.allowLoopbackWebhooks,
+        timeoutMs: deps.replyTimeoutMs,
+      });
+    } catch (error) {
+      // Nothing was sent: give the slot back and let SQS hand the job back.
+      await settle(endpoint, { webhook, settlement: undefined });
+      throw error;
+    }
+    deps.log.info('webhook delivery attempted', {
+      ...logFields(job),
+      succeeded: result.succeeded,
+      statusCode: result.statusCode,
+      error: result.error,
+    });
+    const record: DeliveryAttempt = {
+      id: deps.newId(),
+      webhook_id: webhook.id,
+      event_id: job.event.id,
+      event_type: job.event.event_type,
+      attempt: job.attempt,
+      attempted_at: attemptedAt.toISOString(),
+      status_code: result.statusCode,
+      error: result.error,
+      duration_ms: result.durationMs,
+      succeeded: result.succeeded,
+    };
+    const outcome = await settle(endpoint, {
+      webhook,
+      settlement: { attempt: record, failure: describeFailure(result) },
+    });
+    // A disabled or deleted endpoint receives nothing more, retries included.
+    if (result.succeeded || outcome.kind !== 'counting') return;
+    const retry = retryAfterFailure(job, deps.random);
+    if (retry) await enqueueDelivery(deps, retry.job, retry.delaySeconds);
+  };
+
+  return async (job) => {
+    const endpoint = `${job.event.account_id}\n${job.webhook_id}`;
+    for (let poll = 0; poll <= SLOT_POLLS; poll++) {
+      if (poll > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          slotsFreed(endpoint),
+          new Promise((resolve) => (timer = setTimeout(resolve, SLOT_POLL_MS))),
+        ]);
+        clearTimeout(timer);
+      }
+      const grant = await reserve(endpoint, job);
+      if (grant.kind === 'granted') return attempt(job, grant.webhook);
+      if (grant.kind === 'stopped') {
+        deps.log.info('webhook delivery skipped', { ...logFields(job), reason: grant.reason });
+        return;
+      }
+    }
     // Ten attempts are failing or in flight: wait for one to end (disabled endpoints drop the job next time).
     await enqueueDelivery(deps, job, SLOT_WAIT_SECONDS);
-    return;
-  }
-  // Read at attempt time, so every attempt (retries included) is signed with the secret current now.
-  const secret =
-    webhook.encrypted_secret === undefined
-      ? undefined
-      : await deps.cipher.decrypt(webhook.encrypted_secret, webhook.id);
-  const attemptedAt = deps.now();
-  const request = buildDeliveryRequest(webhook.url, event, secret, Math.floor(attemptedAt.getTime() / 1000));
-  const result = await postDelivery(webhook.url, request, {
-    allowLoopback: deps.config.allowLoopbackWebhooks,
-    timeoutMs: deps.replyTimeoutMs,
-  });
-  await recordAttempt(deps, {
-    id: deps.newId(),
-    webhook_id: webhook.id,
-    event_id: event.id,
-    event_type: event.event_type,
-    attempt: job.attempt,
-    attempted_at: attemptedAt.toISOString(),
-    status_code: result.statusCode,
-    error: result.error,
-    duration_ms: result.durationMs,
-    succeeded: result.succeeded,
-  });
-  deps.log.info('webhook delivery attempted', {
-    ...job,
-    succeeded: result.succeeded,
-    statusCode: result.statusCode,
-    error: result.error,
-  });
-  if (result.succeeded) await endFailureStreak(deps, webhook);
-  else await afterFailure(deps, job, webhook, describeFailure(result));
+  };
 }
 
-async function afterFailure(
-  deps: DeliveryDeps,
-  job: DeliveryJob,
-  webhook: WebhookItem,
-  failure: string,
-): Promise<void> {
-  const outcome = await countFailure(deps, webhook, failure);
-  if (outcome.kind === 'disabled_now') await notifyOwnerOfDisable(deps, outcome.webhook);
-  // A disabled or deleted endpoint receives nothing more, retries included.
-  if (outcome.kind !== 'counting') return;
-  const retry = retryAfterFailure(job, deps.random);
-  if (retry) await enqueueDelivery(deps, retry.job, retry.delaySeconds);
-}
+const logFields = (job: DeliveryJob) => ({
+  eventId: job.event.id,
+  webhookId: job.webhook_id,
+  accountId: job.event.account_id,
+  attempt: job.attempt,
+});
 
 /**
  * Runs only in the worker whose conditional update disabled the endpoint, so the owner is mailed once. A failed mail

@@ -4,14 +4,17 @@ import * as z from 'zod/mini';
 import { sendMessageBatches, sqsClient } from '../../aws/sqs.ts';
 import type { Deps } from '../../deps.ts';
 import { isFinalAttempt, sqsRetryDelaySeconds } from '../../webhooks/backoff.ts';
+import { storedEventSchema } from './stored-events.ts';
 import type { WebhookDeps } from './webhook.ts';
 
-/** One message of the deliveries queue: never the secret, which is read at attempt time. */
+/**
+ * One message of the deliveries queue: the event itself (it already fitted on the events queue), so the worker reads
+ * no stored copy; never the secret, which the worker takes from the endpoint at attempt time.
+ */
 export const deliveryJobSchema = z.object({
-  event_id: z.string(),
   webhook_id: z.string(),
-  account_id: z.string(),
   attempt: z.int().check(z.gte(1)),
+  event: storedEventSchema,
 });
 
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;

@@ -1,27 +1,43 @@
-// Fan-out: each domain event is stored once (retries and redeliveries rebuild the body from it) and becomes one
-// first-attempt delivery job per enabled endpoint of its account subscribed to its name.
+// Fan-out: each domain event is stored once (redeliveries rebuild the body from it) and becomes one first-attempt
+// delivery job, carrying the event, per enabled endpoint of its account subscribed to its name. The events of one
+// consumer batch share their requests: one Query per account and event name, one write of all stored events, and
+// the jobs of every event queued together in batches of ten.
 import type { Deps } from '../../deps.ts';
+import { turnBatch } from '../../webhooks/turn-batch.ts';
 import { type DeliveryJob, enqueueDeliveries } from './delivery-queue.ts';
 import { subscribedWebhooks } from './endpoints.ts';
-import { type IncomingEvent, storedEventOf, storeEvent } from './stored-events.ts';
-import type { WebhookDeps } from './webhook.ts';
+import { type IncomingEvent, type StoredEvent, storedEventOf, storeEvents } from './stored-events.ts';
+import type { WebhookDeps, WebhookItem } from './webhook.ts';
 
-export async function deliveryJobsFor(deps: WebhookDeps, event: IncomingEvent): Promise<DeliveryJob[]> {
-  const webhooks = await subscribedWebhooks(deps, event.account_id, event.type);
-  if (webhooks.length === 0) return [];
-  await storeEvent(deps, storedEventOf(event));
-  return webhooks.map((webhook) => ({
-    event_id: event.id,
-    webhook_id: webhook.id,
-    account_id: event.account_id,
-    attempt: 1,
-  }));
-}
+type DispatchDeps = WebhookDeps & Pick<Deps, 'log'>;
 
-/** Queues the event's jobs; throws (retryably) when any was not queued, so the whole event is fanned out again. */
-export async function dispatchEvent(deps: WebhookDeps & Pick<Deps, 'log'>, event: IncomingEvent): Promise<void> {
-  const jobs = await deliveryJobsFor(deps, event);
-  const unsent = await enqueueDeliveries(deps, jobs);
-  if (unsent.length > 0) throw new Error(`${unsent.length} of ${jobs.length} delivery jobs of ${event.id} not queued`);
-  deps.log.info('webhook deliveries queued', { eventId: event.id, jobs: jobs.length });
+/**
+ * The fan-out of one consumer batch (create one per invocation): `dispatch(event)` for each event, all started in the
+ * same turn. An event whose jobs are not all queued throws (retryably), so the whole event is fanned out again.
+ */
+export function dispatchBatch(deps: DispatchDeps): (event: IncomingEvent) => Promise<void> {
+  const subscribed = turnBatch(async (_key, events: IncomingEvent[]): Promise<WebhookItem[][]> => {
+    const webhooks = await subscribedWebhooks(deps, events[0]!.account_id, events[0]!.type);
+    return events.map(() => webhooks);
+  });
+  const store = turnBatch(async (_key, events: StoredEvent[]) => {
+    await storeEvents(deps, events);
+    return events.map(() => undefined);
+  });
+  /** Per event: how many of its jobs were not queued. */
+  const enqueue = turnBatch(async (_key, jobsPerEvent: DeliveryJob[][]) => {
+    const unsent = new Set(await enqueueDeliveries(deps, jobsPerEvent.flat()));
+    return jobsPerEvent.map((jobs) => jobs.filter((job) => unsent.has(job)).length);
+  });
+
+  return async (event) => {
+    const webhooks = await subscribed(`${event.account_id}\n${event.type}`, event);
+    if (webhooks.length === 0) return;
+    const stored = storedEventOf(event);
+    await store('', stored);
+    const jobs = webhooks.map((webhook): DeliveryJob => ({ webhook_id: webhook.id, attempt: 1, event: stored }));
+    const unsent = await enqueue('', jobs);
+    if (unsent > 0) throw new Error(`${unsent} of ${jobs.length} delivery jobs of ${event.id} not queued`);
+    deps.log.info('webhook deliveries queued', { eventId: event.id, jobs: jobs.length });
+  };
 }

@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { hasAttempts } from './attempts.ts';
 import { enqueueDelivery } from './delivery-queue.ts';
 import { getOwnWebhook } from './endpoints.ts';
-import { findStoredEvent, type StoredEvent, storeEvent, TEST_EVENT_TYPE } from './stored-events.ts';
+import { findStoredEvent, type StoredEvent, storeEvents, TEST_EVENT_TYPE } from './stored-events.ts';
 import type { WebhookDeps, WebhookItem } from './webhook.ts';
 
 function requireEnabled(webhook: WebhookItem): void {
@@ -25,8 +25,8 @@ export async function sendTestEvent(deps: WebhookDeps, accountId: string, webhoo
     country_code: null,
     resource: { webhook_id: webhookId, message: 'This is a test event sent from the webhook API' },
   };
-  await storeEvent(deps, event);
-  await enqueueDelivery(deps, { event_id: event.id, webhook_id: webhookId, account_id: accountId, attempt: 1 });
+  await storeEvents(deps, [event]);
+  await enqueueDelivery(deps, { webhook_id: webhookId, attempt: 1, event });
   return event;
 }
 
@@ -44,6 +44,6 @@ export async function redeliverEvent(
   ]);
   if (!hadEvent || !event)
     throw notFound(`Webhook ${webhookId} has no delivery of event ${eventId} in the last 30 days`);
-  await enqueueDelivery(deps, { event_id: eventId, webhook_id: webhookId, account_id: accountId, attempt: 1 });
+  await enqueueDelivery(deps, { webhook_id: webhookId, attempt: 1, event });
   return event;
 }

@@ -1,5 +1,6 @@
-// Events as kept for delivery: stored once per event (retries and redeliveries rebuild the body from it), 30 days.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+// Events as kept for redelivery: stored once per event, 30 days (delivery jobs carry the event itself).
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll } from '../../db/batch.ts';
 import * as z from 'zod/mini';
 import { webhookEventKey } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
@@ -18,7 +19,7 @@ export const domainEventMessage = eventEnvelope;
 export type IncomingEvent = z.infer<typeof domainEventMessage>;
 
 /** What a delivery needs of an event; `event_type` because every item's `type` names its entity. */
-const storedEventSchema = z.extend(z.omit(eventEnvelope, { type: true }), { event_type: z.string() });
+export const storedEventSchema = z.extend(z.omit(eventEnvelope, { type: true }), { event_type: z.string() });
 
 export type StoredEvent = z.infer<typeof storedEventSchema>;
 
@@ -33,18 +34,22 @@ export const storedEventOf = (event: IncomingEvent): StoredEvent => ({
   resource: event.resource,
 });
 
-/** Idempotent: a redelivered event has the same id and content. */
-export async function storeEvent(deps: WebhookDeps, event: StoredEvent): Promise<void> {
-  await deps.ddb.send(
-    new PutCommand({
-      TableName: deps.config.tableName,
-      Item: {
-        ...webhookEventKey(event.account_id, event.id),
-        type: 'WebhookEvent',
-        ...event,
-        [TTL_ATTRIBUTE]: expiresAt(deps.now()),
+/** Idempotent: a redelivered event has the same id and content. One BatchWriteItem per 25 events. */
+export async function storeEvents(deps: WebhookDeps, events: StoredEvent[]): Promise<void> {
+  const expires = expiresAt(deps.now());
+  await batchWriteAll(
+    deps.ddb,
+    deps.config.tableName,
+    events.map((event) => ({
+      PutRequest: {
+        Item: {
+          ...webhookEventKey(event.account_id, event.id),
+          type: 'WebhookEvent',
+          ...event,
+          [TTL_ATTRIBUTE]: expires,
+        },
       },
-    }),
+    })),
   );
 }
 

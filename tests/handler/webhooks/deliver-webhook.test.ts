@@ -9,16 +9,22 @@ import {
 import type { AddressInfo } from 'node:net';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDeliveryHandler } from '../../../events/webhooks/deliver-webhook.ts';
 import { loadConfig, type Config } from '../../../shared/config.ts';
-import { webhookEventKey, webhookKey } from '../../../shared/db/keys.ts';
 import { getDeps } from '../../../shared/deps.ts';
 import type { DeliveryDeps } from '../../../shared/domain/webhooks/deliver.ts';
 import type { DeliveryJob } from '../../../shared/domain/webhooks/delivery-queue.ts';
+import type { StoredEvent } from '../../../shared/domain/webhooks/stored-events.ts';
 import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
 import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
@@ -74,26 +80,43 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-// ---- the table: a small stateful stand-in for the endpoint item, its stored event and the attempt log ----
+// ---- the table: a small stateful stand-in for the endpoint item and the attempt log ----
 
 type Item = Record<string, unknown>;
 interface TableState {
   webhook: Item | undefined;
-  event: Item | undefined;
   attempts: Item[];
   /** Resolves once this many failures are counted, holding each counting call until then (to line up racing workers). */
   countingBarrier?: { waitFor: number; arrived: number; release: () => void; released: Promise<void> };
 }
 
-const conditionFailed = () =>
-  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+/** As DynamoDB answers a failed condition with ReturnValuesOnConditionCheckFailure: ALL_OLD. */
+const conditionFailed = (item?: Item) =>
+  Object.assign(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }), {
+    ...(item && { Item: marshall(item, { removeUndefinedValues: true }) }),
+  });
+
+const slotsOf = (webhook: Item) => Number(webhook.attempt_slots ?? 0);
 
 async function applyUpdate(state: TableState, input: UpdateCommandInput) {
   const webhook = state.webhook;
   const values = input.ExpressionAttributeValues ?? {};
-  if (input.UpdateExpression === 'ADD consecutive_failures :one') {
+  if (input.UpdateExpression === 'ADD attempt_slots :slots') {
+    if (webhook?.status !== 'enabled' || slotsOf(webhook) > Number(values[':most']))
+      throw conditionFailed(webhook && { ...webhook });
+    webhook.attempt_slots = slotsOf(webhook) + Number(values[':slots']);
+    return { Attributes: { ...webhook } };
+  }
+  if (input.UpdateExpression === 'SET consecutive_failures = :streak ADD attempt_slots :change') {
+    if (!webhook || webhook.consecutive_failures !== values[':seen']) throw conditionFailed(webhook && { ...webhook });
+    webhook.consecutive_failures = values[':streak'];
+    webhook.attempt_slots = slotsOf(webhook) + Number(values[':change']);
+    return { Attributes: { ...webhook } };
+  }
+  if (input.UpdateExpression === 'ADD consecutive_failures :failures, attempt_slots :unused') {
     if (!webhook) throw conditionFailed();
-    webhook.consecutive_failures = Number(webhook.consecutive_failures) + 1;
+    webhook.consecutive_failures = Number(webhook.consecutive_failures) + Number(values[':failures']);
+    webhook.attempt_slots = slotsOf(webhook) + Number(values[':unused']);
     const snapshot = { ...webhook };
     const barrier = state.countingBarrier;
     if (barrier) {
@@ -103,7 +126,7 @@ async function applyUpdate(state: TableState, input: UpdateCommandInput) {
     return { Attributes: snapshot };
   }
   if (input.UpdateExpression?.startsWith('SET #status = :disabled')) {
-    if (webhook?.status !== 'enabled') throw conditionFailed();
+    if (webhook?.status !== 'enabled') throw conditionFailed(webhook && { ...webhook });
     Object.assign(webhook, {
       status: 'disabled',
       disabled_at: values[':now'],
@@ -111,24 +134,6 @@ async function applyUpdate(state: TableState, input: UpdateCommandInput) {
       updated_at: values[':now'],
     });
     return { Attributes: { ...webhook } };
-  }
-  if (input.UpdateExpression === 'ADD attempt_slots :one') {
-    if (webhook?.status !== 'enabled' || Number(webhook.attempt_slots ?? 0) >= Number(values[':max']))
-      throw conditionFailed();
-    webhook.attempt_slots = Number(webhook.attempt_slots ?? 0) + 1;
-    return {};
-  }
-  if (input.UpdateExpression === 'SET consecutive_failures = :zero ADD attempt_slots :minusOne') {
-    if (!webhook) throw conditionFailed();
-    const old = { consecutive_failures: webhook.consecutive_failures, attempt_slots: webhook.attempt_slots };
-    webhook.consecutive_failures = 0;
-    webhook.attempt_slots = Number(webhook.attempt_slots ?? 0) - 1;
-    return { Attributes: old };
-  }
-  if (input.UpdateExpression === 'ADD attempt_slots :minus') {
-    if (!webhook) throw conditionFailed();
-    webhook.attempt_slots = Number(webhook.attempt_slots ?? 0) + Number(values[':minus']);
-    return {};
   }
   throw new Error(`unexpected update ${input.UpdateExpression}`);
 }
@@ -139,9 +144,7 @@ const sqs = mockClient(SQSClient);
 let notifyOwner: ReturnType<typeof vi.fn<NotifyOwner>>;
 
 const owner = anAccount({ email: 'owner@example.com', name: 'Owner' });
-const storedEvent = {
-  ...webhookEventKey('acc-user', 'evt_1'),
-  type: 'WebhookEvent',
+const storedEvent: StoredEvent = {
   id: 'evt_1',
   event_type: 'vote.created',
   account_id: 'acc-user',
@@ -181,7 +184,11 @@ function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
   };
 }
 
-const job = (attempt = 1): DeliveryJob => ({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-user', attempt });
+const job = (attempt = 1, eventId = 'evt_1'): DeliveryJob => ({
+  webhook_id: 'wh-1',
+  attempt,
+  event: { ...storedEvent, id: eventId },
+});
 const sqsEvent = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
 const deliver = (jobs: DeliveryJob[], config?: Partial<Config>) =>
@@ -196,14 +203,10 @@ const queuedRetries = () =>
 beforeEach(async () => {
   received = [];
   reply = answer(200);
-  state = { webhook: await storedWebhook(), event: { ...storedEvent }, attempts: [] };
+  state = { webhook: await storedWebhook(), attempts: [] };
   ddb = mockDynamoWithAccounts([{ apiKey: 'unused', account: owner }]);
-  ddb
-    .on(GetCommand, { Key: webhookKey('acc-user', 'wh-1') })
-    .callsFake(() => ({ Item: state.webhook && { ...state.webhook } }));
-  ddb.on(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') }).callsFake(() => ({ Item: state.event }));
-  ddb.on(PutCommand).callsFake((input: { Item: Item }) => {
-    state.attempts.push(input.Item);
+  ddb.on(BatchWriteCommand).callsFake((input: BatchWriteCommandInput) => {
+    for (const request of Object.values(input.RequestItems!).flat()) state.attempts.push(request.PutRequest!.Item!);
     return {};
   });
   ddb.on(UpdateCommand).callsFake((input: UpdateCommandInput) => applyUpdate(state, input));
@@ -420,10 +423,68 @@ describe('disabling after ten failures in a row', () => {
   });
 });
 
+describe('a batch of jobs to one endpoint', () => {
+  const jobs = (count: number, prefix = 'evt') => Array.from({ length: count }, (_, n) => job(1, `${prefix}_${n + 1}`));
+  const updates = () => ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.UpdateExpression);
+
+  it('takes their slots in one write and settles and logs them in one write each', async () => {
+    expect(await deliver(jobs(5))).toEqual({ batchItemFailures: [] });
+
+    expect(received).toHaveLength(5);
+    expect(updates()).toEqual([
+      'ADD attempt_slots :slots',
+      'SET consecutive_failures = :streak ADD attempt_slots :change',
+    ]);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(1);
+    expect(state.attempts).toHaveLength(5);
+    expect(state.webhook).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
+  });
+
+  it('keeps the failures that came after the last success as the new streak, holding their slots', async () => {
+    state.webhook!.consecutive_failures = 3;
+    state.webhook!.attempt_slots = 3;
+    reply = (request, response) =>
+      request.headers['x-webhook-id'] === 'evt_1'
+        ? answer(200)(request, response)
+        : setTimeout(() => answer(500)(request, response), 100);
+
+    await deliver(jobs(3));
+
+    expect(state.webhook).toMatchObject({ consecutive_failures: 2, attempt_slots: 2 });
+  });
+
+  it('sends exactly ten attempts to a failing endpoint from two parallel batches of twelve and eight, then disables it and mails once', async () => {
+    reply = answer(500);
+
+    const results = await Promise.all([deliver(jobs(12, 'evt_a')), deliver(jobs(8, 'evt_b'))]);
+
+    expect(received).toHaveLength(10);
+    expect(state.attempts).toHaveLength(10);
+    expect(state.webhook).toMatchObject({ status: 'disabled', consecutive_failures: 10, attempt_slots: 10 });
+    expect(notifyOwner).toHaveBeenCalledTimes(1);
+    expect(queuedRetries()).toEqual([]);
+    expect(results).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+  });
+
+  it('settles a slow reply on its own, so it holds back only its own slot', async () => {
+    let slotsWhileSlow: unknown;
+    reply = (request, response) =>
+      request.headers['x-webhook-id'] === 'evt_3'
+        ? setTimeout(() => {
+            slotsWhileSlow = state.webhook!.attempt_slots;
+            answer(200)(request, response);
+          }, 300)
+        : answer(200)(request, response);
+
+    await deliver(jobs(3));
+
+    expect(slotsWhileSlow).toBe(1);
+    expect(state.webhook!.attempt_slots).toBe(0);
+  });
+});
+
 describe('jobs that cannot be delivered', () => {
-  it('skips a deleted endpoint and an event no longer stored', async () => {
-    state.event = undefined;
-    await deliver([job()]);
+  it('skips a deleted endpoint', async () => {
     state.webhook = undefined;
     await deliver([job()]);
 

@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -28,6 +28,11 @@ const voteEvent = (n: number, accountId = 'acc-user'): DomainEvent<'vote.created
     created_at: '2026-11-22T09:59:58.000Z',
   },
 });
+/** The event as a delivery job carries it and the table stores it. */
+const storedVote = (n: number) => {
+  const { type, ...rest } = voteEvent(n);
+  return { ...rest, event_type: type };
+};
 const endpoint = (id: string, accountId = 'acc-user') => aStoredWebhook({ id, account_id: accountId });
 const sqsEvent = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
@@ -39,6 +44,13 @@ const queuedJobs = () =>
     .commandCalls(SendMessageBatchCommand)
     .flatMap((c) => c.args[0].input.Entries!.map((e) => JSON.parse(e.MessageBody!)));
 
+const storedItems = () =>
+  ddb.commandCalls(BatchWriteCommand).flatMap((c) =>
+    Object.values(c.args[0].input.RequestItems!)
+      .flat()
+      .map((r) => r.PutRequest!.Item),
+  );
+
 let errors: unknown[][];
 
 beforeEach(() => {
@@ -46,7 +58,7 @@ beforeEach(() => {
   ddb.reset();
   sqs.reset();
   ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(PutCommand).resolves({});
+  ddb.on(BatchWriteCommand).resolves({});
   sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
   setDepsForTest({
     config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE },
@@ -68,45 +80,45 @@ describe('dispatching events to webhooks', () => {
     });
     expect(sqs.commandCalls(SendMessageBatchCommand)[0]!.args[0].input.QueueUrl).toBe(DELIVERIES_QUEUE);
     expect(queuedJobs()).toEqual([
-      { event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-user', attempt: 1 },
-      { event_id: 'evt_1', webhook_id: 'wh-2', account_id: 'acc-user', attempt: 1 },
+      { webhook_id: 'wh-1', attempt: 1, event: storedVote(1) },
+      { webhook_id: 'wh-2', attempt: 1, event: storedVote(1) },
     ]);
   });
 
-  it('stores the event once, for 30 days, so retries and redeliveries can rebuild the body', async () => {
+  it('stores the event once, for 30 days, so redeliveries can rebuild the body', async () => {
     ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1'), endpoint('wh-2')] });
 
     await handler(sqsEvent(JSON.stringify(voteEvent(1))));
 
-    const puts = ddb.commandCalls(PutCommand);
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.args[0].input.Item).toEqual({
-      ...webhookEventKey('acc-user', 'evt_1'),
-      type: 'WebhookEvent',
-      id: 'evt_1',
-      event_type: 'vote.created',
-      account_id: 'acc-user',
-      occurred_at: '2026-11-22T09:59:58.000Z',
-      country_code: null,
-      resource: voteEvent(1).resource,
-      expiresAt: NOW.getTime() / 1000 + 30 * 24 * 60 * 60,
-    });
+    expect(storedItems()).toEqual([
+      {
+        ...webhookEventKey('acc-user', 'evt_1'),
+        type: 'WebhookEvent',
+        ...storedVote(1),
+        expiresAt: NOW.getTime() / 1000 + 30 * 24 * 60 * 60,
+      },
+    ]);
+  });
+
+  it('shares one Query per account and event name, one write of the stored events and the queueing of all jobs across a batch', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1'), endpoint('wh-2')] });
+
+    const events = [1, 2, 3, 4, 5, 6].map((n) => voteEvent(n, n <= 4 ? 'acc-a' : 'acc-b'));
+    expect(await handler(sqsEvent(...events.map((e) => JSON.stringify(e))))).toEqual({ batchItemFailures: [] });
+
+    expect(ddb.commandCalls(QueryCommand).map((c) => c.args[0].input.ExpressionAttributeValues![':pk'])).toEqual([
+      'ACCOUNT#acc-a#WEBHOOKS',
+      'ACCOUNT#acc-b#WEBHOOKS',
+    ]);
+    expect(storedItems()).toHaveLength(6);
+    expect(sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input.Entries!.length)).toEqual([10, 2]);
   });
 
   it('neither stores nor queues anything for an event nobody subscribed to', async () => {
     expect(await handler(sqsEvent(JSON.stringify(voteEvent(1))))).toEqual({ batchItemFailures: [] });
 
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
     expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
-  });
-
-  it("queues each event's jobs (at most five endpoints) in one batch", async () => {
-    ddb.on(QueryCommand).resolves({ Items: ['wh-1', 'wh-2', 'wh-3', 'wh-4', 'wh-5'].map((id) => endpoint(id)) });
-
-    await handler(sqsEvent(...[1, 2, 3].map((n) => JSON.stringify(voteEvent(n)))));
-
-    expect(sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input.Entries!.length)).toEqual([5, 5, 5]);
-    expect(queuedJobs()).toHaveLength(15);
   });
 
   it('reports the event whose job was not queued, and only that one', async () => {
@@ -116,13 +128,11 @@ describe('dispatching events to webhooks', () => {
     ddb
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ACCOUNT#acc-b#WEBHOOKS' } })
       .resolves({ Items: [endpoint('wh-b', 'acc-b')] });
-    sqs
-      .on(SendMessageBatchCommand)
-      .callsFake((input) =>
-        input.Entries[0].MessageBody.includes('acc-b')
-          ? { Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] }
-          : { Failed: [] },
-      );
+    sqs.on(SendMessageBatchCommand).callsFake((input) => ({
+      Failed: input.Entries.flatMap((entry: { Id: string; MessageBody: string }) =>
+        entry.MessageBody.includes('acc-b') ? [{ Id: entry.Id, Code: 'InternalError', SenderFault: false }] : [],
+      ),
+    }));
 
     const result = await handler(
       sqsEvent(JSON.stringify(voteEvent(1, 'acc-a')), JSON.stringify(voteEvent(2, 'acc-b'))),
@@ -150,6 +160,6 @@ describe('dispatching events to webhooks', () => {
       expect.stringContaining('PermanentFailure'),
       expect.objectContaining({ consumer: 'webhooks.dispatch', messageId: 'msg-1' }),
     ]);
-    expect(queuedJobs()).toEqual([{ event_id: 'evt_2', webhook_id: 'wh-1', account_id: 'acc-user', attempt: 1 }]);
+    expect(queuedJobs()).toEqual([{ webhook_id: 'wh-1', attempt: 1, event: storedVote(2) }]);
   });
 });

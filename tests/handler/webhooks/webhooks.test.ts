@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -406,13 +412,14 @@ describe('POST /v1/webhooks/{id}/test', () => {
     call(testEventHandler, { method: 'POST', path: `/v1/webhooks/${id}/test`, pathParameters: { id } });
 
   it('stores a webhook.test event and queues its first attempt for this endpoint only', async () => {
-    ddb.on(PutCommand).resolves({});
+    ddb.on(BatchWriteCommand).resolves({});
 
     const body = jsonBody(await sendTest('wh-1'));
 
     const eventId = `evt_test_${NEW_ID}`;
     expect(body).toEqual({ message: 'QUEUED', id: 'wh-1', event_id: eventId, event_type: 'webhook.test' });
-    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({
+    const [stored] = Object.values(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!).flat();
+    expect(stored!.PutRequest!.Item).toMatchObject({
       ...webhookEventKey('acc-user', eventId),
       event_type: 'webhook.test',
       expiresAt: NOW.getTime() / 1000 + THIRTY_DAYS,
@@ -420,10 +427,16 @@ describe('POST /v1/webhooks/{id}/test', () => {
     const [sent] = sqs.commandCalls(SendMessageCommand);
     expect(sent!.args[0].input).toMatchObject({ QueueUrl: DELIVERIES_QUEUE, DelaySeconds: 0 });
     expect(JSON.parse(sent!.args[0].input.MessageBody!)).toEqual({
-      event_id: eventId,
       webhook_id: 'wh-1',
-      account_id: 'acc-user',
       attempt: 1,
+      event: {
+        id: eventId,
+        event_type: 'webhook.test',
+        account_id: 'acc-user',
+        occurred_at: NOW.toISOString(),
+        country_code: null,
+        resource: { webhook_id: 'wh-1', message: 'This is a test event sent from the webhook API' },
+      },
     });
   });
 
@@ -473,11 +486,10 @@ describe('POST /v1/webhooks/{id}/deliveries/{eventId}/redeliver', () => {
       event_type: 'vote.created',
     });
     const [sent] = sqs.commandCalls(SendMessageCommand);
-    expect(JSON.parse(sent!.args[0].input.MessageBody!)).toEqual({
-      event_id: 'evt_1',
+    expect(JSON.parse(sent!.args[0].input.MessageBody!)).toMatchObject({
       webhook_id: 'wh-1',
-      account_id: 'acc-user',
       attempt: 1,
+      event: { id: 'evt_1', event_type: 'vote.created', account_id: 'acc-user' },
     });
   });
 

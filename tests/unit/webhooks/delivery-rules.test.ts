@@ -5,7 +5,18 @@ import { reachedDisableThreshold } from '../../../shared/domain/webhooks/webhook
 import { buildDeliveryRequest, describeFailure, judgeReply } from '../../../shared/webhooks/transport.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 
-const job = (attempt: number): DeliveryJob => ({ event_id: 'evt_1', webhook_id: 'wh-1', account_id: 'acc-1', attempt });
+const job = (attempt: number): DeliveryJob => ({
+  webhook_id: 'wh-1',
+  attempt,
+  event: {
+    id: 'evt_1',
+    event_type: 'vote.created',
+    account_id: 'acc-1',
+    occurred_at: '2026-11-22T09:59:58.000Z',
+    country_code: null,
+    resource: { id: 1 },
+  },
+});
 const noJitter = () => 0;
 const maxJitter = () => 0.999_999;
 

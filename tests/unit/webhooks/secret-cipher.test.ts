@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { kmsSecretCipher, localSecretCipher, secretCipher } from '../../../shared/webhooks/secret-cipher.ts';
+import {
+  cachingDecrypts,
+  kmsSecretCipher,
+  localSecretCipher,
+  secretCipher,
+} from '../../../shared/webhooks/secret-cipher.ts';
 
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
@@ -78,5 +83,67 @@ describe('choosing the cipher', () => {
     expect(() => secretCipher({ webhookSecretKey: undefined, webhookKmsKeyId: undefined })).toThrow(
       'WEBHOOK_KMS_KEY_ID',
     );
+  });
+});
+
+describe('remembering decrypted secrets in a warm container', () => {
+  const counting = () => {
+    const inner = localSecretCipher(randomBytes(32).toString('base64'));
+    const calls: string[] = [];
+    return {
+      inner,
+      calls,
+      cipher: cachingDecrypts(
+        {
+          encrypt: inner.encrypt,
+          decrypt: (stored, webhookId) => {
+            calls.push(webhookId);
+            return inner.decrypt(stored, webhookId);
+          },
+        },
+        2,
+      ),
+    };
+  };
+
+  it('decrypts a ciphertext once, however many attempts use it at once or later', async () => {
+    const { inner, calls, cipher } = counting();
+    const stored = await inner.encrypt(SECRET, 'wh-1');
+
+    const plain = await Promise.all([1, 2, 3].map(() => cipher.decrypt(stored, 'wh-1')));
+    await cipher.decrypt(stored, 'wh-1');
+
+    expect(plain).toEqual([SECRET, SECRET, SECRET]);
+    expect(calls).toEqual(['wh-1']);
+  });
+
+  it('uses a rotated secret at once: its new ciphertext is a new entry', async () => {
+    const { inner, cipher } = counting();
+    await cipher.decrypt(await inner.encrypt(SECRET, 'wh-1'), 'wh-1');
+
+    await expect(cipher.decrypt(await inner.encrypt('whsec_rotated', 'wh-1'), 'wh-1')).resolves.toBe('whsec_rotated');
+  });
+
+  it('keeps the ciphertext bound to its endpoint and forgets failures', async () => {
+    const { inner, calls, cipher } = counting();
+    const stored = await inner.encrypt(SECRET, 'wh-1');
+    await cipher.decrypt(stored, 'wh-1');
+
+    await expect(cipher.decrypt(stored, 'wh-2')).rejects.toThrow();
+    await expect(cipher.decrypt(stored, 'wh-2')).rejects.toThrow();
+    expect(calls).toEqual(['wh-1', 'wh-2', 'wh-2']);
+  });
+
+  it('keeps at most its bound, dropping the least recently used', async () => {
+    const { inner, calls, cipher } = counting();
+    const [a, b, c] = await Promise.all(['wh-a', 'wh-b', 'wh-c'].map((id) => inner.encrypt(SECRET, id)));
+    await cipher.decrypt(a!, 'wh-a');
+    await cipher.decrypt(b!, 'wh-b');
+    await cipher.decrypt(a!, 'wh-a'); // a is now the most recent
+    await cipher.decrypt(c!, 'wh-c'); // b goes
+
+    await cipher.decrypt(a!, 'wh-a');
+    await cipher.decrypt(b!, 'wh-b');
+    expect(calls).toEqual(['wh-a', 'wh-b', 'wh-c', 'wh-b']);
   });
 });
