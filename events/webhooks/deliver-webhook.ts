@@ -2,7 +2,7 @@
 // batch to one endpoint sharing their writes. The providers it needs (KMS or the local key for secrets, SES or the
 // outbox for owner mail) are composed here, so only this function bundles their SDKs.
 import { getDeps } from '../../shared/deps.ts';
-import { type DeliveryDeps, deliveryBatch } from '../../shared/domain/webhooks/deliver.ts';
+import { type DeliveryDeps, deliveryBatch, SETTLE_LINGER_MS } from '../../shared/domain/webhooks/deliver.ts';
 import { deliveryJobSchema } from '../../shared/domain/webhooks/delivery-queue.ts';
 import { queueConsumer } from '../../shared/events/consumer.ts';
 import { ownerMailer } from '../../shared/webhooks/owner-mail.ts';
@@ -33,5 +33,6 @@ export const handler = createDeliveryHandler(() => {
     cipher: cached.cipher,
     notifyOwner: ownerMailer(deps.config),
     replyTimeoutMs: REPLY_TIMEOUT_MS,
+    settleLingerMs: SETTLE_LINGER_MS,
   };
 });

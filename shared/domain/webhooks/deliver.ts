@@ -25,13 +25,15 @@ const SLOT_WAIT_SECONDS = 1;
  * Attempts to one endpoint that finish within this long of each other settle in one write; a slower reply settles
  * on its own, so it holds back only its own slot.
  */
-const SETTLE_LINGER_MS = 10;
+export const SETTLE_LINGER_MS = 10;
 
 export interface DeliveryDeps extends Pick<Deps, 'ddb' | 'config' | 'log' | 'now' | 'newId' | 'random'> {
   cipher: SecretCipher;
   notifyOwner: NotifyOwner;
   /** REPLY_TIMEOUT_MS deployed; tests shorten it. */
   replyTimeoutMs: number;
+  /** SETTLE_LINGER_MS deployed; tests lengthen it, so that replies released together settle together on a busy machine. */
+  settleLingerMs: number;
 }
 
 /** One finished attempt to be settled, or undefined for a slot given back unused (nothing was sent). */
@@ -40,7 +42,7 @@ type Settlement = { attempt: DeliveryAttempt; failure: string } | undefined;
 /**
  * The delivery process for one consumer batch (create one per invocation): `deliver(job)` for each of its jobs, all
  * started in the same turn. Jobs to the same endpoint take their slots in one write; their attempts settle and log in
- * one write each once all have finished, or in several when replies are more than SETTLE_LINGER_MS apart.
+ * one write each once all have finished, or in several when replies are more than `settleLingerMs` apart.
  */
 export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise<void> {
   /** Per endpoint: slots this invocation holds and has not settled yet. */
@@ -85,7 +87,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       if (outcome.kind === 'disabled_now') await notifyOwnerOfDisable(deps, outcome.webhook);
       return settled.map(() => outcome);
     },
-    { lingerMs: SETTLE_LINGER_MS, full: (endpoint, size) => size >= held.get(endpoint)! },
+    { lingerMs: deps.settleLingerMs, full: (endpoint, size) => size >= held.get(endpoint)! },
   );
 
   const attempt = async (job: DeliveryJob, webhook: WebhookItem): Promise<void> => {

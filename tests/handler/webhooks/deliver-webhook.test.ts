@@ -36,6 +36,8 @@ const NOW_SECONDS = NOW.getTime() / 1000;
 const DELIVERIES_QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries';
 // Long enough for a loaded machine running with coverage; only the no-reply test waits for it.
 const REPLY_TIMEOUT_MS = 2000;
+// Replies a test releases together settle together even when a loaded machine spreads their arrival.
+const SETTLE_LINGER_MS = 150;
 const cipher = localSecretCipher(randomBytes(32).toString('base64'));
 const OLD_SECRET = 'whsec_old-secret-old-secret-old-secret-old-secret';
 const NEW_SECRET = 'whsec_new-secret-new-secret-new-secret-new-secret';
@@ -181,6 +183,7 @@ function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
     cipher,
     notifyOwner,
     replyTimeoutMs: REPLY_TIMEOUT_MS,
+    settleLingerMs: SETTLE_LINGER_MS,
   };
 }
 
@@ -427,7 +430,18 @@ describe('a batch of jobs to one endpoint', () => {
   const jobs = (count: number, prefix = 'evt') => Array.from({ length: count }, (_, n) => job(1, `${prefix}_${n + 1}`));
   const updates = () => ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.UpdateExpression);
 
+  /** Holds every reply until `count` requests have arrived, then answers them all at once. */
+  const answerTogether = (count: number, status: number): Reply => {
+    const waiting: ServerResponse[] = [];
+    return (_request, response) => {
+      waiting.push(response);
+      if (waiting.length === count) for (const r of waiting) r.writeHead(status).end();
+    };
+  };
+
   it('takes their slots in one write and settles and logs them in one write each', async () => {
+    reply = answerTogether(5, 200);
+
     expect(await deliver(jobs(5))).toEqual({ batchItemFailures: [] });
 
     expect(received).toHaveLength(5);
@@ -446,7 +460,7 @@ describe('a batch of jobs to one endpoint', () => {
     reply = (request, response) =>
       request.headers['x-webhook-id'] === 'evt_1'
         ? answer(200)(request, response)
-        : setTimeout(() => answer(500)(request, response), 100);
+        : setTimeout(() => answer(500)(request, response), 400);
 
     await deliver(jobs(3));
 
@@ -473,7 +487,7 @@ describe('a batch of jobs to one endpoint', () => {
         ? setTimeout(() => {
             slotsWhileSlow = state.webhook!.attempt_slots;
             answer(200)(request, response);
-          }, 300)
+          }, 800)
         : answer(200)(request, response);
 
     await deliver(jobs(3));
