@@ -166,7 +166,7 @@ taking an attempt slot (the write returns the endpoint with its current secret),
 container by ciphertext), signing, POSTing on a fresh connection (the SSRF guard checks the address actually connected
 to), giving the slot back and logging the attempt. One endpoint allows ten attempts in flight, the loops' concurrency.
 Fan-out: ${webhooks.fanout.rounds} rounds of one vote through the API in each of 20 accounts at once, each account with five
-endpoints: the time from the last vote's commit (its 201) to the round's last first attempt. Latency: ${webhooks.latencySamples}
+endpoints: per round, the longest time from a vote's commit (its 201) to one of its first attempts. Latency: ${webhooks.latencySamples}
 single votes, from the committed write to the receiver, via table stream → router → events queue → dispatcher →
 deliveries queue → deliverer.
 
