@@ -654,7 +654,7 @@ export const routes = [
     path: '/reviews/{id}',
     entry: 'reviews/get-review',
     auth: 'vet',
-    access: { table: 'read' },
+    access: { table: 'read', petMedia: 'read' },
     status: 200,
   },
   {

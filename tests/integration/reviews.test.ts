@@ -85,7 +85,12 @@ describe('body condition reviews: the full cycle', () => {
     expect(queue.body.map((r: { id: string }) => r.id)).toContain(review.id);
     const requestedAt = queue.body.map((r: { requested_at: string }) => r.requested_at);
     expect(requestedAt).toEqual([...requestedAt].sort());
-    expect((await api('GET', `/reviews/${review.id}`, { key: vet })).body).toEqual(review);
+    const forVet = (await api('GET', `/reviews/${review.id}`, { key: vet })).body;
+    expect(forVet).toMatchObject({ ...review, pet: { name: pet.name, species_id: 'dog' } });
+    expect(forVet.photos.map((p: { id: string }) => p.id)).toEqual(pet.imageIds);
+    const photo = await fetch(forVet.photos[0].url);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
 
     const completed = await decide(review.id, 'complete', { score: 6, notes: 'A little over: more walks' });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
@@ -171,8 +176,22 @@ describe('body condition reviews: one pending review, one decision', () => {
     for (const loser of answers.filter((a) => a.status === 409))
       expect(loser.body).toMatchObject({ code: 'review_not_pending', review_id: review.id, status: winner.status });
     expect((await decide(review.id, 'complete', { score: 5 })).status).toBe(409);
-    expect((await api('GET', `/reviews/${review.id}`, { key: vet })).body).toEqual(winner);
+    expect((await api('GET', `/reviews/${review.id}`, { key: vet })).body).toMatchObject(winner);
     expect(await verifiedDeliveries(review.id, 'pet.bcs.reviewed')).toHaveLength(1);
+  });
+});
+
+describe('body condition reviews: the pet goes, its reviews go', () => {
+  it('deleting the pet takes its pending review out of the vets’ queue; deciding it then is 404', async () => {
+    const pet = await petWithResult();
+    const review = (await requestReview(pet.id)).body;
+
+    expect((await api('DELETE', `/pets/${pet.id}`, { key: owner })).status).toBe(200);
+
+    const queue = await api('GET', '/reviews?limit=100', { key: vet });
+    expect(queue.body.map((r: { id: string }) => r.id)).not.toContain(review.id);
+    expect((await decide(review.id, 'complete', { score: 5 })).status).toBe(404);
+    expect((await api('GET', `/reviews/${review.id}`, { key: vet })).status).toBe(404);
   });
 });
 

@@ -319,6 +319,21 @@ export async function listReadyPhotos(deps: PetDeps, account: Account, petId: st
   return { pet, photos: items.map(asPetMedia) };
 }
 
+/**
+ * What a vet needs to review an analysis of any account's pet (vets act for the service, not for an account): the
+ * profile fields that bear on body condition and those of the given photos still on the pet, with short-lived URLs.
+ */
+export async function petForReview(deps: ReadDeps, petId: string, photoIds: string[]) {
+  const [pet, items] = await Promise.all([
+    readPet(deps, petId),
+    Promise.all(photoIds.map((id) => readPetMedia(deps, petId, id))),
+  ]);
+  const photos = await Promise.all(items.flatMap((item) => (item ? [presentPetMedia(deps, asPetMedia(item))] : [])));
+  if (!pet) return { pet: null, photos };
+  const { name, species_id, breed_ids, sex, neutered, birth_date, weight_kg } = pet;
+  return { pet: { name, species_id, breed_ids, sex, neutered, birth_date, weight_kg }, photos };
+}
+
 export async function readPhotoBytes(deps: Pick<Deps, 'config'>, photo: PetMediaItem): Promise<Uint8Array> {
   const object = await getMediaObject(deps, photo.display_key ?? photo.file);
   return object.Body!.transformToByteArray();

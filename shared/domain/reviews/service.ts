@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { latestBodyCondition } from '../analysis/service.ts';
-import { requireOwnPet } from '../pets/service.ts';
+import { petForReview, requireOwnPet } from '../pets/service.ts';
 import type { PetReviewsQuery, ReviewQueueQuery } from './input.ts';
 import { applyDecision, presentReview, type ReviewDecision, type ReviewItem, UNDECIDED } from './review.ts';
 import {
@@ -19,7 +19,7 @@ import {
 } from './store.ts';
 
 type ReviewDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'newId'>;
-type ReadDeps = Pick<Deps, 'ddb' | 'config'>;
+type ReadDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 
 /**
  * A write cancelled by a concurrent transaction on the same items, or a pending marker that vanished between the
@@ -107,9 +107,10 @@ async function requireReview(deps: ReadDeps, reviewId: string): Promise<ReviewIt
   return review;
 }
 
-/** GET /reviews/{id}. */
+/** GET /reviews/{id}: the review with what the vet looks at, the pet's profile and the analysed photos. */
 export async function getReview(deps: ReadDeps, reviewId: string) {
-  return presentReview(await requireReview(deps, reviewId));
+  const review = await requireReview(deps, reviewId);
+  return { ...presentReview(review), ...(await petForReview(deps, review.pet_id, review.analysis.image_ids)) };
 }
 
 /**

@@ -1,8 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/get-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aStoredReview, call, mockReviewTable, OWNER_KEY, reviewItem, VET_KEY } from './review-fixtures.ts';
+
+// Signing a photo URL needs credentials, never a network call.
+process.env.AWS_ACCESS_KEY_ID = 'test';
+process.env.AWS_SECRET_ACCESS_KEY = 'test';
+process.env.MEDIA_BUCKET = 'media';
 
 const get = (id: string, key = VET_KEY) => call(handler, key, { path: `/reviews/${id}`, pathParameters: { id } });
 
@@ -13,15 +18,43 @@ describe('GET /reviews/{id}', () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
     ddb
       .on(QueryCommand, { ExpressionAttributeValues: { ':id': 'REVIEW#rev-1' } } as never)
-      .resolves({ Items: [reviewItem(aStoredReview())] });
+      .resolves({
+        Items: [
+          reviewItem(aStoredReview({ analysis: { ...aStoredReview().analysis, image_ids: ['ph-1', 'ph-gone'] } })),
+        ],
+      });
+    ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' } } as never).resolves({
+      Item: {
+        id: 'ph-1',
+        account_id: 'acc-user',
+        pet_id: 'pet-1',
+        kind: 'photo',
+        status: 'ready',
+        file: 'pets/photos/acc-user/pet-1/ph-1.jpg',
+        display_key: 'pets/media/acc-user/pet-1/ph-1/display.jpg',
+        thumbnail_key: 'pets/media/acc-user/pet-1/ph-1/thumb.jpg',
+        content_type: 'image/jpeg',
+        bytes: 100,
+        created_at: '2026-11-24T07:00:00.000Z',
+      },
+    });
   });
 
-  it('finds the review by id alone through gsi1 and answers it without the accounts involved', async () => {
+  it('finds the review by id alone (gsi1) and adds the pet’s profile and the analysed photos, signed', async () => {
     const result = await get('rev-1');
 
     expect(result.statusCode).toBe(200);
     const body = jsonBody(result);
-    expect(body).toMatchObject({ id: 'rev-1', pet_id: 'pet-1', status: 'pending', analysis: { score: 7 } });
+    expect(body).toMatchObject({
+      id: 'rev-1',
+      pet_id: 'pet-1',
+      status: 'pending',
+      analysis: { score: 7 },
+      pet: { name: 'Rex', species_id: 'dog', weight_kg: null },
+    });
+    expect(body.photos).toHaveLength(1);
+    expect(body.photos[0]).toMatchObject({ id: 'ph-1', status: 'ready', url: expect.stringContaining('display.jpg') });
+    expect(body.photos[0].url).toContain('X-Amz-Signature=');
     expect(body).not.toHaveProperty('account_id');
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.IndexName).toBe('gsi1');
   });
