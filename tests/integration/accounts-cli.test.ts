@@ -47,6 +47,13 @@ describe('the operator CLI against the local stack', () => {
     expect(listed.map((a) => a.id)).toContain(created.id);
   });
 
+  it('makes a vet: the account then reads the review queue', async () => {
+    const created = await cli('create', '--name', 'Dr CLI', '--role', 'vet');
+
+    expect(created.role).toBe('vet');
+    expect((await api('GET', '/reviews?status=pending', { key: created.api_key })).status).toBe(200);
+  });
+
   it("refuses invalid input with the API's messages and a non-zero exit", async () => {
     await expect(cli('create', '--name', 'X', '--role', 'owner')).rejects.toMatchObject({
       code: 1,

@@ -16,13 +16,9 @@ describe('GET /reviews/{id}', () => {
   beforeEach(() => {
     ddb = mockReviewTable();
     ddb.on(QueryCommand).resolves({ Items: [] });
-    ddb
-      .on(QueryCommand, { ExpressionAttributeValues: { ':id': 'REVIEW#rev-1' } } as never)
-      .resolves({
-        Items: [
-          reviewItem(aStoredReview({ analysis: { ...aStoredReview().analysis, image_ids: ['ph-1', 'ph-gone'] } })),
-        ],
-      });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':id': 'REVIEW#rev-1' } } as never).resolves({
+      Items: [reviewItem(aStoredReview({ analysis: { ...aStoredReview().analysis, image_ids: ['ph-1', 'ph-gone'] } }))],
+    });
     ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' } } as never).resolves({
       Item: {
         id: 'ph-1',
