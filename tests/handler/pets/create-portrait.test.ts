@@ -11,25 +11,11 @@ import { generatePortrait } from '../../../shared/domain/pets/portraits.ts';
 import { GenerationRefused, type ImageGenerator } from '../../../shared/ports/image-generator.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
-import { aStoredPet, servePet } from './pet-fixtures.ts';
+import { aStoredPet, aStoredPhoto, servePet } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const sqs = mockClient(SQSClient);
-const photoItem = {
-  pk: 'PET#pet-1',
-  sk: 'MEDIA#ph-1',
-  type: 'PetMedia',
-  id: 'ph-1',
-  account_id: 'acc-user',
-  pet_id: 'pet-1',
-  kind: 'photo',
-  status: 'ready',
-  file: 'pets/photos/acc-user/pet-1/ph-1.jpg',
-  display_key: 'pets/media/acc-user/pet-1/ph-1/display.jpg',
-  content_type: 'image/jpeg',
-  bytes: 100,
-  created_at: '2026-11-22T09:00:00.000Z',
-};
+const photoItem = aStoredPhoto();
 const portraitItem = {
   ...photoItem,
   sk: 'MEDIA#po-1',

@@ -29,6 +29,24 @@ export function aStoredPet(overrides: Partial<PetItem> = {}): PetItem {
   };
 }
 
+/** A ready photo ph-1 of pet-1 as the table holds it. */
+export const aStoredPhoto = (overrides: Record<string, unknown> = {}) => ({
+  pk: 'PET#pet-1',
+  sk: 'MEDIA#ph-1',
+  type: 'PetMedia',
+  id: 'ph-1',
+  account_id: 'acc-user',
+  pet_id: 'pet-1',
+  kind: 'photo',
+  status: 'ready',
+  file: 'pets/photos/acc-user/pet-1/ph-1.jpg',
+  display_key: 'pets/media/acc-user/pet-1/ph-1/display.jpg',
+  content_type: 'image/jpeg',
+  bytes: 100,
+  created_at: '2026-11-22T09:00:00.000Z',
+  ...overrides,
+});
+
 /** The mocked table also answers GetItem of this pet. */
 export function servePet(ddb: ReturnType<typeof mockDynamoWithAccounts>, pet: PetItem): void {
   ddb.on(GetCommand, { Key: { pk: `PET#${pet.id}`, sk: 'PET' } } as never).resolves({ Item: { type: 'Pet', ...pet } });

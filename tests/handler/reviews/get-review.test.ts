@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/get-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
+import { aStoredPhoto } from '../pets/pet-fixtures.ts';
 import { aStoredReview, call, mockReviewTable, OWNER_KEY, reviewItem, VET_KEY } from './review-fixtures.ts';
 
 // Signing a photo URL needs credentials, never a network call.
@@ -20,19 +21,7 @@ describe('GET /reviews/{id}', () => {
       Items: [reviewItem(aStoredReview({ analysis: { ...aStoredReview().analysis, image_ids: ['ph-1', 'ph-gone'] } }))],
     });
     ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' } } as never).resolves({
-      Item: {
-        id: 'ph-1',
-        account_id: 'acc-user',
-        pet_id: 'pet-1',
-        kind: 'photo',
-        status: 'ready',
-        file: 'pets/photos/acc-user/pet-1/ph-1.jpg',
-        display_key: 'pets/media/acc-user/pet-1/ph-1/display.jpg',
-        thumbnail_key: 'pets/media/acc-user/pet-1/ph-1/thumb.jpg',
-        content_type: 'image/jpeg',
-        bytes: 100,
-        created_at: '2026-11-24T07:00:00.000Z',
-      },
+      Item: aStoredPhoto({ thumbnail_key: 'pets/media/acc-user/pet-1/ph-1/thumb.jpg' }),
     });
   });
 
