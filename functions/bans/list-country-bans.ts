@@ -1,12 +1,7 @@
 import * as z from 'zod/mini';
 import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
-import {
-  APPROACHES,
-  LEGISLATION_TYPES,
-  lawsOfCountry,
-  loadLaws,
-  presentLaw,
-} from '../../shared/domain/reference/legislation.ts';
+import { lawsOfCountry, loadLaws, presentLaw } from '../../shared/domain/reference/legislation.ts';
+import { APPROACHES, LEGISLATION_TYPES } from '../../shared/domain/reference/records.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

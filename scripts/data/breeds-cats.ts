@@ -138,7 +138,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
 
     const codes = registryCodes(terms);
     const recognition = { ...recognitionFrom(terms), ...(c.recognition ?? {}) };
-    const ordered: Partial<Record<string, Recognition>> = {};
+    const ordered: Record<string, Recognition> = {};
     for (const reg of CAT_REGISTRIES) if (recognition[reg]) ordered[reg] = recognition[reg];
 
     const altNames = uniqueBy(

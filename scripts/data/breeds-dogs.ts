@@ -488,7 +488,7 @@ function toRecord(
   }
 
   // recognition
-  const recognition: Partial<Record<string, Recognition>> = {};
+  const recognition: Record<string, Recognition> = {};
   if (d.kind !== 'extinct') {
     if (f) recognition.fci = f.provisional ? 'provisional' : 'full';
     else if (d.varietyOfFci === null) recognition.fci = 'none';

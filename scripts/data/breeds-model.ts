@@ -2,10 +2,10 @@
  * Output shapes of the breed/colour/category build (the contract the API seeds
  * from) plus the shared context passed between the build modules.
  */
-import type { Measure, Range } from './breeds-util.ts';
+import type { BreedData, RECOGNITIONS } from '../../shared/domain/reference/records.ts';
 
 export type SpeciesId = 'dog' | 'cat';
-export type Recognition = 'full' | 'provisional' | 'preliminary' | 'none';
+export type Recognition = (typeof RECOGNITIONS)[number];
 
 /** Registries reported per species, in output key order. */
 export const DOG_REGISTRIES = ['fci', 'akc', 'ukc', 'kc'] as const;
@@ -18,48 +18,9 @@ export type I18nLang = (typeof I18N_LANGS)[number];
 export const MAIN_LANGS = ['de', 'es', 'fr'] as const;
 export type MainLang = (typeof MAIN_LANGS)[number];
 
-export interface BreedI18n {
-  name: string;
-  breed_groups?: string[];
-  /** Extinct breeds: the description, translated. */
-  description?: string;
-}
-
-export interface BreedRecord {
-  id: string;
-  species_id: SpeciesId;
-  name: string;
-  alt_names: string[];
-  temperament: string[];
-  life_span: Range | null;
-  weight: Measure | null;
-  height: Measure | null;
-  origin: string;
-  country_code: string | null;
-  country_codes: string[];
-  breed_groups: string[];
-  wikipedia_url: string | null;
-  extinct: boolean;
-  /** Extinct breeds: when the breed existed (free text) and what it was; null for living breeds. */
-  period: string | null;
-  description: string | null;
-  registry_ids: {
-    fci: number | null;
-    fci_group: number | null;
-    fci_section: number | null;
-    fci_provisional: boolean | null;
-    akc: boolean;
-    ems: string | null;
-    tica: string | null;
-    vbo: string | null;
-  };
-  recognition: Partial<Record<string, Recognition>>;
-  venom_codes: string[];
-  source_urls: string[];
-  /** Fields holding our own approximate figures rather than a registry's or a standard's (see docs/data.md). */
-  estimated_fields: string[];
-  i18n: Partial<Record<I18nLang, BreedI18n>>;
-}
+/** A published breed is the reader's record (shared/domain/reference/records.ts). */
+export type BreedRecord = BreedData;
+export type BreedI18n = BreedData['i18n'][string];
 
 export interface ColourVariant {
   id: string;

@@ -36,6 +36,8 @@ import {
 } from './breeds-model.ts';
 import { readCorporaCats, readCorporaDogs } from './breeds-sources.ts';
 import { compareNames, compareStrings, nameKey, readJson, toJson, uniqueBy } from './breeds-util.ts';
+import * as z from 'zod/mini';
+import { breedRecord } from '../../shared/domain/reference/records.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -327,6 +329,8 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
     categories: categories.length,
   };
 
+  // The reader's schema has the last word: a record it would refuse is never written.
+  z.array(breedRecord).parse(records);
   const files: string[] = [];
   if (options.write !== false) {
     await mkdir(OUT_DIR, { recursive: true });

@@ -22,6 +22,9 @@ import {
   TEXT_PROBLEM,
   wordsOf,
 } from './authoring.ts';
+import * as z from 'zod/mini';
+import { FACT_CATEGORIES, factRecord, type FactRecord } from '../../shared/domain/reference/records.ts';
+import { SPECIES } from '../../shared/domain/reference/species.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -31,21 +34,7 @@ const BREEDS_FILE = path.join(REPO_ROOT, 'data', 'breeds.json');
 /** Raw FCI nomenclature table (paiv/fci-breeds, MIT), kept beside the repository in shared/. */
 const FCI_TABLE = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'fci', 'fci-breeds.csv');
 
-export const SPECIES = ['dog', 'cat'] as const;
 export type SpeciesId = (typeof SPECIES)[number];
-
-/** The fixed category set (documented in docs/data.md). */
-export const FACT_CATEGORIES = [
-  'anatomy',
-  'behaviour',
-  'breeds',
-  'culture',
-  'health',
-  'history',
-  'records',
-  'science',
-  'senses',
-] as const;
 export type FactCategory = (typeof FACT_CATEGORIES)[number];
 
 /** Languages every fact must be translated into; en-gb is optional (only where spelling differs). */
@@ -59,21 +48,9 @@ export interface FactText {
   fact: string;
 }
 
-export interface AuthoredFact {
-  title: string;
-  fact: string;
-  species_id: SpeciesId;
-  breed_id: string | null;
-  category: FactCategory;
-  source_url: string;
-  source_name: string;
-  i18n: Partial<Record<Lang, FactText>>;
-}
-
-export interface Fact extends AuthoredFact {
-  id: string;
-  slug: string;
-}
+/** A published fact is the reader's record (shared/domain/reference/records.ts); authors write all but id and slug. */
+export type Fact = FactRecord;
+export type AuthoredFact = Omit<Fact, 'id' | 'slug'>;
 
 /** Publishers accepted as sources, by URL host. */
 export const SOURCE_HOSTS: Record<string, string> = {
@@ -558,6 +535,8 @@ export async function buildFacts(): Promise<void> {
   const problems = await validateFacts(parsed);
   if (problems.length > 0) throw new FactsValidationError(problems);
   const published = toPublished(parsed as AuthoredFact[]);
+  // The reader's schema has the last word: a record it would refuse is never written.
+  z.array(factRecord).parse(published);
   await mkdir(path.dirname(OUTPUT_FILE), { recursive: true });
   await writeFile(OUTPUT_FILE, serialise(published), 'utf8');
   const breeds = existsSync(BREEDS_FILE)

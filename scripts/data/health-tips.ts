@@ -26,6 +26,14 @@ import {
   TEXT_PROBLEM,
   wordsOf,
 } from './authoring.ts';
+import * as z from 'zod/mini';
+import {
+  HEALTH_TIP_CATEGORIES,
+  healthTipRecord,
+  type HealthTipRecord,
+  LIFE_STAGES,
+} from '../../shared/domain/reference/records.ts';
+import { SPECIES } from '../../shared/domain/reference/species.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -33,27 +41,12 @@ export const HEALTH_TIPS_AUTHORED_FILE = path.join(REPO_ROOT, 'data', 'authored'
 export const HEALTH_TIPS_OUTPUT_FILE = path.join(REPO_ROOT, 'data', 'health-tips.json');
 const BREEDS_FILE = path.join(REPO_ROOT, 'data', 'breeds.json');
 
-/** The fixed category set (documented in docs/data.md). */
-export const HEALTH_TIP_CATEGORIES = [
-  'nutrition',
-  'exercise',
-  'grooming',
-  'preventative_care',
-  'dental',
-  'parasites',
-  'behaviour',
-  'senior_care',
-  'puppy_kitten',
-  'environment',
-] as const;
 export type HealthTipCategory = (typeof HEALTH_TIP_CATEGORIES)[number];
 
 /** The spec's example categories; each must be well represented. */
 const CORE_CATEGORIES: readonly HealthTipCategory[] = ['nutrition', 'exercise', 'grooming', 'preventative_care'];
 
-export const SPECIES = ['dog', 'cat'] as const;
 export type SpeciesId = (typeof SPECIES)[number];
-export const LIFE_STAGES = ['young', 'adult', 'senior'] as const;
 export type LifeStage = (typeof LIFE_STAGES)[number];
 
 export const REQUIRED_LANGS = ['de', 'es', 'fr'] as const;
@@ -71,18 +64,8 @@ export interface TipSource {
   name: string;
 }
 
-export interface HealthTip {
-  id: string;
-  slug: string;
-  title: string;
-  tip: string;
-  category: HealthTipCategory;
-  species_id: SpeciesId | null;
-  breed_id: string | null;
-  life_stage: LifeStage | null;
-  sources: TipSource[];
-  i18n: Partial<Record<Lang, TipText>>;
-}
+/** A published tip is the reader's record (shared/domain/reference/records.ts). */
+export type HealthTip = HealthTipRecord;
 
 export type AuthoredHealthTip = Omit<HealthTip, 'id'>;
 
@@ -408,6 +391,8 @@ export async function buildHealthTips(options: BuildHealthTipsOptions = {}): Pro
     throw new Error(`health tips: ${errors.length} problem(s)\n  - ${errors.join('\n  - ')}`);
   }
   const published = (input as AuthoredHealthTip[]).map(toPublished).sort(byId);
+  // The reader's schema has the last word: a record it would refuse is never written.
+  z.array(healthTipRecord).parse(published);
   await mkdir(path.dirname(outputFile), { recursive: true });
   await writeFile(outputFile, `${JSON.stringify(published, null, 2)}\n`, 'utf8');
   return { count: published.length, outputFile, breedsChecked: breeds !== null };

@@ -23,6 +23,16 @@ import {
   loadBreedRefs,
   TEXT_PROBLEM,
 } from './authoring.ts';
+import * as z from 'zod/mini';
+import {
+  APPROACHES,
+  JURISDICTION_LEVELS,
+  LAW_STATUSES,
+  LEGISLATION_TYPES,
+  lawRecord,
+  type LawRecord,
+  VERIFICATIONS,
+} from '../../shared/domain/reference/records.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -32,54 +42,20 @@ export const LEGISLATION_TYPES_FILE = path.join(REPO_ROOT, 'data', 'authored', '
 export const LEGISLATION_OUTPUT_FILE = path.join(REPO_ROOT, 'data', 'legislation.json');
 const BREEDS_FILE = path.join(REPO_ROOT, 'data', 'breeds.json');
 
-export const JURISDICTION_LEVELS = ['state', 'province', 'canton', 'territory', 'county', 'city', 'region'] as const;
-export const LEGISLATION_TYPES = ['breed_specific', 'characteristic_based', 'behavior_based', 'hybrid'] as const;
-export const APPROACHES = ['ban', 'restriction', 'permit', 'approved_list'] as const;
-export const STATUSES = ['in_force', 'repealed', 'partially_repealed', 'suspended'] as const;
-export const VERIFICATIONS = ['verified', 'unverified'] as const;
-
 export type JurisdictionLevel = (typeof JURISDICTION_LEVELS)[number];
 export type LegislationType = (typeof LEGISLATION_TYPES)[number];
 export type Approach = (typeof APPROACHES)[number];
-export type LegislationStatus = (typeof STATUSES)[number];
+export type LegislationStatus = (typeof LAW_STATUSES)[number];
 export type Verification = (typeof VERIFICATIONS)[number];
 
-export interface Jurisdiction {
-  level: JurisdictionLevel;
-  name: string;
-  code: string | null;
-}
-
-export interface LegislationBreed {
-  name: string;
-  breed_id: string | null;
-  includes_mixes: boolean;
-}
-
-export interface Legislation {
-  id: string;
-  country_code: string;
-  country_name: string;
-  jurisdiction: Jurisdiction | null;
-  /** Id of the law whose list of designated types this row changes (an amendment, shown with that law). */
-  amends: string | null;
-  title: string;
-  legislation_type: LegislationType;
-  approach: Approach;
-  species_id: 'dog';
-  breeds: LegislationBreed[];
-  summary: string;
-  status: LegislationStatus;
-  effective_date: string | null;
-  repealed_date: string | null;
-  preempts_local_bsl: boolean;
-  source_url: string;
-  verified_at: string | null;
-  verification: Verification;
-  verification_note: string | null;
-  /** Title and summary in German, Spanish and French (our own translations; official names stay as they are). */
+/** A published law is the reader's record (shared/domain/reference/records.ts). */
+export type Legislation = LawRecord;
+export type Jurisdiction = NonNullable<Legislation['jurisdiction']>;
+export type LegislationBreed = Legislation['breeds'][number];
+/** As authored: every law carries its title and summary in each of LEGISLATION_LANGS. */
+type AuthoredLaw = Omit<Legislation, 'i18n'> & {
   i18n: Record<(typeof LEGISLATION_LANGS)[number], { title: string; summary: string }>;
-}
+};
 
 export const LEGISLATION_LANGS = ['de', 'es', 'fr'] as const;
 
@@ -245,8 +221,8 @@ export function validateLegislation(
     if (!APPROACHES.includes(raw.approach as Approach))
       errors.push(`${label}: approach must be one of ${APPROACHES.join(', ')}`);
     if (raw.species_id !== 'dog') errors.push(`${label}: species_id must be "dog"`);
-    if (!STATUSES.includes(raw.status as LegislationStatus))
-      errors.push(`${label}: status must be one of ${STATUSES.join(', ')}`);
+    if (!LAW_STATUSES.includes(raw.status as LegislationStatus))
+      errors.push(`${label}: status must be one of ${LAW_STATUSES.join(', ')}`);
     if (!VERIFICATIONS.includes(raw.verification as Verification))
       errors.push(`${label}: verification must be verified or unverified`);
     if (typeof raw.preempts_local_bsl !== 'boolean') errors.push(`${label}: preempts_local_bsl must be a boolean`);
@@ -378,7 +354,7 @@ export function validateLegislation(
 }
 
 /** Published record in fixed key order. */
-function toPublished(l: Legislation): Legislation {
+function toPublished(l: AuthoredLaw): Legislation {
   return {
     id: l.id,
     country_code: l.country_code,
@@ -436,7 +412,9 @@ export async function buildLegislation(options: BuildLegislationOptions = {}): P
   if (errors.length > 0) {
     throw new Error(`legislation: ${errors.length} problem(s)\n  - ${errors.join('\n  - ')}`);
   }
-  const published = (input as Legislation[]).map(toPublished).sort(byId);
+  const published = (input as AuthoredLaw[]).map(toPublished).sort(byId);
+  // The reader's schema has the last word: a record it would refuse is never written.
+  z.array(lawRecord).parse(published);
   await mkdir(path.dirname(outputFile), { recursive: true });
   await writeFile(outputFile, `${JSON.stringify(published, null, 2)}\n`, 'utf8');
   return { count: published.length, outputFile, breedsChecked: breeds !== null };

@@ -20,3 +20,8 @@ export async function whenConditionFails<T, F>(write: Promise<T>, onFailed: () =
     throw error;
   }
 }
+
+/** Awaits a conditional write whose failed condition means there is nothing left to do (done before, or moot). */
+export const ignoreConditionFailure = async (write: Promise<unknown>): Promise<void> => {
+  await whenConditionFails(write, () => undefined);
+};

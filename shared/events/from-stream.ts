@@ -7,6 +7,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { eventOfTransition, PET_MEDIA_LIFECYCLE } from '../domain/media/lifecycle.ts';
 import { asReview, presentReview } from '../domain/reviews/review.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
+import { publicMediaUrl } from '../media/public-url.ts';
 
 type Item = Record<string, unknown>;
 
@@ -33,7 +34,7 @@ function event<N extends EventName>(
 
 const withUrl = (resource: unknown, mediaBaseUrl: string) =>
   resource && typeof resource === 'object' && 'file' in resource
-    ? { ...resource, url: `${mediaBaseUrl}/${String((resource as { file: unknown }).file)}` }
+    ? { ...resource, url: publicMediaUrl(mediaBaseUrl, String((resource as { file: unknown }).file)) }
     : resource;
 
 export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): DomainEvent[] {

@@ -5,9 +5,7 @@ import type { mockDynamoWithAccounts } from './fixtures.ts';
 import type { BreedRecord } from '../../shared/domain/reference/breeds.ts';
 import type { CategoryRecord } from '../../shared/domain/reference/categories.ts';
 import type { ColourData } from '../../shared/domain/reference/colours.ts';
-import type { FactRecord } from '../../shared/domain/reference/facts.ts';
-import type { HealthTipRecord } from '../../shared/domain/reference/health-tips.ts';
-import type { LawRecord } from '../../shared/domain/reference/legislation.ts';
+import type { FactRecord, HealthTipRecord, LawRecord } from '../../shared/domain/reference/records.ts';
 import type { ReferenceSet } from '../../shared/domain/reference/snapshot-store.ts';
 
 export function aBreed(overrides: Partial<BreedRecord> & Pick<BreedRecord, 'id' | 'name'>): BreedRecord {
@@ -24,13 +22,23 @@ export function aBreed(overrides: Partial<BreedRecord> & Pick<BreedRecord, 'id' 
     breed_groups: ['Herding'],
     wikipedia_url: null,
     extinct: false,
-    registry_ids: { fci: 166 },
+    registry_ids: {
+      fci: 166,
+      fci_group: 1,
+      fci_section: 1,
+      fci_provisional: false,
+      akc: true,
+      ems: null,
+      tica: null,
+      vbo: null,
+    },
     recognition: { fci: 'full' },
     venom_codes: [],
     source_urls: [],
     estimated_fields: [],
     period: null,
     description: null,
+    i18n: {},
     ...overrides,
   };
 }
@@ -45,6 +53,7 @@ export function aFact(overrides: Partial<FactRecord> & Pick<FactRecord, 'id'>): 
     category: 'history',
     source_url: `https://example.org/${overrides.id}`,
     source_name: 'Example',
+    i18n: {},
     ...overrides,
   };
 }
@@ -59,6 +68,7 @@ export function aTip(overrides: Partial<HealthTipRecord> & Pick<HealthTipRecord,
     breed_id: null,
     life_stage: null,
     sources: [{ url: `https://example.org/${overrides.id}`, name: 'Example' }],
+    i18n: {},
     ...overrides,
   };
 }
@@ -82,6 +92,7 @@ export function aLaw(overrides: Partial<LawRecord> & Pick<LawRecord, 'id' | 'cou
     verified_at: null,
     verification: 'unverified',
     verification_note: null,
+    i18n: {},
     ...overrides,
   };
 }

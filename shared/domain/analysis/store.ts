@@ -2,7 +2,7 @@
 // one item per request signature, with a TTL. The same item is the lock: a request claims the signature with a
 // conditional put (`running`), so concurrent identical requests make one provider call and the others wait for it.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../../db/errors.ts';
+import { ignoreConditionFailure, isConditionFailure } from '../../db/errors.ts';
 import { analysisLatestKey, analysisResultKey } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import type { Deps } from '../../deps.ts';
@@ -125,8 +125,8 @@ export async function completeSlot(
 
 /** Gives the slot back after a failure: nothing is cached, and a waiting request may try itself. */
 export async function releaseSlot(deps: StoreDeps, petId: string, type: string, signature: string, owner: string) {
-  try {
-    await deps.ddb.send(
+  await ignoreConditionFailure(
+    deps.ddb.send(
       new DeleteCommand({
         TableName: deps.config.tableName,
         Key: analysisResultKey(petId, type, signature),
@@ -134,10 +134,8 @@ export async function releaseSlot(deps: StoreDeps, petId: string, type: string, 
         ExpressionAttributeNames: { '#owner': 'owner', '#status': 'status' },
         ExpressionAttributeValues: { ':owner': owner, ':running': 'running' },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** The newest stored result of a type and prompt version, whatever photos or language it was for. */

@@ -1,6 +1,7 @@
 import { batchGetAll } from '../../db/batch.ts';
 import type { Deps } from '../../deps.ts';
 import { imageKey } from '../../db/keys.ts';
+import { publicMediaUrl } from '../../media/public-url.ts';
 
 export interface ImageDetails {
   id: string;
@@ -20,7 +21,7 @@ export async function imageDetails(
   for (const item of items) {
     found.set(String(item.id), {
       id: String(item.id),
-      url: `${deps.config.mediaBaseUrl}/${String(item.file)}`,
+      url: publicMediaUrl(deps.config.mediaBaseUrl, String(item.file)),
       width: (item.width as number | undefined) ?? null,
       height: (item.height as number | undefined) ?? null,
       species_id: (item.species_id as string | undefined) ?? null,

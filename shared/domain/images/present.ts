@@ -4,6 +4,7 @@ import { presentCategory, type CategoryRecord } from '../reference/categories.ts
 import type { ColourVariant } from '../reference/colours.ts';
 import type { Translator } from '../reference/i18n.ts';
 import type { ImageSummary } from './catalogue-index.ts';
+import { publicMediaUrl } from '../../media/public-url.ts';
 
 export interface ImageReferenceData {
   breeds: Map<string, BreedRecord>;
@@ -26,7 +27,7 @@ export function presentImage(image: ImageSummary, data: ImageReferenceData, view
   const detailed = hasFullBreedSchema(view.account);
   return {
     id: image.id,
-    url: `${view.mediaBaseUrl}/${image.file}`,
+    url: publicMediaUrl(view.mediaBaseUrl, image.file),
     width: image.width,
     height: image.height,
     species_id: image.species_id,

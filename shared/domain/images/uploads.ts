@@ -18,6 +18,7 @@ import { parseMultipart } from '../../media/multipart.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaReturn, quotaUse } from '../accounts/quota.ts';
 import { transition } from '../media/store.ts';
+import { publicMediaUrl } from '../../media/public-url.ts';
 
 /** The spec's photo limit. */
 export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
@@ -64,7 +65,7 @@ type UploadDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'random'>;
 export function presentUpload(item: UploadItem, mediaBaseUrl: string) {
   return {
     id: item.id,
-    url: `${mediaBaseUrl}/${item.file}`,
+    url: publicMediaUrl(mediaBaseUrl, item.file),
     status: item.status,
     sub_id: item.sub_id,
     breed_ids: item.breed_ids,

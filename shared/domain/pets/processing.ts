@@ -2,7 +2,7 @@
 // processor derives what is served → ready, or rejected with a reason. Every status change is a lifecycle transition
 // (conditional), so a repeated notification or a deleted pet never writes twice or leaves a stray object.
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../../db/errors.ts';
+import { ignoreConditionFailure } from '../../db/errors.ts';
 import { petMediaKey, petPhotoHashKey } from '../../db/keys.ts';
 import type { Deps } from '../../deps.ts';
 import type { Labeller } from '../../ports/labeller.ts';
@@ -64,18 +64,16 @@ export async function processArrivedObject(
   });
   // A rejected photo must not make its bytes a "duplicate" of nothing usable: the hash is released.
   if (media.sha256)
-    await deps.ddb
-      .send(
+    await ignoreConditionFailure(
+      deps.ddb.send(
         new DeleteCommand({
           TableName: deps.config.tableName,
           Key: petPhotoHashKey(media.pet_id, media.sha256),
           ConditionExpression: 'media_id = :id',
           ExpressionAttributeValues: { ':id': media.id },
         }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+      ),
+    );
   deps.log.info('pet media rejected', { mediaId: media.id, kind, reason: outcome.reason });
   return undefined;
 }
@@ -83,8 +81,8 @@ export async function processArrivedObject(
 /** Labels a ready photo once (`image.labels_created`); a repeated run leaves the first labels. */
 export async function labelPhoto(deps: ProcessingDeps, media: PetMediaItem, labeller: Labeller): Promise<void> {
   const { labels, source } = await labeller(deps.config.mediaBucket, media.display_key ?? media.file);
-  await deps.ddb
-    .send(
+  await ignoreConditionFailure(
+    deps.ddb.send(
       new UpdateCommand({
         TableName: deps.config.tableName,
         Key: petMediaKey(media.pet_id, media.id),
@@ -92,8 +90,6 @@ export async function labelPhoto(deps: ProcessingDeps, media: PetMediaItem, labe
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(labels) OR labels = :null)',
         ExpressionAttributeValues: { ':labels': labels, ':source': source, ':null': null },
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    ),
+  );
 }

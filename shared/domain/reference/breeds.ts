@@ -2,44 +2,17 @@ import type { Deps } from '../../deps.ts';
 import type { Account } from '../accounts/account.ts';
 import type { Order } from '../../http/common-params.ts';
 import { notFound } from '../../errors.ts';
-import type { Translations, Translator } from './i18n.ts';
+import type { Translator } from './i18n.ts';
 import { shuffle } from './paging.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
 import type { Species } from './species.ts';
+import { publicMediaUrl } from '../../media/public-url.ts';
+import type { BreedData } from './records.ts';
 
-interface Range {
-  min: number;
-  max: number;
-}
-
-export interface BreedRecord {
-  id: string;
-  species_id: Species;
-  name: string;
-  alt_names: string[];
-  temperament: string[];
-  life_span: Range | null;
-  weight: { imperial: Range; metric: Range } | null;
-  height: { imperial: Range; metric: Range } | null;
-  origin: string;
-  country_code: string | null;
-  country_codes: string[];
-  breed_groups: string[];
-  wikipedia_url: string | null;
-  extinct: boolean;
-  /** Extinct breeds: when the breed existed and what it was (translated in i18n); null for living breeds. */
-  period: string | null;
-  description: string | null;
-  registry_ids: Record<string, unknown>;
-  recognition: Record<string, string>;
-  venom_codes: string[];
-  source_urls: string[];
-  /** Fields holding the project's own approximate figures rather than a registry's or a breed standard's. */
-  estimated_fields: string[];
-  /** The breed's reference image in the catalogue (added when the reference data is seeded); null when it has none. */
+/** A breed as served: its record (records.ts) and the catalogue's reference image, added when the data is seeded. */
+export type BreedRecord = BreedData & {
   reference_image?: { id: string; file: string; width: number; height: number } | null;
-  i18n?: Translations<{ name: string; breed_groups: string[]; description: string }>;
-}
+};
 
 /** Translations of the temperament words breeds share: word → language → translation. */
 export type TemperamentVocabulary = Record<string, Partial<Record<string, string>>>;
@@ -100,7 +73,7 @@ export function ordered<T extends { name: string; id: string }>(
   return order === 'DESC' ? sorted.reverse() : sorted;
 }
 
-const rangeText = (r: Range | null | undefined, unit = '') =>
+const rangeText = (r: BreedData['life_span'] | undefined, unit = '') =>
   r ? `${r.min === r.max ? r.min : `${r.min} - ${r.max}`}${unit}` : '';
 
 export const hasFullBreedSchema = (account: Account | null) => account?.features.includes('full_breed_schema') ?? false;
@@ -142,7 +115,7 @@ export function presentBreed(
     image: breed.reference_image
       ? {
           id: breed.reference_image.id,
-          url: `${mediaBaseUrl}/${breed.reference_image.file}`,
+          url: publicMediaUrl(mediaBaseUrl, breed.reference_image.file),
           width: breed.reference_image.width,
           height: breed.reference_image.height,
         }

@@ -1,22 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import {
-  filtered,
-  pickRandom,
-  recordById,
-  type ContentFilter,
-  type ContentRecord,
-  type Presentation,
-} from './content.ts';
-import type { Translations } from './i18n.ts';
-
-export interface FactRecord extends ContentRecord {
-  slug: string;
-  title: string;
-  fact: string;
-  source_url: string;
-  source_name: string;
-  i18n?: Translations<{ title: string; fact: string }>;
-}
+import { filtered, pickRandom, recordById, type ContentFilter, type Presentation } from './content.ts';
+import type { FactRecord } from './records.ts';
 
 type FactDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 

@@ -1,15 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { filtered, recordById, type ContentFilter, type ContentRecord, type Presentation } from './content.ts';
-import type { Translations } from './i18n.ts';
-
-export interface HealthTipRecord extends ContentRecord {
-  slug: string;
-  title: string;
-  tip: string;
-  life_stage: 'young' | 'adult' | 'senior' | null;
-  sources: { url: string; name: string }[];
-  i18n?: Translations<{ title: string; tip: string }>;
-}
+import { filtered, recordById, type ContentFilter, type Presentation } from './content.ts';
+import type { HealthTipRecord } from './records.ts';
 
 type TipDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 

@@ -2,37 +2,10 @@ import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
 import { shuffle } from './paging.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
-import type { Translations, Translator } from './i18n.ts';
+import type { Translator } from './i18n.ts';
 import type { Species } from './species.ts';
 import type { BreedRecord } from './breeds.ts';
-
-export const LEGISLATION_TYPES = ['breed_specific', 'characteristic_based', 'behavior_based', 'hybrid'] as const;
-export const APPROACHES = ['ban', 'restriction', 'permit', 'approved_list'] as const;
-
-export interface LawRecord {
-  id: string;
-  country_code: string;
-  country_name: string;
-  jurisdiction: { level: string; name: string; code: string | null } | null;
-  /** Id of the law whose list of designated types this row changes (the XL Bully orders amend the 1991 laws). */
-  amends: string | null;
-  title: string;
-  legislation_type: (typeof LEGISLATION_TYPES)[number];
-  approach: (typeof APPROACHES)[number];
-  species_id: Species;
-  breeds: { name: string; breed_id: string | null; includes_mixes: boolean }[];
-  summary: string;
-  status: 'in_force' | 'repealed' | 'partially_repealed' | 'suspended';
-  effective_date: string | null;
-  repealed_date: string | null;
-  preempts_local_bsl: boolean;
-  source_url: string;
-  verified_at: string | null;
-  verification: 'verified' | 'unverified';
-  verification_note: string | null;
-  /** Title and summary in de, es and fr. */
-  i18n?: Translations<{ title: string; summary: string }>;
-}
+import type { LawRecord } from './records.ts';
 
 export const loadLaws = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) =>
   loadReferenceSet<LawRecord[]>(deps, 'legislation');

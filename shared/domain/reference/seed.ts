@@ -9,20 +9,26 @@ import facts from '../../../data/facts.json' with { type: 'json' };
 import healthTips from '../../../data/health-tips.json' with { type: 'json' };
 import legislation from '../../../data/legislation.json' with { type: 'json' };
 import temperaments from '../../../data/authored/temperament-i18n.json' with { type: 'json' };
+import * as z from 'zod/mini';
+import { breedRecord, factRecord, healthTipRecord, lawRecord } from './records.ts';
 import type { ReferenceSet } from './snapshot-store.ts';
 import { writeReferenceSnapshot, type SnapshotResult } from './write-snapshot.ts';
 
 const referenceImageOf = breedImages as Record<string, unknown>;
 
+/** The committed files, checked against the records' schemas: a file the builder did not write right is never loaded. */
 export const REFERENCE_DATA: Record<ReferenceSet, unknown[] | Record<string, unknown>> = {
   // each breed carries its reference image from the catalogue (null for extinct breeds, which have none)
-  breeds: breeds.map((b) => ({ ...b, reference_image: referenceImageOf[b.id] ?? null })),
+  breeds: z
+    .array(breedRecord)
+    .parse(breeds)
+    .map((b) => ({ ...b, reference_image: referenceImageOf[b.id] ?? null })),
   temperaments,
   colours,
   categories,
-  facts,
-  'health-tips': healthTips,
-  legislation,
+  facts: z.array(factRecord).parse(facts),
+  'health-tips': z.array(healthTipRecord).parse(healthTips),
+  legislation: z.array(lawRecord).parse(legislation),
 };
 
 /** How many records a set holds: its entries, or for colours its variants (the breeds map only links them). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll } from '../../db/batch.ts';
-import { isConditionFailure } from '../../db/errors.ts';
+import { ignoreConditionFailure } from '../../db/errors.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { refChunkKey, refPointerKey } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
@@ -79,8 +79,8 @@ async function expireVersion(
 ) {
   const expiresAt = Math.floor(now.getTime() / 1000) + SUPERSEDED_TTL_SECONDS;
   for (let i = 0; i < chunks; i++) {
-    await ddb
-      .send(
+    await ignoreConditionFailure(
+      ddb.send(
         new UpdateCommand({
           TableName: tableName,
           Key: refChunkKey(set, version, i),
@@ -89,9 +89,7 @@ async function expireVersion(
           ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
           ExpressionAttributeValues: { ':at': expiresAt },
         }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+      ),
+    );
   }
 }

@@ -13,7 +13,7 @@ const tips = [
     species_id: 'cat',
     breed_id: 'persian',
     category: 'grooming',
-    i18n: { 'en-gb': { tip: 'Groom the colourful coat' } },
+    i18n: { 'en-gb': { title: 'Grooming the coat', tip: 'Groom the colourful coat' } },
   }),
   aTip({ id: 't3', species_id: 'dog', category: 'exercise' }),
 ];

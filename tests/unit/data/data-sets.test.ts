@@ -12,7 +12,8 @@ import fieldExceptions from '../../../data/authored/breed-field-exceptions.json'
 import legislationTypes from '../../../data/authored/legislation-types.json' with { type: 'json' };
 import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
 import type { ColourData } from '../../../shared/domain/reference/colours.ts';
-import { type LawRecord, lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
+import { lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
+import type { LawRecord } from '../../../shared/domain/reference/records.ts';
 
 const allBreeds = breeds as unknown as BreedRecord[];
 const breedIds = new Set(allBreeds.map((b) => b.id));
