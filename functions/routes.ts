@@ -68,7 +68,7 @@ export const routes = [
     path: '/accounts/quota',
     entry: 'accounts/get-quota',
     auth: 'apiKey',
-    access: { table: 'read' },
+    access: { table: 'read', requests: 'read' },
     status: 200,
   },
   {

@@ -64,6 +64,7 @@ export class PetApiStack extends Stack {
       routes,
       fallbackRoute,
       table: data.table,
+      requestsTable: data.requestsTable,
       tokenSecret: tokenSecret.secret,
       mediaBaseUrl: media.baseUrl,
       mediaBucket: media.bucket,

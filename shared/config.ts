@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 const envSchema = z.object({
   STAGE: z._default(z.string(), 'local'),
   TABLE_NAME: z.string().check(z.minLength(1)),
+  /** Idempotency records and rate-limit windows (set for the routes the pipeline guards, docs/ARCHITECTURE.md). */
+  REQUESTS_TABLE_NAME: z.optional(z.string().check(z.minLength(1))),
   /** Local mode only: the bearer-token signing secret itself. */
   TOKEN_SECRET: z.optional(z.string().check(z.minLength(32))),
   /** Deployed: the Secrets Manager secret that holds the bearer-token signing key. */
@@ -67,6 +69,7 @@ const envSchema = z.object({
 export type Config = {
   stage: string;
   tableName: string;
+  requestsTableName: string | undefined;
   tokenSecret: string | undefined;
   tokenSecretArn: string | undefined;
   authCacheTtlSeconds: number;
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     stage: e.STAGE,
     tableName: e.TABLE_NAME,
+    requestsTableName: e.REQUESTS_TABLE_NAME,
     tokenSecret: e.TOKEN_SECRET,
     tokenSecretArn: e.TOKEN_SECRET_ARN,
     authCacheTtlSeconds: e.AUTH_CACHE_TTL_SECONDS,

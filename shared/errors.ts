@@ -39,3 +39,17 @@ export const forbidden = (message: string, options?: AppErrorOptions) => new App
 export const notFound = (message: string, options?: AppErrorOptions) => new AppError(404, message, options);
 export const conflict = (message: string, options?: AppErrorOptions) => new AppError(409, message, options);
 export const serviceUnavailable = (message: string, options?: AppErrorOptions) => new AppError(503, message, options);
+
+/** A 429 with `Retry-After` (whole seconds), for every rate rule: per pet photo slots, per account request windows. */
+export const tooManyRequests = (
+  message: string,
+  options: AppErrorOptions & { retryAfterSeconds?: number | undefined },
+) => {
+  const { retryAfterSeconds, ...rest } = options;
+  return new AppError(429, message, {
+    ...rest,
+    ...(retryAfterSeconds !== undefined && {
+      headers: { ...rest.headers, 'retry-after': String(retryAfterSeconds) },
+    }),
+  });
+};

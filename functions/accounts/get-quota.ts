@@ -1,5 +1,9 @@
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
+import { rateLimitsOf } from '../../shared/domain/accounts/rate-limits.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 
-export const handler = httpRoute(route('accounts.quota'), {}, async ({ account }, deps) => quotaOf(deps, account));
+export const handler = httpRoute(route('accounts.quota'), {}, async ({ account }, deps) => {
+  const [quota, rateLimits] = await Promise.all([quotaOf(deps, account), rateLimitsOf(deps, account)]);
+  return { ...quota, rate_limits: rateLimits };
+});

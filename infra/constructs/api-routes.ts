@@ -22,6 +22,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_BASE_PATH, type RouteAccess, type RouteDef } from '../../shared/http/route-def.ts';
 import { CORS } from '../../shared/http/cors.ts';
+import { accessWithGuards } from '../../shared/http/guards.ts';
 import type { Stage } from '../stage.ts';
 
 /** DynamoDB actions per declared access; no Scan for anyone. */
@@ -39,11 +40,18 @@ export const TABLE_ACTIONS = {
   ],
 } as const;
 
+/** Requests-table actions (shared/http/guards.ts): read = the quota route's windows; write = the pipeline's guards. */
+export const REQUESTS_TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+  write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+} as const;
+
 export interface ApiRoutesProps {
   stage: Stage;
   routes: readonly RouteDef[];
   fallbackRoute: RouteDef;
   table: ITable;
+  requestsTable: ITable;
   tokenSecret: ISecret;
   mediaBaseUrl: string;
   mediaBucket: IBucket;
@@ -146,14 +154,16 @@ export class ApiRoutes extends Construct {
 
   private routeFunction(scope: Construct, route: RouteDef): NodejsFunction {
     const needsSecret = route.access.tokenSecret === 'read';
+    const access = accessWithGuards(route);
     const fn = nodeFunction(scope, `${constructName(route.id)}Fn`, {
       entry: `functions/${route.entry}.ts`,
-      role: this.roleFor(route.access),
+      role: this.roleFor(access),
       logGroup: this.logGroup,
       description: `${route.method} ${API_BASE_PATH}${route.path}`,
       environment: {
         STAGE: this.props.stage,
         TABLE_NAME: this.props.table.tableName,
+        ...(access.requests && { REQUESTS_TABLE_NAME: this.props.requestsTable.tableName }),
         MEDIA_BASE_URL: this.props.mediaBaseUrl,
         ...(needsSecret && { TOKEN_SECRET_ARN: this.props.tokenSecret.secretArn }),
         ...((route.access.media || route.access.petMedia) && { MEDIA_BUCKET: this.props.mediaBucket.bucketName }),
@@ -220,6 +230,7 @@ export class ApiRoutes extends Construct {
         .join('') || 'NoData';
     const role = functionRole(this, `${name}Role`, this.logGroup, `Route functions with access ${key}`);
     if (access.table) grantTable(role, this.props.table, TABLE_ACTIONS[access.table], true);
+    if (access.requests) grantTable(role, this.props.requestsTable, REQUESTS_TABLE_ACTIONS[access.requests], false);
     if (access.tokenSecret) this.props.tokenSecret.grantRead(role);
     if (access.media) {
       role.addToPrincipalPolicy(

@@ -58,6 +58,7 @@ export async function measurePetMedia(log: (line: string) => void = () => {}): P
         role: 'user',
         status: 'active',
         features: [],
+        plan: 'pro',
         quota: 1_000_000,
         disabled_capabilities: [],
         created_at: now,

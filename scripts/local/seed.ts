@@ -1,6 +1,7 @@
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
 import { getAccountIdByKeyHash, putNewAccount } from '../../shared/domain/accounts/store.ts';
 import { getDeps } from '../../shared/deps.ts';
+import { DEFAULT_PLAN } from '../../shared/domain/accounts/plans.ts';
 import { DEFAULT_MONTHLY_UPLOAD_QUOTA, KNOWN_FEATURES } from '../../shared/domain/accounts/account.ts';
 
 /** Local mode only: makes ADMIN_API_KEY the key of an active admin account with every feature. */
@@ -21,6 +22,7 @@ export async function seedAdmin(adminApiKey: string | undefined): Promise<string
       status: 'active',
       features: [...KNOWN_FEATURES],
       quota: DEFAULT_MONTHLY_UPLOAD_QUOTA,
+      plan: DEFAULT_PLAN,
       disabled_capabilities: [],
       created_at: now,
       updated_at: now,

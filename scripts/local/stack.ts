@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
-import { INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/db/table.ts';
+import { INDEXES, REQUESTS_TABLE, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/db/table.ts';
 import type { QueueDef } from '../../shared/events/consumer-def.ts';
 
 export interface LocalStackOptions {
@@ -71,6 +71,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_EC2_METADATA_DISABLED: 'true',
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       TABLE_NAME: options.tableName,
+      REQUESTS_TABLE_NAME: requestsTableName(options.tableName),
       ...queues,
     };
     const ddb = new DynamoDBClient({
@@ -81,6 +82,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await waitForDynamoDb(ddb, java.exited);
     log(`DynamoDB Local ready on ${dynamoDbEndpoint}`);
     await ensureTable(ddb, options.tableName);
+    await ensureRequestsTable(ddb, requestsTableName(options.tableName));
     const server = fauxqs;
     return {
       dynamoDbEndpoint,
@@ -198,6 +200,29 @@ async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void
     new UpdateTimeToLiveCommand({
       TableName: tableName,
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    }),
+  );
+}
+
+/** The requests table (idempotency records, rate-limit windows) beside a data table, as the CDK app declares it. */
+export const requestsTableName = (tableName: string) => `${tableName}-requests`;
+
+async function ensureRequestsTable(ddb: DynamoDBClient, tableName: string): Promise<void> {
+  const { TableNames = [] } = await ddb.send(new ListTablesCommand({}));
+  if (TableNames.includes(tableName)) return;
+  await ddb.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: REQUESTS_TABLE.partitionKey, AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: REQUESTS_TABLE.partitionKey, KeyType: 'HASH' }],
+    }),
+  );
+  await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
+  await ddb.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: REQUESTS_TABLE.ttlAttribute, Enabled: true },
     }),
   );
 }

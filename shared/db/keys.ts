@@ -162,3 +162,10 @@ export const pendingReviewIndex = (requestedAt: string, reviewId: string) => ({
   gsi1pk: PENDING_REVIEWS_PARTITION,
   gsi1sk: `${requestedAt}#${reviewId}`,
 });
+
+// The requests table (shared/db/table.ts REQUESTS_TABLE): one string key, `id`.
+
+/** One account's counter of one rate class (writes, models) in one fixed window, named by the window's start (ms). */
+export const rateWindowKey = (accountId: string, rateClass: string, windowStartMs: number) => ({
+  id: `RATE#${accountId}#${rateClass}#${windowStartMs}`,
+});

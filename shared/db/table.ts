@@ -9,3 +9,10 @@ export type IndexName = keyof typeof INDEXES;
 
 /** Epoch-seconds attribute that DynamoDB's TTL sweeper reads. */
 export const TTL_ATTRIBUTE = 'expiresAt';
+
+/**
+ * The requests table: short-lived records about requests rather than data (idempotency records, rate-limit windows),
+ * kept out of the single table so they never reach its stream and the event router. Key and TTL attribute are the
+ * Powertools idempotency persistence layer's defaults.
+ */
+export const REQUESTS_TABLE = { partitionKey: 'id', ttlAttribute: 'expiration' } as const;

@@ -8,3 +8,9 @@ export const MAX_REPORTED_PROBLEMS = 20;
 
 /** Names and values quoted back in error messages are cut to this many characters. */
 export const MAX_ECHOED_CHARS = 64;
+
+/** `Idempotency-Key` header: 1 to 255 visible ASCII characters (Stripe's bound), so a key is never a payload. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** How long a stored response answers repeats of its `Idempotency-Key` (Stripe keeps keys for 24 hours). */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;

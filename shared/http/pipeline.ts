@@ -10,6 +10,9 @@ import { badRequest, AppError } from '../errors.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
 import { compressIfAccepted, errorResponse, jsonResponse, Reply, type HttpResult } from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
+import { rateLimitHeaders, takeRequest } from '../domain/accounts/rate-limits.ts';
+import { isIdempotent, rateClassOf } from './guards.ts';
+import { idempotencyKeyOf, idempotentResponse } from './idempotency.ts';
 import type { parseMultipart, MultipartLimits, UploadedFile } from '../media/multipart.ts';
 
 export interface RequestSchemas {
@@ -51,6 +54,13 @@ const ANY_PARAMS = z.record(z.string(), z.string());
 
 type Event = APIGatewayProxyEventV2;
 
+interface RequestState {
+  account: Account | null;
+  idempotencyKey: string | undefined;
+  /** `RateLimit-*` of the account's window on limited routes, on every answer. */
+  rateHeaders: Record<string, string>;
+}
+
 /**
  * The one HTTP pipeline: header normalisation, authentication (per the route table), JSON body parsing,
  * validation of path, query and body, serialisation with compression, and the spec's error JSON for
@@ -61,42 +71,66 @@ export function httpRoute<R extends RouteDef, S extends RequestSchemas>(
   schemas: S,
   handle: Handler<S, CallerOf<R>>,
 ) {
-  const state = new WeakMap<Event, { account: Account | null }>();
+  const state = new WeakMap<Event, RequestState>();
+  const rateClass = rateClassOf(route);
+  const idempotent = isIdempotent(route);
 
   const pipeline = middy<Event, HttpResult>({ timeoutEarlyInMillis: 0 }).use({
     before: async (request) => {
       normaliseEvent(request.event);
-      const account = await authenticate(getDeps(), route, request.event.headers);
-      state.set(request.event, { account });
+      const deps = getDeps();
+      const account = await authenticate(deps, route, request.event.headers);
+      const idempotencyKey = idempotent ? idempotencyKeyOf(request.event.headers) : undefined;
+      // Every request to a limited route counts, replays included: the window is taken before anything else runs.
+      const window = account && rateClass ? await takeRequest(deps, account, rateClass) : undefined;
+      state.set(request.event, { account, idempotencyKey, rateHeaders: window ? rateLimitHeaders(window) : {} });
     },
   });
   // Authentication runs before body parsing, so an anonymous caller learns nothing about the body rules.
   if (schemas.body) pipeline.use({ before: (request) => refuseOversizedBody(request.event) }).use(httpJsonBodyParser());
   pipeline.use({
     onError: async (request) => {
-      request.response = toErrorResponse(request.error, request.event, request.context);
+      const response = toErrorResponse(request.error, request.event, request.context);
+      const rateHeaders = state.get(request.event)?.rateHeaders;
+      request.response = rateHeaders ? { ...response, headers: { ...response.headers, ...rateHeaders } } : response;
     },
   });
 
   return pipeline.handler(async (event, context) => {
     const deps = getDeps();
+    const { account, idempotencyKey, rateHeaders } = state.get(event)!;
     if (!schemas.body && !schemas.form && hasBody(event)) throw badRequest('This route takes no request body');
     const request = {
       params: parseOrThrow(schemas.params ?? ANY_PARAMS, event.pathParameters ?? {}, 'params'),
       query: parseOrThrow(schemas.query ?? NO_QUERY, event.queryStringParameters ?? {}, 'query'),
       body: schemas.body ? parseOrThrow(schemas.body, event.body, 'body') : {},
       form: schemas.form ? await parseForm(event, schemas.form) : undefined,
-      account: state.get(event)?.account ?? null,
+      account,
       headers: event.headers as Record<string, string | undefined>,
       path: event.rawPath,
       requestId: context.awsRequestId,
     } as HttpRequest<S, CallerOf<R>>;
-    const result = await handle(request, deps);
-    const response =
-      result instanceof Reply
+    const respond = async () => {
+      const result = await handle(request, deps);
+      return result instanceof Reply
         ? jsonResponse(route.status, result.body, result.headers)
         : jsonResponse(route.status, result);
-    return compressIfAccepted(response, event.headers['accept-encoding']);
+    };
+    const response =
+      idempotencyKey && account
+        ? await idempotentResponse(
+            deps,
+            route,
+            { accountId: account.id, key: idempotencyKey, request },
+            context,
+            respond,
+            (refusal) => errorResponse(refusal, event.rawPath ?? '', deps.now()),
+          )
+        : await respond();
+    return compressIfAccepted(
+      { ...response, headers: { ...response.headers, ...rateHeaders } },
+      event.headers['accept-encoding'],
+    );
   });
 }
 

@@ -22,6 +22,11 @@ export interface RouteAccess {
   sendsTo?: 'webhookDeliveries' | 'portraits';
   /** Asks the stage's vision model (Bedrock InvokeModel on that one model deployed). */
   visionModel?: 'invoke';
+  /**
+   * The requests table (idempotency records, rate-limit windows): read = the caller's rate windows. Write is never
+   * declared: the pipeline's guards imply it (shared/http/guards.ts `accessWithGuards`).
+   */
+  requests?: 'read' | 'write';
 }
 
 export interface RouteDef {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
+import { accessWithGuards } from '../../shared/http/guards.ts';
 import { STAGES, type Stage } from '../../infra/stage.ts';
 
 // Synthesizes exactly as the CDK CLI does (`cdk synth` / `cdk deploy`): cdk.json's app command, which runs
@@ -125,7 +126,7 @@ describe('docs/ARCHITECTURE.md agrees with the synthesized stacks', () => {
       const routeRoles = roles.filter((r) => r.Properties.Description?.startsWith('Route functions with access'));
       const cdkRoles = roles.filter((r) => r.Properties.Description === undefined);
       const distinctAccess = new Set(
-        [...routes, fallbackRoute].map((r) => JSON.stringify(r.access, Object.keys(r.access).sort())),
+        [...routes, fallbackRoute].map(accessWithGuards).map((a) => JSON.stringify(a, Object.keys(a).sort())),
       );
       expect(routeRoles).toHaveLength(distinctAccess.size);
       const stated = architecture.match(

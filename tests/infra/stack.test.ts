@@ -8,8 +8,14 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers } from '../../events/consumers.ts';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
-import { API_BASE_PATH } from '../../shared/http/route-def.ts';
-import { constructName, routesByArea, TABLE_ACTIONS } from '../../infra/constructs/api-routes.ts';
+import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
+import {
+  constructName,
+  REQUESTS_TABLE_ACTIONS,
+  routesByArea,
+  TABLE_ACTIONS,
+} from '../../infra/constructs/api-routes.ts';
+import { accessWithGuards, isIdempotent, rateClassOf } from '../../shared/http/guards.ts';
 import { PetApiStack } from '../../infra/stack.ts';
 import { ANALYSIS_MODEL_BY_STAGE, type Stage } from '../../infra/stage.ts';
 import { flattenedTemplate, nestedStacksOf } from '../support/assembly.ts';
@@ -253,22 +259,55 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     expect(routeKeys).toEqual([...routes.map((r) => `${r.method} ${API_BASE_PATH}${r.path}`), '$default'].sort());
   });
 
+  /** The DynamoDB actions a route's function may take on the table keyed by `partitionKey`. */
+  function tableActionsOf(route: RouteDef, partitionKey: string): string[] {
+    const [tableId] = Object.entries(resources).find(
+      ([, r]) => r.Type === 'AWS::DynamoDB::Table' && r.Properties.KeySchema[0].AttributeName === partitionKey,
+    )!;
+    const fn = Object.values(resources)
+      .filter(isOurFunction)
+      .find((f) => f.Properties.Description === `${route.method} ${API_BASE_PATH}${route.path}`)!;
+    const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
+    return Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement)
+      .filter((s: { Resource: unknown }) => JSON.stringify(s.Resource).includes(`"${tableId}"`))
+      .flatMap((s: { Action: string | string[] }) => [s.Action].flat());
+  }
+
   it('gives each function only the table actions its route declares, and Scan to none', () => {
-    const functions = Object.values(resources).filter(isOurFunction);
-    const policies = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy');
     for (const route of [...routes, fallbackRoute]) {
-      const fn = functions.find((f) => f.Properties.Description === `${route.method} ${API_BASE_PATH}${route.path}`)!;
-      const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
-      const actions = policies
-        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef))
-        .flatMap((p) =>
-          p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
-        )
-        .filter((a: string) => a.startsWith('dynamodb:'));
+      const actions = tableActionsOf(route, 'pk');
       const table = (route.access as { table?: 'read' | 'write' }).table;
       expect(new Set(actions), route.id).toEqual(new Set(table ? TABLE_ACTIONS[table] : []));
       expect(actions).not.toContain('dynamodb:Scan');
     }
+  });
+
+  it('gives the requests table to the guarded routes only: writes to limited or idempotent ones, reads to the quota route', () => {
+    const guarded = [...routes, fallbackRoute].filter((r) => rateClassOf(r) || isIdempotent(r));
+    expect(guarded.length).toBeGreaterThan(30);
+    for (const route of [...routes, fallbackRoute]) {
+      const expected = accessWithGuards(route).requests;
+      expect(new Set(tableActionsOf(route, 'id')), route.id).toEqual(
+        new Set(expected ? REQUESTS_TABLE_ACTIONS[expected] : []),
+      );
+      const fn = Object.values(resources)
+        .filter(isOurFunction)
+        .find((f) => f.Properties.Description === `${route.method} ${API_BASE_PATH}${route.path}`)!;
+      expect(Boolean(fn.Properties.Environment.Variables.REQUESTS_TABLE_NAME), route.id).toBe(Boolean(expected));
+    }
+    expect(accessWithGuards(routes.find((r) => r.id === 'accounts.quota')!).requests).toBe('read');
+  });
+
+  it('keeps the requests table on demand with a TTL, and off the stream (its records are not data)', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: 'expiration', Enabled: true },
+      StreamSpecification: Match.absent(),
+    });
   });
 
   it("lets only the routes that declare visionModel invoke Bedrock, and only the stage's one model", () => {

@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
 import type { Account } from '../../shared/domain/accounts/account.ts';
@@ -13,6 +13,7 @@ export function anAccount(overrides: Partial<Account> = {}): Account {
     status: 'active',
     features: [],
     quota: 100,
+    plan: 'standard',
     disabled_capabilities: [],
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
@@ -25,7 +26,8 @@ export const USER_KEY = 'live_user-test-key';
 
 /**
  * A mocked document client whose GetItem answers the API-key and account lookups of the given accounts,
- * so handler tests authenticate through the real pipeline.
+ * so handler tests authenticate through the real pipeline; the request-rate window of a limited route answers as
+ * its first use (tests of the limit itself answer otherwise).
  */
 export function mockDynamoWithAccounts(accounts: { apiKey: string; account: Account }[]) {
   const ddb = mockClient(DynamoDBDocumentClient);
@@ -37,6 +39,7 @@ export function mockDynamoWithAccounts(accounts: { apiKey: string; account: Acco
     }
     return {};
   });
+  ddb.on(UpdateCommand, { TableName: process.env.REQUESTS_TABLE_NAME }).resolves({ Attributes: { used: 1 } });
   return ddb;
 }
 

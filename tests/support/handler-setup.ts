@@ -6,6 +6,7 @@ import { clearReferenceCache } from '../../shared/domain/reference/snapshot-stor
 import { clearCatalogueCache } from '../../shared/domain/images/catalogue-store.ts';
 
 process.env.TABLE_NAME = 'test-table';
+process.env.REQUESTS_TABLE_NAME = 'test-requests';
 process.env.AWS_REGION = 'us-east-1';
 process.env.TOKEN_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 process.env.STAGE = 'test';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_PLAN, PLAN_NAMES } from './plans.ts';
 
 /** Feature flags an account can hold; each gates the routes that name it in the route table. */
 export const KNOWN_FEATURES = ['full_breed_schema', 'body_condition', 'calculators'] as const;
@@ -23,6 +24,8 @@ export const accountSchema = z.object({
   status: z.enum(ACCOUNT_STATUSES),
   features: z.array(z.string()),
   quota: z.number(),
+  /** The request-rate plan (shared/domain/accounts/plans.ts); accounts from before plans existed are `standard`. */
+  plan: z._default(z.enum(PLAN_NAMES), DEFAULT_PLAN),
   disabled_capabilities: z._default(z.array(z.string()), []),
   created_at: z.string(),
   updated_at: z.string(),

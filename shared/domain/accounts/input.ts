@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_STATUSES, CAPABILITIES, KNOWN_FEATURES, ROLES } from './account.ts';
+import { PLAN_NAMES } from './plans.ts';
 
 // Request bodies of the admin account routes; shared by the HTTP handlers and the operator CLI.
 const fields = {
@@ -9,6 +10,7 @@ const fields = {
   status: z.enum(ACCOUNT_STATUSES),
   features: z.array(z.enum(KNOWN_FEATURES)).check(z.maxLength(KNOWN_FEATURES.length * 2)),
   quota: z.int().check(z.gte(0), z.lte(1_000_000)),
+  plan: z.enum(PLAN_NAMES),
   disabled_capabilities: z.array(z.enum(CAPABILITIES)).check(z.maxLength(CAPABILITIES.length * 2)),
 };
 
@@ -22,6 +24,7 @@ export const newAccountSchema = z.strictObject({
   status: z.optional(fields.status),
   features: z.optional(fields.features),
   quota: z.optional(fields.quota),
+  plan: z.optional(fields.plan),
   disabled_capabilities: z.optional(fields.disabled_capabilities),
 });
 
@@ -33,6 +36,7 @@ export const accountChangesSchema = z
     status: z.optional(fields.status),
     features: z.optional(fields.features),
     quota: z.optional(fields.quota),
+    plan: z.optional(fields.plan),
     disabled_capabilities: z.optional(fields.disabled_capabilities),
   })
   .check(z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'));

@@ -4,6 +4,7 @@ import * as accountsDb from './store.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { DEFAULT_MONTHLY_UPLOAD_QUOTA, type Account } from './account.ts';
+import { DEFAULT_PLAN, type PlanName } from './plans.ts';
 
 export interface NewAccountInput {
   name: string;
@@ -12,6 +13,7 @@ export interface NewAccountInput {
   status?: Account['status'] | undefined;
   features?: string[] | undefined;
   quota?: number | undefined;
+  plan?: PlanName | undefined;
   disabled_capabilities?: string[] | undefined;
 }
 
@@ -31,6 +33,7 @@ export async function createAccount(
     status: input.status ?? 'active',
     features: [...new Set(input.features ?? [])].sort(),
     quota: input.quota ?? DEFAULT_MONTHLY_UPLOAD_QUOTA,
+    plan: input.plan ?? DEFAULT_PLAN,
     disabled_capabilities: [...new Set(input.disabled_capabilities ?? [])].sort(),
     created_at: now,
     updated_at: now,

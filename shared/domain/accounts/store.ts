@@ -51,7 +51,7 @@ export async function putNewAccount(db: Db, account: Account, keyHash: string): 
 }
 
 export type AccountChanges = Partial<
-  Pick<Account, 'name' | 'email' | 'role' | 'status' | 'features' | 'quota' | 'disabled_capabilities'>
+  Pick<Account, 'name' | 'email' | 'role' | 'status' | 'features' | 'quota' | 'plan' | 'disabled_capabilities'>
 >;
 
 /** Applies the given fields; undefined when the account does not exist. */

@@ -12,7 +12,7 @@ import {
 } from '../../db/keys.ts';
 import { transact, type CancellationReasons } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, AppError, notFound } from '../../errors.ts';
+import { badRequest, AppError, notFound, tooManyRequests } from '../../errors.ts';
 import { readImageDimensions } from '../../media/dimensions.ts';
 import { detectPhotoFormat, hasBytesAt, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import type { Account } from '../accounts/account.ts';
@@ -124,9 +124,9 @@ export async function recordPhotos(
 
 const RETRY = new Error('retry');
 const contended = () =>
-  new AppError(429, 'Too many concurrent uploads to this pet; retry shortly', {
+  tooManyRequests('Too many concurrent uploads to this pet; retry shortly', {
     code: 'pet_upload_contended',
-    headers: { 'retry-after': '1' },
+    retryAfterSeconds: 1,
   });
 
 function explain(
@@ -316,13 +316,12 @@ function rateExceeded(slots: Slot[], free: number, requested: number, now: Date)
   const freesAt = requested > PET_PHOTO_LIMIT ? undefined : busy[needed - 1];
   const retryAfter =
     freesAt === undefined ? undefined : Math.max(1, Math.ceil((freesAt + WINDOW_MS - now.getTime()) / 1000));
-  return new AppError(
-    429,
+  return tooManyRequests(
     `A pet takes at most ${PET_PHOTO_LIMIT} new photos per ${PET_PHOTO_WINDOW_HOURS} hours; ${recent} in the last ${PET_PHOTO_WINDOW_HOURS} hours, ${requested} more requested`,
     {
       code: 'pet_upload_rate_exceeded',
       details: { limit: PET_PHOTO_LIMIT, window_hours: PET_PHOTO_WINDOW_HOURS, recent_uploads: recent, requested },
-      ...(retryAfter !== undefined && { headers: { 'retry-after': String(retryAfter) } }),
+      retryAfterSeconds: retryAfter,
     },
   );
 }

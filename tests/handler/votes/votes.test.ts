@@ -108,7 +108,7 @@ describe('votes', () => {
     const result = await post({ image_id: 'ghost', value: 1 });
 
     expect(jsonBody(result)).toMatchObject({ statusCode: 400, code: 'image_not_found' });
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateCommand, { Key: { pk: 'COUNTER', sk: 'VOTE' } })).toHaveLength(0);
   });
 
   it('answers 403 when an administrator switched votes off for the account', async () => {

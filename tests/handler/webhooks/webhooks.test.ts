@@ -336,12 +336,12 @@ describe('POST /v1/webhooks/{id}/rotate-secret', () => {
     call(rotateHandler, { method: 'POST', path: `/v1/webhooks/${id}/rotate-secret`, pathParameters: { id } });
 
   it('stores a new encrypted secret and returns it once', async () => {
-    ddb.on(UpdateCommand).resolves({});
+    ddb.on(UpdateCommand, { TableName: 'test-table' }).resolves({});
 
     const body = jsonBody(await rotate('wh-1'));
 
     expect(body).toEqual({ id: 'wh-1', signing_secret: expect.stringMatching(/^whsec_/) });
-    const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const update = ddb.commandCalls(UpdateCommand, { TableName: 'test-table' })[0]!.args[0].input;
     expect(update).toMatchObject({ Key: webhookKey('acc-user', 'wh-1'), ConditionExpression: 'attribute_exists(pk)' });
     await expect(
       localSecretCipher(SECRET_KEY).decrypt(update.ExpressionAttributeValues![':secret'], 'wh-1'),
@@ -349,7 +349,9 @@ describe('POST /v1/webhooks/{id}/rotate-secret', () => {
   });
 
   it('answers 404 when the endpoint does not exist', async () => {
-    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'condition failed', $metadata: {} }));
+    ddb
+      .on(UpdateCommand, { TableName: 'test-table' })
+      .rejects(new ConditionalCheckFailedException({ message: 'condition failed', $metadata: {} }));
 
     expect(jsonBody(await rotate('wh-missing'))).toMatchObject({ statusCode: 404 });
   });
