@@ -32,6 +32,7 @@ export const routes = [
     auth: 'admin',
     access: { table: 'write' },
     status: 201,
+    oneTimeSecret: true,
   },
   {
     id: 'accounts.update',
@@ -707,6 +708,7 @@ export const routes = [
     capability: 'webhooks',
     access: { table: 'write', webhookSecrets: 'encrypt' },
     status: 200,
+    oneTimeSecret: true,
   },
   {
     id: 'webhooks.list',
@@ -745,6 +747,7 @@ export const routes = [
     capability: 'webhooks',
     access: { table: 'write', webhookSecrets: 'encrypt' },
     status: 200,
+    oneTimeSecret: true,
   },
   {
     id: 'webhooks.deliveries',

@@ -14,9 +14,12 @@ export function rateClassOf(route: RouteDef): RateClass | undefined {
   return route.method === 'GET' ? undefined : 'writes';
 }
 
-/** POST and PATCH routes of an account replay a stored response for a repeated `Idempotency-Key`. */
+/**
+ * POST and PATCH routes of an account replay a stored response for a repeated `Idempotency-Key`, except those whose
+ * answer carries a secret shown once (never stored).
+ */
 export const isIdempotent = (route: RouteDef): boolean =>
-  route.auth !== 'none' && (route.method === 'POST' || route.method === 'PATCH');
+  route.auth !== 'none' && (route.method === 'POST' || route.method === 'PATCH') && !route.oneTimeSecret;
 
 /** The route's declared access plus the requests-table writes its guards make. */
 export function accessWithGuards(route: RouteDef): RouteAccess {

@@ -45,6 +45,11 @@ export interface RouteDef {
   access: RouteAccess;
   /** Success status, from the spec. */
   status: 200 | 201 | 204;
+  /**
+   * The success body holds a secret shown only once (an API key, a webhook signing secret). Such a body is never
+   * stored, so the route ignores `Idempotency-Key` (a stored replay would keep the secret in plain text for 24 hours).
+   */
+  oneTimeSecret?: true;
 }
 
 export const API_BASE_PATH = '/v1';

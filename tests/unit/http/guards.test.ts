@@ -21,8 +21,15 @@ describe('the guards the pipeline derives from the route table', () => {
       expect(rateClassOf(r), r.id).toBeDefined();
   });
 
-  it('honours Idempotency-Key on every POST and PATCH route of an account, administrators included', () => {
-    const expected = table.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.auth !== 'none');
+  it('honours Idempotency-Key on every POST and PATCH route of an account, administrators included, but never stores a one-time secret', () => {
+    const expected = table.filter(
+      (r) => (r.method === 'POST' || r.method === 'PATCH') && r.auth !== 'none' && !r.oneTimeSecret,
+    );
+    expect(table.filter((r) => r.oneTimeSecret).map((r) => r.id)).toEqual([
+      'accounts.create',
+      'webhooks.create',
+      'webhooks.rotate-secret',
+    ]);
     expect(table.filter(isIdempotent)).toEqual(expected);
     expect(isIdempotent(route('accounts.update'))).toBe(true);
     expect(isIdempotent(route('votes.delete'))).toBe(false);
