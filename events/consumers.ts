@@ -4,6 +4,7 @@
 // Declaring a consumer here is the only registration it needs.
 import { PET_DERIVED_PREFIX, PET_PHOTOS_PREFIX, PET_VIDEOS_PREFIX } from '../shared/domain/media/objects.ts';
 import { PORTRAIT_ATTEMPTS } from '../shared/domain/pets/portraits.ts';
+import { MEASUREMENT_ITEM_TYPE } from '../shared/domain/respiration/measurement.ts';
 import { UPLOADS_PREFIX } from '../shared/domain/images/uploads.ts';
 import type { ConsumerDef, QueueDef } from '../shared/events/consumer-def.ts';
 
@@ -132,6 +133,29 @@ export const consumers = [
       media: { readDelete: [PET_DERIVED_PREFIX], writeDelete: [PET_DERIVED_PREFIX] },
       imageModel: 'invoke',
     },
+  },
+  {
+    id: 'analysis.measure-respiratory-rate',
+    entry: 'analysis/measure-respiratory-rate',
+    description:
+      'Pet respiratory rate: decodes the video (ffmpeg) and measures the breathing rate of a new measurement',
+    // Only new measurements: the request's committed write is what starts the work.
+    source: {
+      stream: 'table',
+      patterns: [
+        {
+          eventName: ['INSERT'],
+          dynamodb: { NewImage: { type: { S: [MEASUREMENT_ITEM_TYPE] }, status: { S: ['processing'] } } },
+        },
+      ],
+    },
+    batchSize: 1,
+    timeoutSeconds: 180,
+    memoryMb: 2048,
+    native: 'ffmpeg',
+    // The served copy of a video of up to 200 MB.
+    tmpMb: 1024,
+    access: { table: ['GetItem', 'UpdateItem'], media: { read: [PET_DERIVED_PREFIX] } },
   },
   {
     id: 'webhooks.dispatch',

@@ -677,6 +677,28 @@ export const routes = [
     status: 200,
   },
 
+  // Respiratory rate (early access, account feature `respiratory_rate`): measured from a video on the async side
+  {
+    id: 'analysis.respiratory-rate-create',
+    method: 'POST',
+    path: '/pets/{petId}/respiratory-rate',
+    entry: 'analysis/create-respiratory-rate',
+    auth: 'apiKey',
+    feature: 'respiratory_rate',
+    access: { table: 'write' },
+    status: 202,
+  },
+  {
+    id: 'analysis.respiratory-rate-get',
+    method: 'GET',
+    path: '/pets/{petId}/respiratory-rate/{measurementId}',
+    entry: 'analysis/get-respiratory-rate',
+    auth: 'apiKey',
+    feature: 'respiratory_rate',
+    access: { table: 'read' },
+    status: 200,
+  },
+
   // Calculators (account feature `calculators`)
   {
     id: 'calculators.energy-requirement',

@@ -6,14 +6,15 @@
 // a redelivered stream record change nothing.
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { transactionFailures } from '../../shared/db/errors.ts';
 import { expiredPetMediaKey, expiredUploadKey } from '../../shared/db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../shared/db/table.ts';
-import { getDeps, type Deps } from '../../shared/deps.ts';
+import type { Deps } from '../../shared/deps.ts';
 import { uploadCountsReturned } from '../../shared/domain/images/uploads.ts';
 import { giveBackPetMedia } from '../../shared/domain/pets/give-back.ts';
 import { asPetMedia } from '../../shared/domain/pets/media.ts';
+import { streamConsumer } from '../../shared/events/stream-consumer.ts';
 
 /** Tombstones outlive any stream retry (24 h of stream retention) by far. */
 const TOMBSTONE_SECONDS = 7 * 24 * 3600;
@@ -33,19 +34,11 @@ export function isExpiredUpload(record: DynamoDBRecord): boolean {
   );
 }
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  const deps = getDeps();
-  for (const record of event.Records) {
-    if (!isExpiredUpload(record)) continue;
-    try {
-      await giveBack(deps, unmarshall(record.dynamodb!.OldImage as never));
-    } catch (error) {
-      deps.log.error('returning an expired upload failed; the stream retries from it', { error });
-      return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
-    }
-  }
-  return { batchItemFailures: [] };
-}
+export const handler = streamConsumer({
+  id: 'media.expire-uploads',
+  select: (record) => (isExpiredUpload(record) ? unmarshall(record.dynamodb!.OldImage as never) : undefined),
+  handle: (upload, deps) => giveBack(deps, upload),
+});
 
 async function giveBack(deps: Deps, removed: Record<string, unknown>): Promise<void> {
   const table = deps.config.tableName;

@@ -235,6 +235,7 @@ export class Consumers extends Construct {
         new PolicyStatement({ actions, resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)) }),
       );
     };
+    objects(['s3:GetObject'], media.read);
     objects(['s3:GetObject', 's3:DeleteObject'], media.readDelete);
     objects(['s3:PutObject', 's3:DeleteObject'], media.writeDelete);
     if (media.list?.length)
@@ -246,7 +247,7 @@ export class Consumers extends Construct {
         }),
       );
     const bucketArn = `<${Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>`;
-    for (const prefix of new Set([...(media.readDelete ?? []), ...(media.writeDelete ?? [])]))
+    for (const prefix of new Set([...(media.read ?? []), ...(media.readDelete ?? []), ...(media.writeDelete ?? [])]))
       Validations.of(role).acknowledge({
         id: `AwsSolutions::AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
         reason: 'Object keys are per account and item; the role reaches only the prefixes its consumer declares.',

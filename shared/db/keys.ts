@@ -162,6 +162,11 @@ export const pendingReviewIndex = (requestedAt: string, reviewId: string) => ({
   gsi1pk: PENDING_REVIEWS_PARTITION,
   gsi1sk: `${requestedAt}#${reviewId}`,
 });
+/** A respiratory-rate measurement of a pet (ids are ULIDs): deleted with the pet's partition. */
+export const respiratoryRateKey = (petId: string, measurementId: string) => ({
+  pk: petPartition(petId),
+  sk: `RESPIRATORY#${measurementId}`,
+});
 
 // The requests table (shared/db/table.ts REQUESTS_TABLE): one string key, `id`.
 

@@ -62,6 +62,23 @@ const imageLabels = z.object({
   ...petMedia,
 });
 
+/** A finished respiratory-rate measurement (early access): the rate, or why there is none. */
+const respiratoryRate = z.object({
+  id: z.string(),
+  pet_id: z.string(),
+  video_id: z.string(),
+  status: z.enum(['completed', 'failed']),
+  breaths_per_minute: z.optional(z.nullable(z.number())),
+  breed_baseline: z.optional(z.object({ low: z.number(), high: z.number() })),
+  within_baseline: z.optional(z.nullable(z.boolean())),
+  reason: z.optional(z.nullable(z.string())),
+  signal_quality: z.nullable(z.number()),
+  created_at: z.string(),
+  generated_at: z.nullable(z.string()),
+  sub_id: z.nullable(z.string()),
+  external_owner_id: z.nullable(z.string()),
+});
+
 export const EVENT_CATALOGUE = {
   'vote.created': { description: 'a vote was recorded', resource: vote, sourceItems: ['Vote'] },
   'favourite.created': { description: 'a favourite was recorded', resource: favourite, sourceItems: ['Favourite'] },
@@ -85,6 +102,11 @@ export const EVENT_CATALOGUE = {
     description: 'a vet completed or rejected that review',
     resource: reviewResource,
     sourceItems: ['BcsReview'],
+  },
+  'pet.respiratory_rate.completed': {
+    description: 'a respiratory rate measurement finished (status completed with the rate, or failed with the reason)',
+    resource: respiratoryRate,
+    sourceItems: ['RespiratoryRate'],
   },
 } as const;
 

@@ -6,8 +6,13 @@ export type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'Dele
 
 export interface ConsumerAccess<Q extends string = string> {
   table?: readonly TableAction[];
-  /** Media bucket prefixes (each ending in `/`): objects read and deleted, written and deleted, listed. */
-  media?: { readDelete?: readonly string[]; writeDelete?: readonly string[]; list?: readonly string[] };
+  /** Media bucket prefixes (each ending in `/`): objects read, read and deleted, written and deleted, listed. */
+  media?: {
+    read?: readonly string[];
+    readDelete?: readonly string[];
+    writeDelete?: readonly string[];
+    list?: readonly string[];
+  };
   /** Queues this consumer sends to (their URLs arrive in its environment). */
   sendsTo?: readonly Q[];
   /** Decrypts webhook signing secrets (KMS deployed). */

@@ -6,6 +6,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { eventOfTransition, PET_MEDIA_LIFECYCLE } from '../domain/media/lifecycle.ts';
 import { asReview, presentReview } from '../domain/reviews/review.ts';
+import { asMeasurement, MEASUREMENT_ITEM_TYPE, measurementEventBody } from '../domain/respiration/measurement.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
 import { publicMediaUrl } from '../media/public-url.ts';
 
@@ -47,6 +48,11 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
     return [event('favourite.created', record, next, next, mediaBaseUrl)];
   if (next.type === 'PetMedia') return petMediaEvents(record, next, previous);
   if (next.type === 'BcsReview') return reviewEvents(record, next, previous);
+  // A measurement is announced once, when it leaves `processing` (completed or failed).
+  if (next.type === MEASUREMENT_ITEM_TYPE)
+    return previous?.status === 'processing' && next.status !== 'processing'
+      ? [event('pet.respiratory_rate.completed', record, next, measurementEventBody(asMeasurement(next)), '')]
+      : [];
   if (next.type !== 'Image' || next.source !== 'upload') return [];
   const events: DomainEvent[] = [];
   // Status changes emit what the media lifecycle table says (an upload is announced when its object has arrived,

@@ -44,7 +44,7 @@ export interface RouteDef {
   capability?: Capability;
   access: RouteAccess;
   /** Success status, from the spec. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   /**
    * The success body holds a secret shown only once (an API key, a webhook signing secret). Such a body is never
    * stored, so the route ignores `Idempotency-Key` (a stored replay would keep the secret in plain text for 24 hours).

@@ -122,3 +122,40 @@ export function copyWithoutMetadata(
     'removing the metadata',
   );
 }
+
+/** How a video is sampled for motion analysis: few, small, grey frames from a bounded stretch of it. */
+export interface GrayFrameSampling {
+  fps: number;
+  width: number;
+  height: number;
+  /** Only the first this many seconds are decoded, whatever the video's length. */
+  maxSeconds: number;
+}
+
+/**
+ * Decodes the start of a video to raw 8-bit grey frames at a low rate and size (aspect ignored: motion, not shape,
+ * matters). Bounded three ways: decoded duration, frame count and output bytes, so a hostile file costs at most that.
+ */
+export async function grayFrames(
+  tools: VideoTools,
+  file: string,
+  sampling: GrayFrameSampling,
+): Promise<{ count: number; luma: Uint8Array }> {
+  const frameBytes = sampling.width * sampling.height;
+  const maxFrames = Math.ceil(sampling.maxSeconds * sampling.fps);
+  const filters = `fps=${sampling.fps},scale=${sampling.width}:${sampling.height}:flags=area,format=gray`;
+  try {
+    const { stdout } = await run(
+      tools.ffmpeg,
+      [
+        ...['-v', 'error', '-nostdin', '-t', String(sampling.maxSeconds), '-i', file, '-an', '-sn', '-dn'],
+        ...['-vf', filters, '-frames:v', String(maxFrames), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+      ],
+      { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: maxFrames * frameBytes + 1024, encoding: 'buffer' },
+    );
+    const count = Math.floor(stdout.length / frameBytes);
+    return { count, luma: new Uint8Array(stdout.buffer, stdout.byteOffset, count * frameBytes) };
+  } catch (error) {
+    throw new UnreadableVideo(`decoding the frames failed: ${firstLine(error)}`);
+  }
+}

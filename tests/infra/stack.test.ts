@@ -197,6 +197,51 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     });
   });
 
+  it('measures respiratory rates from new measurements only, with ffmpeg on x86_64, reading nothing but served media', () => {
+    const [id, meter] = Object.entries(resources).find(([, r]) =>
+      String(r.Properties?.Description).startsWith('Pet respiratory rate'),
+    )!;
+    expect(meter.Properties).toMatchObject({
+      Architectures: ['x86_64'],
+      Layers: [expect.anything()],
+      Timeout: 180,
+      MemorySize: 2048,
+      EphemeralStorage: { Size: 1024 },
+      Environment: { Variables: expect.objectContaining({ FFMPEG_PATH: '/opt/bin/ffmpeg' }) },
+    });
+    expect(meter.Properties.Environment.Variables.STREAM_DLQ_URL.Ref).toMatch(/StreamFailureDlq/);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { type: { S: ['RespiratoryRate'] }, status: { S: ['processing'] } } },
+            }),
+          },
+        ],
+      },
+    });
+    const role = meter.Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(role))
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const actions = statements.flatMap((s) => s.Action);
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:GetObject']);
+    expect(JSON.stringify(statements.find((s) => s.Action === 's3:GetObject')!.Resource)).toContain('/pets/media/*');
+    const streamReading = ['DescribeStream', 'GetRecords', 'GetShardIterator', 'ListStreams'].map(
+      (a) => `dynamodb:${a}`,
+    );
+    expect(actions.filter((a) => a.startsWith('dynamodb:') && !streamReading.includes(a)).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+    ]);
+  });
+
   it('lets the event router park unpublishable events in the alarmed stream DLQ', () => {
     const router = Object.values(resources).find(
       (r) =>

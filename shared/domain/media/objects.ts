@@ -12,7 +12,10 @@ import {
   type PutObjectCommandInput,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { createWriteStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../aws/s3.ts';
 import type { Deps } from '../../deps.ts';
@@ -99,6 +102,12 @@ export async function putMediaFile(deps: S3Deps, key: string, path: string, cont
 
 export async function getMediaObject(deps: S3Deps, key: string) {
   return s3Client(deps.config).send(new GetObjectCommand({ Bucket: deps.config.mediaBucket, Key: key }));
+}
+
+/** Streams one object to a local file (a worker's /tmp), never holding it in memory. */
+export async function downloadMediaObject(deps: S3Deps, key: string, path: string): Promise<void> {
+  const object = await getMediaObject(deps, key);
+  await pipeline(object.Body as Readable, createWriteStream(path));
 }
 
 /** A GET URL for one object, valid for the configured few minutes. */

@@ -256,6 +256,21 @@ export async function requireOwnPetMedia(deps: PetDeps, account: Account, petId:
   return { pet, media: asPetMedia(item) };
 }
 
+/** A pet's videos, newest first (the respiratory rate measures one of them). */
+export async function listPetVideos(deps: Pick<Deps, 'ddb' | 'config'>, petId: string): Promise<PetMediaItem[]> {
+  return (await queryPetMedia(deps, petId, { kind: 'video', newestFirst: true })).map(asPetMedia);
+}
+
+/** One media item of a pet for a worker whose own record names the pet (no caller to check ownership against). */
+export async function findPetMedia(
+  deps: Pick<Deps, 'ddb' | 'config'>,
+  petId: string,
+  mediaId: string,
+): Promise<PetMediaItem | undefined> {
+  const item = await readPetMedia(deps, petId, mediaId);
+  return item ? asPetMedia(item) : undefined;
+}
+
 /** A pet's media of one kind or all, oldest first by default; `total` for `Pagination-Count`. */
 export async function listPetMedia(
   deps: PetDeps,

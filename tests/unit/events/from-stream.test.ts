@@ -90,6 +90,55 @@ describe('events from stream records', () => {
     expect(processed[0]!.resource).toMatchObject({ status: 'approved', reason: null });
     expect(labelled.map((e) => e.type)).toEqual(['image.labels_created']);
   });
+
+  it('announces a respiratory-rate measurement once, when it leaves processing, completed or failed', () => {
+    const measurement = {
+      type: 'RespiratoryRate',
+      id: 'rr-1',
+      account_id: 'acc-1',
+      pet_id: 'pet-1',
+      video_id: 'v-1',
+      status: 'processing',
+      breed_baseline: { low: 10, high: 30 },
+      attempts: 1,
+      sub_id: 'user-1',
+      external_owner_id: 'owner-1',
+      created_at: '2026-11-22T10:00:00.000Z',
+    };
+    const completed = {
+      ...measurement,
+      status: 'completed',
+      breaths_per_minute: 18.5,
+      within_baseline: true,
+      signal_quality: 9.2,
+      generated_at: '2026-11-22T10:00:04.000Z',
+    };
+    const failed = { ...measurement, status: 'failed', reason: 'too_dark', generated_at: '2026-11-22T10:00:04.000Z' };
+
+    expect(eventsFromRecord(record('INSERT', measurement), '')).toEqual([]);
+    expect(eventsFromRecord(record('MODIFY', { ...measurement, attempts: 2 }, measurement), '')).toEqual([]);
+    const [done] = eventsFromRecord(record('MODIFY', completed, measurement), '');
+    expect(done).toMatchObject({
+      type: 'pet.respiratory_rate.completed',
+      account_id: 'acc-1',
+      resource: {
+        id: 'rr-1',
+        pet_id: 'pet-1',
+        status: 'completed',
+        breaths_per_minute: 18.5,
+        breed_baseline: { low: 10, high: 30 },
+        within_baseline: true,
+        video_id: 'v-1',
+        generated_at: '2026-11-22T10:00:04.000Z',
+        sub_id: 'user-1',
+        external_owner_id: 'owner-1',
+      },
+    });
+    expect(done!.resource).not.toHaveProperty('attempts');
+    const [refused] = eventsFromRecord(record('MODIFY', failed, measurement), '');
+    expect(refused!.resource).toMatchObject({ status: 'failed', reason: 'too_dark' });
+    expect(refused!.resource).not.toHaveProperty('breaths_per_minute');
+  });
 });
 
 describe('body condition review events', () => {

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { petParams } from '../../shared/domain/pets/input.ts';
+import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
+import { requestRespiratoryRate } from '../../shared/domain/respiration/service.ts';
+import { text } from '../../shared/http/params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
+
+const body = z.strictObject({ video_id: z.optional(text({ max: 40 })) });
+
+/** 202: a measurement of the pet's newest ready video (or the one named), delivered by webhook when finished. */
+export const handler = httpRoute(
+  route('analysis.respiratory-rate-create'),
+  { params: petParams, body },
+  async ({ params, body, account }, deps) =>
+    presentMeasurement(await requestRespiratoryRate(deps, account, params.petId, body)),
+);

@@ -1,0 +1,215 @@
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as measure } from '../../../events/analysis/measure-respiratory-rate.ts';
+import { handler as create } from '../../../functions/analysis/create-respiratory-rate.ts';
+import { handler as read } from '../../../functions/analysis/get-respiratory-rate.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
+
+const s3 = mockClient(S3Client);
+const video = (id: string, status: string, kind = 'video') => ({
+  pk: 'PET#pet-1',
+  sk: `MEDIA#${id}`,
+  type: 'PetMedia',
+  id,
+  account_id: 'acc-user',
+  pet_id: 'pet-1',
+  kind,
+  status,
+  file: `pets/videos/acc-user/pet-1/${id}.mp4`,
+  display_key: status === 'ready' ? `pets/media/acc-user/pet-1/${id}/video.mp4` : null,
+  content_type: 'video/mp4',
+  bytes: 1000,
+  created_at: '2026-11-22T09:00:00.000Z',
+});
+const measurementItem = (overrides: Record<string, unknown> = {}) => ({
+  pk: 'PET#pet-1',
+  sk: 'RESPIRATORY#rr-1',
+  type: 'RespiratoryRate',
+  id: 'rr-1',
+  account_id: 'acc-user',
+  pet_id: 'pet-1',
+  video_id: 'v-1',
+  status: 'processing',
+  breed_baseline: { low: 10, high: 30 },
+  attempts: 1,
+  sub_id: 'user-1',
+  external_owner_id: 'owner-1',
+  created_at: '2026-11-22T10:00:00.000Z',
+  ...overrides,
+});
+
+const post = (body: unknown, key = USER_KEY) =>
+  create(
+    httpEvent({
+      method: 'POST',
+      path: '/v1/pets/pet-1/respiratory-rate',
+      headers: { 'x-api-key': key },
+      pathParameters: { petId: 'pet-1' },
+      body,
+    }),
+    lambdaContext,
+  );
+
+const inserted = (n: number): DynamoDBRecord => ({
+  eventName: 'INSERT',
+  dynamodb: { SequenceNumber: String(n), NewImage: marshall(measurementItem({ attempts: 0 })) as never },
+});
+
+describe('respiratory rate: the request, the record and the measuring consumer', () => {
+  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  beforeEach(() => {
+    ddb = mockDynamoWithAccounts([
+      { apiKey: USER_KEY, account: anAccount({ features: ['respiratory_rate'] }) },
+      { apiKey: 'live_no-feature', account: anAccount({ id: 'acc-plain' }) },
+    ]);
+    servePet(ddb, aStoredPet({ species_id: 'cat' }));
+    ddb.on(QueryCommand).resolves({ Items: [video('v-2', 'pending'), video('v-1', 'ready')] });
+    ddb.on(TransactWriteCommand).resolves({});
+    s3.reset();
+    setDepsForTest({ newId: () => 'rr-1', now: () => new Date('2026-11-22T10:00:00Z') });
+  });
+
+  it('answers 202 and records a processing measurement of the newest ready video with the species baseline', async () => {
+    const result = await post({});
+
+    expect(result.statusCode).toBe(202);
+    expect(jsonBody(result)).toEqual({
+      id: 'rr-1',
+      pet_id: 'pet-1',
+      video_id: 'v-1',
+      status: 'processing',
+      created_at: '2026-11-22T10:00:00.000Z',
+    });
+    const [put, petCheck] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(put!.Put).toMatchObject({
+      Item: {
+        pk: 'PET#pet-1',
+        sk: 'RESPIRATORY#rr-1',
+        type: 'RespiratoryRate',
+        status: 'processing',
+        breed_baseline: { low: 20, high: 30 },
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(petCheck!.ConditionCheck).toMatchObject({ Key: { pk: 'PET#pet-1', sk: 'PET' } });
+  });
+
+  it('needs the early-access feature', async () => {
+    const result = await post({}, 'live_no-feature');
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody(result)).toMatchObject({ code: 'feature_not_enabled' });
+  });
+
+  it('answers 400 when the pet has no video, or none processed yet, and writes nothing', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect(jsonBody(await post({}))).toMatchObject({ statusCode: 400, code: 'pet_has_no_videos' });
+    ddb.on(QueryCommand).resolves({ Items: [video('v-2', 'pending')] });
+    expect(jsonBody(await post({}))).toMatchObject({ statusCode: 400, code: 'video_not_ready' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('takes a named video of the pet, and refuses photos and ids the pet does not have as the media routes do', async () => {
+    ddb
+      .on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#v-9' } } as never)
+      .resolves({ Item: video('v-9', 'ready') });
+    ddb
+      .on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' } } as never)
+      .resolves({ Item: { ...video('ph-1', 'ready', 'photo'), content_type: 'image/jpeg' } });
+
+    expect(jsonBody(await post({ video_id: 'v-9' }))).toMatchObject({ video_id: 'v-9', status: 'processing' });
+    expect(jsonBody(await post({ video_id: 'ph-1' }))).toMatchObject({ statusCode: 400, code: 'not_a_video' });
+    expect(jsonBody(await post({ video_id: 'nope' }))).toMatchObject({
+      statusCode: 404,
+      message: 'Image nope does not exist on pet pet-1',
+    });
+    expect(jsonBody(await post({ video_id: 'v-1', extra: true }))).toMatchObject({ statusCode: 400 });
+  });
+
+  it('reads a finished measurement in the spec shape', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'RESPIRATORY#rr-1' } } as never).resolves({
+      Item: measurementItem({
+        status: 'completed',
+        breaths_per_minute: 24.5,
+        within_baseline: true,
+        signal_quality: 12.3,
+        generated_at: '2026-11-22T10:00:05.000Z',
+      }),
+    });
+    const get = (id: string) =>
+      read(
+        httpEvent({
+          path: `/v1/pets/pet-1/respiratory-rate/${id}`,
+          headers: { 'x-api-key': USER_KEY },
+          pathParameters: { petId: 'pet-1', measurementId: id },
+        }),
+        lambdaContext,
+      );
+
+    expect(jsonBody(await get('rr-1'))).toEqual({
+      id: 'rr-1',
+      pet_id: 'pet-1',
+      video_id: 'v-1',
+      status: 'completed',
+      breaths_per_minute: 24.5,
+      breed_baseline: { low: 10, high: 30 },
+      within_baseline: true,
+      signal_quality: 12.3,
+      created_at: '2026-11-22T10:00:00.000Z',
+      generated_at: '2026-11-22T10:00:05.000Z',
+    });
+    expect((await get('rr-2')).statusCode).toBe(404);
+  });
+
+  describe('the measuring consumer', () => {
+    const finished = () =>
+      ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.ConditionExpression === '#current = :processing');
+
+    it('handles only new processing measurements', async () => {
+      const other: DynamoDBRecord = {
+        eventName: 'MODIFY',
+        dynamodb: { SequenceNumber: '1', NewImage: marshall(measurementItem({ status: 'completed' })) as never },
+      };
+      expect(await measure({ Records: [other] })).toEqual({ batchItemFailures: [] });
+      expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    });
+
+    it('leaves a measurement alone that is already finished or was deleted with its pet', async () => {
+      ddb.on(UpdateCommand).rejects(Object.assign(new Error('no'), { name: 'ConditionalCheckFailedException' }));
+      expect(await measure({ Records: [inserted(1)] })).toEqual({ batchItemFailures: [] });
+      expect(finished()).toHaveLength(0);
+    });
+
+    it('ends failed (video_unavailable) when the video was deleted before it was measured', async () => {
+      ddb.on(UpdateCommand).resolves({ Attributes: measurementItem() });
+      expect(await measure({ Records: [inserted(1)] })).toEqual({ batchItemFailures: [] });
+      expect(finished()[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
+        ':v0': 'failed',
+        ':v1': 'video_unavailable',
+      });
+    });
+
+    it('reports a failing attempt to the stream, and ends failed after the last attempt', async () => {
+      ddb
+        .on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#v-1' } } as never)
+        .resolves({ Item: video('v-1', 'ready') });
+      ddb.on(UpdateCommand).resolves({ Attributes: measurementItem({ attempts: 2 }) });
+      s3.on(GetObjectCommand).rejects(new Error('S3 is having a moment'));
+      expect(await measure({ Records: [inserted(7)] })).toEqual({ batchItemFailures: [{ itemIdentifier: '7' }] });
+      expect(finished()).toHaveLength(0);
+
+      ddb.on(UpdateCommand).resolves({ Attributes: measurementItem({ attempts: 4 }) });
+      expect(await measure({ Records: [inserted(7)] })).toEqual({ batchItemFailures: [] });
+      expect(finished()[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
+        ':v0': 'failed',
+        ':v1': 'measurement_error',
+      });
+    });
+  });
+});
