@@ -72,33 +72,42 @@ function pixelSeries(stack: FrameStack, pixel: number): Float64Array {
 
 /** Centred moving average over `window` samples (shorter at the ends). */
 export function movingAverage(values: Float64Array, window: number): Float64Array {
+  const prefix = prefixSums(values, new Float64Array(values.length + 1));
+  return Float64Array.from(values, (_, i) => windowMean(prefix, values.length, i, window));
+}
+
+function prefixSums(values: ArrayLike<number>, into: Float64Array): Float64Array {
+  into[0] = 0;
+  for (let i = 0; i < values.length; i++) into[i + 1] = into[i]! + values[i]!;
+  return into;
+}
+
+/** Mean of the centred window around `i`, from prefix sums of `length` samples. */
+function windowMean(prefix: Float64Array, length: number, i: number, window: number): number {
   const half = Math.max(0, Math.floor(window / 2));
-  const prefix = new Float64Array(values.length + 1);
-  for (let i = 0; i < values.length; i++) prefix[i + 1] = prefix[i]! + values[i]!;
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const from = Math.max(0, i - half);
-    const to = Math.min(values.length, i + half + 1);
-    out[i] = (prefix[to]! - prefix[from]!) / (to - from);
-  }
-  return out;
+  const from = Math.max(0, i - half);
+  const to = Math.min(length, i + half + 1);
+  return (prefix[to]! - prefix[from]!) / (to - from);
 }
 
 /**
  * The pixels with the most energy in the breathing band, ranked by a difference of two moving averages (a cheap
- * band-pass: frame noise smoothed over ~0.3 s, lighting drift removed over one slowest breath).
+ * band-pass: frame noise smoothed over ~0.3 s, lighting drift removed over one slowest breath). One pass per pixel
+ * over reused buffers: this touches every decoded sample, so it allocates nothing per pixel.
  */
 export function movingRegion(stack: FrameStack, lowHz: number): number[] {
   const size = stack.width * stack.height;
   const short = Math.max(1, Math.round(stack.fps * 0.3));
   const long = Math.max(short + 2, Math.round(stack.fps / lowHz));
+  const series = new Float64Array(stack.count);
+  const prefix = new Float64Array(stack.count + 1);
   const energy = new Float64Array(size);
   for (let pixel = 0; pixel < size; pixel++) {
-    const series = pixelSeries(stack, pixel);
-    const fast = movingAverage(series, short);
-    const slow = movingAverage(series, long);
+    for (let t = 0; t < stack.count; t++) series[t] = stack.luma[t * size + pixel]!;
+    prefixSums(series, prefix);
     let sum = 0;
-    for (let t = 0; t < series.length; t++) sum += (fast[t]! - slow[t]!) ** 2;
+    for (let t = 0; t < stack.count; t++)
+      sum += (windowMean(prefix, stack.count, t, short) - windowMean(prefix, stack.count, t, long)) ** 2;
     energy[pixel] = sum;
   }
   const take = Math.min(size, Math.max(MIN_REGION_PIXELS, Math.round(size * REGION_SHARE)));
