@@ -71,3 +71,23 @@ export function callWithKey(
     lambdaContext,
   );
 }
+
+/** Invokes a handler with a JSON POST to `/v1${path}` under an API key. */
+export function postWithKey(
+  handler: (event: any, context: any) => Promise<any>,
+  key: string,
+  path: string,
+  body: unknown,
+  pathParameters?: Record<string, string>,
+): Promise<any> {
+  return handler(
+    httpEvent({
+      method: 'POST',
+      path: `/v1${path}`,
+      headers: { 'x-api-key': key },
+      body,
+      ...(pathParameters && { pathParameters }),
+    }),
+    lambdaContext,
+  );
+}

@@ -9,7 +9,8 @@ import { handler as create } from '../../../functions/analysis/create-respirator
 import { handler as read } from '../../../functions/analysis/get-respiratory-rate.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callWithKey, jsonBody, postWithKey } from '../../support/http-event.ts';
+import { aStoredMeasurement } from '../../support/factories/respiration.ts';
 import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
@@ -28,38 +29,12 @@ const video = (id: string, status: string, kind = 'video') => ({
   bytes: 1000,
   created_at: '2026-11-22T09:00:00.000Z',
 });
-const measurementItem = (overrides: Record<string, unknown> = {}) => ({
-  pk: 'PET#pet-1',
-  sk: 'RESPIRATORY#rr-1',
-  type: 'RespiratoryRate',
-  id: 'rr-1',
-  account_id: 'acc-user',
-  pet_id: 'pet-1',
-  video_id: 'v-1',
-  status: 'processing',
-  breed_baseline: { low: 10, high: 30 },
-  attempts: 1,
-  sub_id: 'user-1',
-  external_owner_id: 'owner-1',
-  created_at: '2026-11-22T10:00:00.000Z',
-  ...overrides,
-});
-
 const post = (body: unknown, key = USER_KEY) =>
-  create(
-    httpEvent({
-      method: 'POST',
-      path: '/v1/pets/pet-1/respiratory-rate',
-      headers: { 'x-api-key': key },
-      pathParameters: { petId: 'pet-1' },
-      body,
-    }),
-    lambdaContext,
-  );
+  postWithKey(create, key, '/pets/pet-1/respiratory-rate', body, { petId: 'pet-1' });
 
 const inserted = (n: number): DynamoDBRecord => ({
   eventName: 'INSERT',
-  dynamodb: { SequenceNumber: String(n), NewImage: marshall(measurementItem({ attempts: 0 })) as never },
+  dynamodb: { SequenceNumber: String(n), NewImage: marshall(aStoredMeasurement({ attempts: 0 })) as never },
 });
 
 describe('respiratory rate: the request, the record and the measuring consumer', () => {
@@ -134,7 +109,7 @@ describe('respiratory rate: the request, the record and the measuring consumer',
 
   it('reads a finished measurement in the spec shape', async () => {
     ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'RESPIRATORY#rr-1' } } as never).resolves({
-      Item: measurementItem({
+      Item: aStoredMeasurement({
         status: 'completed',
         breaths_per_minute: 24.5,
         within_baseline: true,
@@ -143,14 +118,10 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       }),
     });
     const get = (id: string) =>
-      read(
-        httpEvent({
-          path: `/v1/pets/pet-1/respiratory-rate/${id}`,
-          headers: { 'x-api-key': USER_KEY },
-          pathParameters: { petId: 'pet-1', measurementId: id },
-        }),
-        lambdaContext,
-      );
+      callWithKey(read, USER_KEY, `/pets/pet-1/respiratory-rate/${id}`, undefined, {
+        petId: 'pet-1',
+        measurementId: id,
+      });
 
     expect(jsonBody(await get('rr-1'))).toEqual({
       id: 'rr-1',
@@ -174,7 +145,7 @@ describe('respiratory rate: the request, the record and the measuring consumer',
     it('handles only new processing measurements', async () => {
       const other: DynamoDBRecord = {
         eventName: 'MODIFY',
-        dynamodb: { SequenceNumber: '1', NewImage: marshall(measurementItem({ status: 'completed' })) as never },
+        dynamodb: { SequenceNumber: '1', NewImage: marshall(aStoredMeasurement({ status: 'completed' })) as never },
       };
       expect(await measure({ Records: [other] })).toEqual({ batchItemFailures: [] });
       expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
@@ -187,7 +158,7 @@ describe('respiratory rate: the request, the record and the measuring consumer',
     });
 
     it('ends failed (video_unavailable) when the video was deleted before it was measured', async () => {
-      ddb.on(UpdateCommand).resolves({ Attributes: measurementItem() });
+      ddb.on(UpdateCommand).resolves({ Attributes: aStoredMeasurement() });
       expect(await measure({ Records: [inserted(1)] })).toEqual({ batchItemFailures: [] });
       expect(finished()[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
         ':v0': 'failed',
@@ -199,12 +170,12 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       ddb
         .on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#v-1' } } as never)
         .resolves({ Item: video('v-1', 'ready') });
-      ddb.on(UpdateCommand).resolves({ Attributes: measurementItem({ attempts: 2 }) });
+      ddb.on(UpdateCommand).resolves({ Attributes: aStoredMeasurement({ attempts: 2 }) });
       s3.on(GetObjectCommand).rejects(new Error('S3 is having a moment'));
       expect(await measure({ Records: [inserted(7)] })).toEqual({ batchItemFailures: [{ itemIdentifier: '7' }] });
       expect(finished()).toHaveLength(0);
 
-      ddb.on(UpdateCommand).resolves({ Attributes: measurementItem({ attempts: 4 }) });
+      ddb.on(UpdateCommand).resolves({ Attributes: aStoredMeasurement({ attempts: 4 }) });
       expect(await measure({ Records: [inserted(7)] })).toEqual({ batchItemFailures: [] });
       expect(finished()[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
         ':v0': 'failed',

@@ -3,6 +3,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { eventsFromRecord } from '../../../shared/events/from-stream.ts';
 import { aStoredReview } from '../../support/fixtures.ts';
+import { aStoredMeasurement } from '../../support/factories/respiration.ts';
 
 const record = (
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
@@ -92,19 +93,7 @@ describe('events from stream records', () => {
   });
 
   it('announces a respiratory-rate measurement once, when it leaves processing, completed or failed', () => {
-    const measurement = {
-      type: 'RespiratoryRate',
-      id: 'rr-1',
-      account_id: 'acc-1',
-      pet_id: 'pet-1',
-      video_id: 'v-1',
-      status: 'processing',
-      breed_baseline: { low: 10, high: 30 },
-      attempts: 1,
-      sub_id: 'user-1',
-      external_owner_id: 'owner-1',
-      created_at: '2026-11-22T10:00:00.000Z',
-    };
+    const measurement = aStoredMeasurement({ account_id: 'acc-1' });
     const completed = {
       ...measurement,
       status: 'completed',
