@@ -68,7 +68,7 @@ describe('POST /v1/accounts', () => {
     expect(jsonBody(result).message).toEqual([
       'name must not be empty',
       'role must be one of: admin, user, vet',
-      'features.0 must be one of: full_breed_schema, body_condition, calculators',
+      'features.0 must be one of: full_breed_schema, body_condition, calculators, respiratory_rate',
       'quota must be at least 0',
       "unknown field 'colour'",
     ]);
