@@ -1,5 +1,4 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
@@ -8,6 +7,7 @@ import { crc32 } from 'node:zlib';
 import { handler } from '../../../functions/images/upload-image.ts';
 import { MAX_IMAGE_BREEDS } from '../../../shared/domain/images/uploads.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
+import { conditionFailedAt } from './image-fixtures.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 
@@ -93,13 +93,7 @@ describe('POST /v1/images/upload', () => {
   });
 
   it('answers 400 when the monthly quota is used up, before storing anything', async () => {
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'x',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
-      }),
-    );
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
     const gif = await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();

@@ -1,0 +1,131 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handler } from '../../../functions/images/create-upload.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { ABANDONED_UPLOAD_SECONDS, MAX_PHOTO_BYTES } from '../../../shared/domain/images/uploads.ts';
+import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { jsonBody } from '../../support/http-event.ts';
+import { asUser, conditionFailedAt } from './image-fixtures.ts';
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+const createUpload = (body: unknown) => asUser(handler, { method: 'POST', path: '/v1/images/uploads', body });
+const aPhotoSlot = { content_type: 'image/webp', size: 12_000_000, filename: 'holiday/dog.webp', sub_id: 'user-7' };
+
+describe('POST /v1/images/uploads', () => {
+  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  beforeEach(() => {
+    // Presigning needs credentials, never a network call.
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test-secret');
+    ddb = mockDynamoWithAccounts(standardAccounts());
+    ddb.on(TransactWriteCommand).resolves({});
+    setDepsForTest({ newId: () => 'img-1', now: () => NOW });
+  });
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('answers 201 with the upload awaiting its object and a presigned PUT bound to the declared type and size', async () => {
+    const result = await createUpload({ ...aPhotoSlot, breed_ids: ['beagle'] });
+
+    expect(result.statusCode).toBe(201);
+    const body = jsonBody(result);
+    expect(body).toMatchObject({
+      id: 'img-1',
+      url: expect.stringMatching(/\/uploads\/acc-user\/img-1\.webp$/),
+      status: 'awaiting_upload',
+      sub_id: 'user-7',
+      breed_ids: ['beagle'],
+      original_filename: 'holiday/dog.webp',
+      mime_type: 'image/webp',
+      size: 12_000_000,
+      width: null,
+      height: null,
+      created_at: NOW.toISOString(),
+    });
+    expect(body.upload).toMatchObject({
+      method: 'PUT',
+      headers: { 'content-type': 'image/webp', 'content-length': '12000000' },
+      expires_at: '2026-11-22T10:15:00.000Z',
+    });
+    const url = new URL(body.upload.url);
+    expect(url.pathname).toMatch(/\/uploads\/acc-user\/img-1\.webp$/);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+  });
+
+  it('counts the slot against the monthly quota and the image count, and records it to expire if never used', async () => {
+    await createUpload(aPhotoSlot);
+
+    const [quota, record, count] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(quota!.Update).toMatchObject({
+      Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
+      ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
+      ExpressionAttributeValues: { ':quota': 100 },
+    });
+    expect(record!.Put).toMatchObject({
+      Item: {
+        pk: 'IMAGE#img-1',
+        gsi1pk: 'ACCOUNT#acc-user#IMAGES',
+        status: 'awaiting_upload',
+        file: 'uploads/acc-user/img-1.webp',
+        expiresAt: NOW.getTime() / 1000 + ABANDONED_UPLOAD_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(count!.Update).toMatchObject({ Key: { sk: 'STATS' }, ExpressionAttributeValues: { ':delta': 1 } });
+  });
+
+  it('answers 400 upload_quota_exceeded when the month’s quota is used up, with no URL', async () => {
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+
+    const result = await createUpload(aPhotoSlot);
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result)).toMatchObject({ code: 'upload_quota_exceeded' });
+    expect(jsonBody(result)).not.toHaveProperty('upload');
+  });
+
+  it('answers 403 when image uploads are switched off for the account', async () => {
+    mockDynamoWithAccounts([{ apiKey: USER_KEY, account: anAccount({ disabled_capabilities: ['image_uploads'] }) }]);
+
+    const result = await createUpload(aPhotoSlot);
+
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody(result)).toMatchObject({ code: 'capability_disabled' });
+  });
+
+  it.each([
+    [{ content_type: 'image/tiff' }, 'content_type must be one of: image/jpeg, image/png, image/gif, image/webp'],
+    [{ size: 0 }, 'size must be at least 1'],
+    [{ size: MAX_PHOTO_BYTES + 1 }, `size must be at most ${MAX_PHOTO_BYTES}`],
+    [{ size: 10.5 }, 'size must be an int'],
+    [{ filename: 'x'.repeat(256) }, 'filename must be at most 255 characters long'],
+    [{ breed_ids: Array.from({ length: 11 }, (_, i) => `b${i}`) }, 'breed_ids must contain at most 10 items'],
+    [
+      { sub_id: 'jane@example.com' },
+      'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)',
+    ],
+    [{ colour: 'red' }, "unknown field 'colour'"],
+  ])('rejects %o with 400 naming the problem, and reserves nothing', async (change, message) => {
+    const result = await createUpload({ ...aPhotoSlot, ...change });
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).message).toEqual([message]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('rejects a body that is not JSON with 400', async () => {
+    const result = await asUser(handler, {
+      method: 'POST',
+      path: '/v1/images/uploads',
+      headers: { 'content-type': 'application/json' },
+      body: '{"content_type": ',
+    });
+
+    expect(jsonBody(result)).toMatchObject({
+      statusCode: 400,
+      code: 'invalid_body',
+      message: 'Request body is not valid JSON',
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});
