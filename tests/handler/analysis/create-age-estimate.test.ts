@@ -1,0 +1,157 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/analysis/create-age-estimate.ts';
+import { jsonBody } from '../../support/http-event.ts';
+import { aStoredPet } from '../pets/pet-fixtures.ts';
+import {
+  aStoredMedium,
+  analyse,
+  analysisRows,
+  itBehavesLikeEveryAnalysis,
+  MODEL_ID,
+  NOW,
+  serveAnalysisData,
+  useFakeVision,
+} from './analysis-fixtures.ts';
+
+const vision = useFakeVision();
+const estimateAge = (query?: Record<string, string>) => analyse(handler, 'estimated-age', query && { query });
+const anAge = (months: number) => ({
+  age_months: months,
+  age_range_months: { min: Math.max(0, months - 12), max: months + 12 },
+  confidence: 0.7,
+  reasons: 'Grey muzzle, cloudy lenses',
+});
+
+describe('POST /v1/pets/{petId}/estimated-age', () => {
+  it("answers the model's estimate with the computed life stage and every result's envelope", async () => {
+    serveAnalysisData();
+    vision.answers('estimated_age', anAge(100));
+
+    const result = await estimateAge();
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result)).toEqual({
+      id: expect.any(String),
+      pet_id: 'pet-1',
+      type: 'estimated_age',
+      prompt_version: 'v1',
+      model: { provider: 'openai', id: MODEL_ID },
+      image_ids: ['img-04', 'img-03', 'img-02', 'img-01'],
+      lang: 'en',
+      created_at: NOW.toISOString(),
+      cached: false,
+      age_months: 100,
+      age_range_months: { min: 88, max: 112 },
+      life_stage: 'senior',
+      confidence: 0.7,
+      reasons: 'Grey muzzle, cloudy lenses',
+    });
+  });
+
+  it.each([
+    ['dog', 11, 'puppy'],
+    ['dog', 83, 'adult'],
+    ['dog', 84, 'senior'],
+    ['cat', 11, 'kitten'],
+    ['cat', 100, 'adult'],
+    ['cat', 132, 'senior'],
+  ] as const)('computes the life stage of a %s of %i months: %s', async (species, months, stage) => {
+    serveAnalysisData({ pet: aStoredPet({ id: 'pet-1', species_id: species }) });
+    vision.answers('estimated_age', anAge(months));
+
+    expect(jsonBody(await estimateAge()).life_stage).toBe(stage);
+  });
+
+  it("shows the model the newest four ready photos, resized JPEGs, and the pet's record in the prompt", async () => {
+    serveAnalysisData({
+      items: [
+        aStoredMedium('pet-1', 5),
+        aStoredMedium('pet-1', 6, { status: 'pending' }),
+        aStoredMedium('pet-1', 7, { kind: 'video', content_type: 'video/mp4' }),
+        aStoredMedium('pet-1', 8, { kind: 'portrait' }),
+      ],
+    });
+
+    const body = jsonBody(await estimateAge());
+
+    expect(body.image_ids).toEqual(['img-05', 'img-04', 'img-03', 'img-02']);
+    const [call] = vision.calls;
+    expect(call!.images).toHaveLength(4);
+    const seen = await sharp(Buffer.from(call!.images[0]!, 'base64')).metadata();
+    expect(seen).toMatchObject({ format: 'jpeg', width: 1024, height: 768 });
+    expect(call!.prompt).toContain('Pet: Rex, a dog (breed on record: German Shepherd Dog).');
+    expect(call!.prompt).toContain('Sex: male');
+    expect(call!.prompt).toContain('Age on record: 130 months');
+    expect(call!.prompt).toContain('Photos attached: 4.');
+  });
+
+  it('writes free text in the requested language and keys the stored result by it', async () => {
+    serveAnalysisData();
+
+    const german = jsonBody(await estimateAge({ lang: 'DE' }));
+    const english = jsonBody(await estimateAge());
+
+    expect(german).toMatchObject({ lang: 'de', reasons: 'Generated text [de]', cached: false });
+    expect(english).toMatchObject({ lang: 'en', reasons: 'Generated text [en]', cached: false });
+    expect(vision.calls.map((c) => c.prompt.match(/language code (\S+)\)/)?.[1])).toEqual(['de', 'en']);
+  });
+
+  it('stores the result under its signature and as the latest estimate, both for 30 days, after claiming it', async () => {
+    const { table } = serveAnalysisData();
+
+    const body = jsonBody(await estimateAge());
+
+    const rows = analysisRows(table);
+    const expiresAt = NOW.getTime() / 1000 + 30 * 24 * 3600;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        sk: expect.stringMatching(/^ANALYSIS#estimated_age#[0-9a-f]{40}$/),
+        status: 'done',
+        result: expect.objectContaining({
+          id: body.id,
+          answer: expect.objectContaining({ age_months: body.age_months }),
+        }),
+        expiresAt,
+      }),
+      expect.objectContaining({
+        sk: 'ANALYSIS_LATEST#estimated_age#v1',
+        result: expect.objectContaining({ id: body.id }),
+        expiresAt,
+      }),
+    ]);
+  });
+
+  it('answers 503 naming the settings that enable a provider, with Retry-After, when no model is configured', async () => {
+    serveAnalysisData();
+    vision.withoutProvider();
+
+    const result = await estimateAge();
+
+    expect(result.statusCode).toBe(503);
+    expect(result.headers['retry-after']).toBe('300');
+    const body = jsonBody(result);
+    expect(body).toMatchObject({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      code: 'analysis_unavailable',
+      reason: 'not_configured',
+      path: '/v1/pets/pet-1/estimated-age',
+    });
+    for (const name of ['ANALYSIS_PROVIDER', 'ANALYSIS_BASE_URL', 'ANALYSIS_MODEL'])
+      expect(body.message).toContain(name);
+  });
+
+  itBehavesLikeEveryAnalysis(
+    {
+      handler,
+      route: 'estimated-age',
+      status: 200,
+      badQueries: [
+        [{ lang: 'it' }, 'lang is not supported; use one of: en, en-gb, de, es, fr, pl, uk'],
+        [{ season: 'winter' }, "unknown query parameter 'season'"],
+      ],
+    },
+    vision,
+  );
+});
