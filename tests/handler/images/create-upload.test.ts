@@ -58,8 +58,9 @@ describe('POST /v1/images/uploads', () => {
     const [quota, record, count] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(quota!.Update).toMatchObject({
       Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
-      ConditionExpression: 'attribute_not_exists(used) OR used < :quota',
-      ExpressionAttributeValues: { ':quota': 100 },
+      // One upload of the account's 100 a month: allowed while at most 99 are used.
+      ConditionExpression: 'attribute_not_exists(used) OR used <= :max',
+      ExpressionAttributeValues: { ':n': 1, ':max': 99 },
     });
     expect(record!.Put).toMatchObject({
       Item: {
