@@ -72,7 +72,12 @@ export function aStoredMedium(petId: string, n: number, overrides: Record<string
 }
 
 /** A result of `pet-1` stored as the latest of its kind and prompt version, as an earlier request would leave it. */
-export function aLatestResult(kind: string, id: string, answer: unknown, promptVersion = 'v1'): Record<string, unknown> {
+export function aLatestResult(
+  kind: string,
+  id: string,
+  answer: unknown,
+  promptVersion = 'v1',
+): Record<string, unknown> {
   const result: StoredAnalysis = {
     id,
     pet_id: 'pet-1',
@@ -293,7 +298,11 @@ export function itBehavesLikeEveryAnalysis(route: AnalysisRoute, vision: ReturnT
     const result = await call('pet-nope');
 
     expect(result.statusCode).toBe(404);
-    expect(jsonBody(result)).toMatchObject({ statusCode: 404, error: 'Not Found', message: 'Pet pet-nope does not exist' });
+    expect(jsonBody(result)).toMatchObject({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Pet pet-nope does not exist',
+    });
     expect(vision.calls).toHaveLength(0);
   });
 
