@@ -19,11 +19,11 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import type { StoredAnalysis } from '../../../shared/domain/analysis/store.ts';
 import type { PetItem } from '../../../shared/domain/pets/pet.ts';
 import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
-import type { HealthTipRecord } from '../../../shared/domain/reference/health-tips.ts';
+import type { HealthTipRecord } from '../../../shared/domain/reference/records.ts';
 import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
-import { aStoredPet } from '../pets/pet-fixtures.ts';
+import { aStoredPet, aStoredPhoto } from '../pets/pet-fixtures.ts';
 
 export const NOW = new Date('2026-11-22T10:00:00.000Z');
 export const MODEL_ID = 'fake-vision-1';
@@ -52,23 +52,18 @@ export const PETS = {
 
 /** A stored pet medium (ready photo unless overridden); `n` orders them: a higher `n` is newer. */
 export function aStoredMedium(petId: string, n: number, overrides: Record<string, unknown> = {}) {
-  const id = `img-${String(n).padStart(2, '0')}`;
-  return {
+  const nn = String(n).padStart(2, '0');
+  const id = `img-${nn}`;
+  return aStoredPhoto({
     ...petMediaKey(petId, id),
-    type: 'PetMedia',
     id,
-    account_id: 'acc-user',
     pet_id: petId,
-    kind: 'photo',
-    status: 'ready',
     file: `pets/photos/acc-user/${petId}/${id}.jpg`,
     display_key: `pets/media/acc-user/${petId}/${id}/display.jpg`,
-    content_type: 'image/jpeg',
-    bytes: 1234,
-    sha256: `${String(n).padStart(2, '0')}${'a'.repeat(62)}`,
-    created_at: `2026-11-${String(n).padStart(2, '0')}T00:00:00.000Z`,
+    sha256: `${nn}${'a'.repeat(62)}`,
+    created_at: `2026-11-${nn}T00:00:00.000Z`,
     ...overrides,
-  };
+  });
 }
 
 /** A result of `pet-1` stored as the latest of its kind and prompt version, as an earlier request would leave it. */

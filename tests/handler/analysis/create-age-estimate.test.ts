@@ -1,3 +1,4 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/analysis/create-age-estimate.ts';
@@ -98,10 +99,16 @@ describe('POST /v1/pets/{petId}/estimated-age', () => {
   });
 
   it('stores the result under its signature and as the latest estimate, both for 30 days, after claiming it', async () => {
-    const { table } = serveAnalysisData();
+    const { ddb, table } = serveAnalysisData();
 
     const body = jsonBody(await estimateAge());
 
+    // The claim: only the request whose conditional put wins asks the model; the others wait for its result.
+    const [claim] = ddb.commandCalls(PutCommand).map((c) => c.args[0].input);
+    expect(claim).toMatchObject({
+      Item: { sk: expect.stringMatching(/^ANALYSIS#estimated_age#/), status: 'running', owner: expect.any(String) },
+      ConditionExpression: expect.stringContaining('attribute_not_exists(pk)'),
+    });
     const rows = analysisRows(table);
     const expiresAt = NOW.getTime() / 1000 + 30 * 24 * 3600;
     expect(rows).toEqual([

@@ -3,7 +3,7 @@
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { callWithKey, jsonBody } from '../../support/http-event.ts';
 import { aBreed, aFact, serveReferenceData } from '../../support/reference-fixtures.ts';
-import type { FactRecord } from '../../../shared/domain/reference/facts.ts';
+import type { FactRecord } from '../../../shared/domain/reference/records.ts';
 
 /**
  * 25 facts f00–f24: even numbers about dogs, odd about cats; f00–f02 about beagles; every fifth about anatomy, the
