@@ -43,4 +43,18 @@ describe('import direction', () => {
     expect(sourceFiles('functions').flatMap((file) => upward(file, ['events']))).toEqual([]);
     expect(sourceFiles('events').flatMap((file) => upward(file, ['functions']))).toEqual([]);
   });
+
+  it("areas of the core reach each other's data through their services, never another area's store", () => {
+    // media/ is the shared media lifecycle (transitions of images and pet media alike), used by both by design;
+    // the delivery worker reads the endpoint owner's account for the disable e-mail (docs/ARCHITECTURE.md).
+    const allowed = new Set(['shared/domain/webhooks/deliver.ts → shared/domain/accounts/store.ts']);
+    const areaOf = (path: string) => path.split('/')[2];
+    const crossings = sourceFiles('shared/domain').flatMap((file) =>
+      importsOf(file)
+        .filter((target) => /^shared\/domain\/[^/]+\/([a-z-]+-)?store\.ts$/.test(target))
+        .filter((target) => areaOf(target) !== areaOf(file) && areaOf(target) !== 'media')
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(crossings.filter((c) => !allowed.has(c))).toEqual([]);
+  });
 });
