@@ -8,7 +8,8 @@ import { parseStage } from '../infra/stage.ts';
 import { listAccounts } from '../shared/domain/accounts/store.ts';
 import { getDeps } from '../shared/deps.ts';
 import { accountChangesSchema, newAccountSchema } from '../shared/domain/accounts/input.ts';
-import { createAccount, rotateApiKey, updateAccount } from '../shared/domain/accounts/service.ts';
+import { createAccount, revokeApiKeys, rotateApiKey, updateAccount } from '../shared/domain/accounts/service.ts';
+import { MAX_KEY_GRACE_SECONDS } from '../shared/domain/accounts/account.ts';
 import { accountOverview, requireAccount } from '../shared/domain/accounts/overview.ts';
 import { quotaOf } from '../shared/domain/accounts/quota.ts';
 import { disableWebhook, listWebhooks } from '../shared/domain/webhooks/endpoints.ts';
@@ -61,6 +62,7 @@ interface AccountFlags {
   status?: string;
   features?: string[];
   quota?: number;
+  plan?: string;
 }
 
 /** The CLI takes the same fields as the admin API, validated by the same schemas. */
@@ -88,7 +90,8 @@ function withAccountFlags(command: Command): Command {
     .option('--role <role>', 'user, vet (decides body condition reviews) or admin')
     .option('--status <status>', 'active or inactive (an inactive account is refused: 401)')
     .option('--features <list>', 'comma-separated features, e.g. full_breed_schema,body_condition', list)
-    .option('--quota <n>', 'monthly upload quota', integer);
+    .option('--quota <n>', 'monthly upload quota', integer)
+    .option('--plan <plan>', 'request-rate plan: free, standard or pro');
 }
 
 /** Runs one command against the configured target and prints its result as JSON. */
@@ -134,9 +137,22 @@ program
 
 program
   .command('rotate-key')
-  .description('give an account a new API key and retire the old one; prints the new key (shown once)')
+  .description('give an account a new API key; the old one works for the grace period, then stops (new key shown once)')
   .argument('<accountId>')
-  .action(run((accountId: string) => rotateApiKey(getDeps(), accountId)));
+  .option('--grace-seconds <n>', `how long the old key keeps working, 0 to ${MAX_KEY_GRACE_SECONDS}`, integer, 0)
+  .action(
+    run((accountId: string, options: { graceSeconds: number }) => {
+      if (options.graceSeconds > MAX_KEY_GRACE_SECONDS)
+        throw new Error(`--grace-seconds must be at most ${MAX_KEY_GRACE_SECONDS}`);
+      return rotateApiKey(getDeps(), accountId, options.graceSeconds);
+    }),
+  );
+
+program
+  .command('revoke-key')
+  .description('stop every key of an account at once (one in a grace period too); prints the new key (shown once)')
+  .argument('<accountId>')
+  .action(run((accountId: string) => revokeApiKeys(getDeps(), accountId)));
 
 program
   .command('quota')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthMode, RouteDef } from '../http/route-def.ts';
-import { getAccount, getAccountIdByKeyHash } from '../domain/accounts/store.ts';
+import { getAccount, getApiKey } from '../domain/accounts/store.ts';
 import type { Deps } from '../deps.ts';
 import type { Account } from '../domain/accounts/account.ts';
 import { forbidden, unauthorized } from '../errors.ts';
@@ -64,8 +64,15 @@ const MAX_AUTHORIZATION_LENGTH = MAX_TOKEN_LENGTH + 'Bearer '.length + 16;
 async function accountFromApiKey(deps: AuthDeps, apiKey: string) {
   const hash = hashApiKey(apiKey);
   return cached(deps, `key:${hash}`, async () => {
-    const accountId = await getAccountIdByKeyHash(deps, hash);
-    return accountId ? { accountId } : undefined;
+    const key = await getApiKey(deps, hash);
+    if (!key) return undefined;
+    // A rotated or revoked key: valid until its end (the cache never keeps it longer), then 401 saying so.
+    const endsAtMs = key.expiresAt === undefined ? undefined : Date.parse(key.expiresAt);
+    if (endsAtMs !== undefined && endsAtMs <= deps.now().getTime())
+      throw unauthorized(`This API key was rotated or revoked and stopped working at ${key.expiresAt}`, {
+        code: 'api_key_expired',
+      });
+    return { accountId: key.accountId, expiresAtMs: endsAtMs };
   });
 }
 

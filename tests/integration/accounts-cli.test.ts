@@ -61,7 +61,7 @@ describe('the operator CLI against the local stack', () => {
     });
   });
 
-  it('rotates an API key: the new key works at once, the old one is refused', async () => {
+  it('rotates an API key: the new key works at once, the old one is refused (401: it was rotated)', async () => {
     const account = await createAccount();
     const rotated = await cli('rotate-key', account.id);
     const [withOld, withNew] = [
@@ -72,7 +72,25 @@ describe('the operator CLI against the local stack', () => {
     expect(rotated).toMatchObject({ id: account.id, api_key: expect.stringMatching(/^live_/) });
     expect(rotated.api_key).not.toBe(account.api_key);
     expect(withNew.status).toBe(200);
-    expect(withOld.status).toBe(403);
+    expect(withOld.body).toMatchObject({ statusCode: 401, code: 'api_key_expired' });
+  });
+
+  it('rotates with a grace period, and revokes every key of an account at once', async () => {
+    const account = await createAccount();
+    const rotated = await cli('rotate-key', account.id, '--grace-seconds', '3600');
+    const [oldInGrace, newKey] = [
+      await api('GET', '/accounts/features', { key: account.api_key }),
+      await api('GET', '/accounts/features', { key: rotated.api_key }),
+    ];
+    const revoked = await cli('revoke-key', account.id);
+    // The CLI runs in its own process; the service, which had both old keys cached, drops them within 30 s (the
+    // route's own revocation drops them at once: tests/integration/api-key-rotation.test.ts).
+    const withRevokedKey = await api('POST', '/auth/token', { key: revoked.api_key });
+
+    expect(rotated).toMatchObject({ grace_period_seconds: 3600, previous_key_expires_at: expect.any(String) });
+    expect([oldInGrace.status, newKey.status]).toEqual([200, 200]);
+    expect(revoked).toMatchObject({ id: account.id, api_key: expect.stringMatching(/^live_/) });
+    expect(withRevokedKey.status).toBe(200);
   });
 
   it("lists an account's webhook endpoints and disables one, which then stays listed as disabled", async () => {
@@ -113,7 +131,17 @@ describe('the operator CLI against the local stack', () => {
   it('explains --help for every command and exits 0; a usage error exits 2 and shows the usage', {
     timeout: 120_000,
   }, async () => {
-    const commands = ['create', 'update', 'list', 'rotate-key', 'quota', 'overview', 'webhooks', 'disable-webhook'];
+    const commands = [
+      'create',
+      'update',
+      'list',
+      'rotate-key',
+      'revoke-key',
+      'quota',
+      'overview',
+      'webhooks',
+      'disable-webhook',
+    ];
     const helps = await Promise.all(commands.map((command) => runCli([command, '--help'])));
     for (const [i, { stdout }] of helps.entries())
       expect(stdout, commands[i]).toContain(`Usage: npm run accounts -- ${commands[i]}`);

@@ -14,6 +14,9 @@ export type Capability = (typeof CAPABILITIES)[number];
 export const ROLES = ['admin', 'user', 'vet'] as const;
 export const ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 
+/** Longest grace period a rotated API key keeps working (the caller chooses 0 to this). */
+export const MAX_KEY_GRACE_SECONDS = 24 * 3600;
+
 /** Monthly image-upload allowance of a new account unless an admin sets another (docs/decisions.md). */
 export const DEFAULT_MONTHLY_UPLOAD_QUOTA = 100;
 

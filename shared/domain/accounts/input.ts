@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_STATUSES, CAPABILITIES, KNOWN_FEATURES, ROLES } from './account.ts';
+import { ACCOUNT_STATUSES, CAPABILITIES, KNOWN_FEATURES, MAX_KEY_GRACE_SECONDS, ROLES } from './account.ts';
 import { PLAN_NAMES } from './plans.ts';
 
 // Request bodies of the admin account routes; shared by the HTTP handlers and the operator CLI.
@@ -40,3 +40,8 @@ export const accountChangesSchema = z
     disabled_capabilities: z.optional(fields.disabled_capabilities),
   })
   .check(z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'));
+
+/** Body of POST /accounts/api-key/rotate: how long the current key keeps working (0 to 24 hours). */
+export const keyRotationSchema = z.strictObject({
+  grace_period_seconds: z.int().check(z.gte(0), z.lte(MAX_KEY_GRACE_SECONDS)),
+});

@@ -61,16 +61,41 @@ export async function updateAccount(
 }
 
 /**
- * Gives the account a new API key and retires the old one at once (this function's warm cache forgets it now; other
- * warm functions within their 30-second authentication cache). The plain key is returned here and never again.
+ * Gives the account a new API key; the current one keeps working for `graceSeconds` (0 to 24 h), then answers 401.
+ * With `presentedKey` (the account rotating its own key) only the current key may rotate. This function's warm cache
+ * forgets the account now; other warm functions within their 30-second authentication cache (never past a key's end).
+ * The plain key is returned here and never again.
  */
 export async function rotateApiKey(
   deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'randomBytes'>,
   accountId: string,
-): Promise<{ id: string; api_key: string }> {
+  graceSeconds: number,
+  presentedKey?: string,
+): Promise<{ id: string; api_key: string; previous_key_expires_at: string; grace_period_seconds: number }> {
   const apiKey = generateApiKey(deps.randomBytes);
-  if (!(await accountsDb.replaceApiKeyHash(deps, accountId, hashApiKey(apiKey), deps.now().toISOString())))
-    throw notFound(`account ${accountId} does not exist`);
+  const now = deps.now();
+  const oldKeyEndsAt = new Date(now.getTime() + graceSeconds * 1000);
+  const rotated = await accountsDb.rotateApiKeyHash(deps, accountId, {
+    newKeyHash: hashApiKey(apiKey),
+    now,
+    oldKeyEndsAt,
+    presentedKeyHash: presentedKey === undefined ? undefined : hashApiKey(presentedKey),
+  });
+  if (!rotated) throw notFound(`account ${accountId} does not exist`);
   forgetAccount(accountId);
-  return { id: accountId, api_key: apiKey };
+  return {
+    id: accountId,
+    api_key: apiKey,
+    previous_key_expires_at: oldKeyEndsAt.toISOString(),
+    grace_period_seconds: graceSeconds,
+  };
+}
+
+/** Administrators: every key of the account stops now (one in a grace period too); the new key is returned once. */
+export async function revokeApiKeys(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'randomBytes'>,
+  accountId: string,
+): Promise<{ id: string; api_key: string; revoked_at: string }> {
+  const { id, api_key, previous_key_expires_at } = await rotateApiKey(deps, accountId, 0);
+  return { id, api_key, revoked_at: previous_key_expires_at };
 }

@@ -1,0 +1,19 @@
+import { keyRotationSchema } from '../../shared/domain/accounts/input.ts';
+import { rotateApiKey } from '../../shared/domain/accounts/service.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
+
+// Only the key itself can rotate it (the route takes no bearer token), and only while it is the current key.
+export const handler = httpRoute(
+  route('accounts.rotate-key'),
+  { body: keyRotationSchema },
+  async ({ account, body, headers }, deps) => {
+    const { api_key, previous_key_expires_at, grace_period_seconds } = await rotateApiKey(
+      deps,
+      account.id,
+      body.grace_period_seconds,
+      headers['x-api-key'],
+    );
+    return { api_key, previous_key_expires_at, grace_period_seconds };
+  },
+);
