@@ -1,0 +1,90 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as createVote } from '../../../functions/votes/create-vote.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { PLANS } from '../../../shared/domain/accounts/plans.ts';
+import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+
+// 10:00:45 into a one-minute window: 15 s until it resets.
+const NOW = new Date('2026-11-22T10:00:45.000Z');
+const WINDOW_START = Date.parse('2026-11-22T10:00:00.000Z');
+let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+
+const post = (headers: Record<string, string> = {}) =>
+  createVote(
+    httpEvent({
+      method: 'POST',
+      path: '/v1/votes',
+      headers: { 'x-api-key': USER_KEY, ...headers },
+      body: { image_id: 'img1', value: 1 },
+    }),
+    lambdaContext,
+  );
+
+describe('the request guards of the pipeline', () => {
+  beforeEach(() => {
+    ddb = mockDynamoWithAccounts(standardAccounts());
+    ddb
+      .on(GetCommand, { Key: { pk: 'IMAGE#img1' } } as never)
+      .resolves({ Item: { pk: 'IMAGE#img1', id: 'img1', species_id: 'dog', breed_ids: [] } });
+    ddb.on(UpdateCommand, { Key: { pk: 'COUNTER' } } as never).resolves({ Attributes: { seq: 7 } });
+    ddb.on(TransactWriteCommand).resolves({});
+    setDepsForTest({ now: () => NOW });
+  });
+
+  it("takes one request from the account's current window with a conditional counter update and says what is left", async () => {
+    const { limit } = PLANS.standard.writes;
+    ddb.on(UpdateCommand, { TableName: 'test-requests' }).resolves({ Attributes: { used: 42 } });
+
+    const result = await post();
+
+    expect(result.statusCode).toBe(200);
+    expect(result.headers).toMatchObject({
+      'ratelimit-limit': String(limit),
+      'ratelimit-remaining': String(limit - 42),
+      'ratelimit-reset': '15',
+      'ratelimit-policy': `${limit};w=60`,
+    });
+    const update = ddb.commandCalls(UpdateCommand, { TableName: 'test-requests' })[0]!.args[0].input;
+    expect(update).toMatchObject({
+      Key: { id: `RATE#acc-user#writes#${WINDOW_START}` },
+      ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+    });
+  });
+
+  it('answers 429 in the spec error shape with Retry-After and RateLimit headers once the window is used up, before any work', async () => {
+    ddb
+      .on(UpdateCommand, { TableName: 'test-requests' })
+      .rejects(new ConditionalCheckFailedException({ message: 'condition failed', $metadata: {} }));
+
+    const result = await post({ 'content-type': 'application/json' });
+
+    expect(result.statusCode).toBe(429);
+    expect(jsonBody(result)).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      path: '/v1/votes',
+      code: 'rate_limit_exceeded',
+      plan: 'standard',
+      rate_class: 'writes',
+      limit: PLANS.standard.writes.limit,
+      window_seconds: 60,
+    });
+    expect(result.headers).toMatchObject({ 'retry-after': '15', 'ratelimit-remaining': '0', 'ratelimit-reset': '15' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('refuses an Idempotency-Key that is empty, longer than 255 characters or not visible ASCII, before any work', async () => {
+    for (const key of ['', 'k'.repeat(256), 'tab\there', 'é']) {
+      const result = await post({ 'idempotency-key': key });
+      expect(jsonBody(result), JSON.stringify(key)).toMatchObject({
+        statusCode: 400,
+        code: 'invalid_idempotency_key',
+      });
+    }
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});
