@@ -27,6 +27,8 @@ describe('the guards the pipeline derives from the route table', () => {
     );
     expect(table.filter((r) => r.oneTimeSecret).map((r) => r.id)).toEqual([
       'accounts.create',
+      'accounts.rotate-key',
+      'accounts.revoke-key',
       'webhooks.create',
       'webhooks.rotate-secret',
     ]);
