@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ describe('respiratory rate from a pet video, against the local stack with real f
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let secret: string;
   const videoIds = new Map<number | null, string>();
+  const dir = mkdtempSync(join(tmpdir(), 'breathing-'));
 
   beforeAll(async () => {
     owner = await createAccount({ quota: 100, features: ['respiratory_rate'] });
@@ -29,7 +30,6 @@ describe('respiratory rate from a pet video, against the local stack with real f
       body: { url: receiver.url, description: 'respiratory rate', enabled_events: [EVENT] },
     });
     secret = hook.body.signing_secret;
-    const dir = mkdtempSync(join(tmpdir(), 'breathing-'));
     for (const bpm of [...RATES, null]) {
       const file = join(dir, `${bpm ?? 'noise'}.mp4`);
       await renderBreathingVideo(file, { bpm, seconds: 20 });
@@ -41,7 +41,10 @@ describe('respiratory rate from a pet video, against the local stack with real f
     for (const id of videoIds.values())
       expect((await settled(owner.api_key, petId, id, 30_000)).body.status).toBe('ready');
   }, 120_000);
-  afterAll(() => receiver?.close());
+  afterAll(async () => {
+    await receiver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('lists the event among the webhook topics', async () => {
     const topics = await api('GET', '/webhooks/topics', { key: owner.api_key });

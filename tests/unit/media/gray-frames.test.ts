@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grayFrames, UnreadableVideo, videoTools } from '../../../shared/media/video-tools.ts';
 import { renderBreathingVideo } from '../../support/breathing-video.ts';
 
@@ -9,6 +9,7 @@ describe('grayFrames (the real ffmpeg)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gray-frames-'));
   const video = join(dir, 'clip.mp4');
   beforeAll(() => renderBreathingVideo(video, { bpm: 20, seconds: 4 }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('decodes only the first maxSeconds, at the given rate and size, one byte per pixel', async () => {
     const tools = await videoTools({ ffmpegPath: undefined, ffprobePath: undefined });
