@@ -88,9 +88,10 @@ export function createGateway() {
       }
       const body = await readBody(req);
       if (body === undefined) {
-        // API Gateway's answer; the rest of the upload is not read, so the connection is closed once it is sent.
-        res.writeHead(413, { 'content-type': 'application/json', connection: 'close', ...CORS.responseHeaders });
-        res.end(JSON.stringify({ message: 'Request Entity Too Large' }), () => req.socket.destroy());
+        // The rest of the upload is not read, so the connection is closed once the answer is sent.
+        const result = errorResponse(payloadTooLarge(), rawPath, new Date());
+        res.writeHead(413, { ...CORS.responseHeaders, ...result.headers, connection: 'close' });
+        res.end(result.body, () => req.socket.destroy());
         return;
       }
       const result = await invoke(req, body);
@@ -208,6 +209,13 @@ function lambdaContext(route: RouteDef, requestId: string): Context {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** API Gateway's payload limit, answered in the spec's error shape (deployed, an HTTP API answers it itself). */
+const payloadTooLarge = () =>
+  new AppError(413, `The request body must be at most ${MAX_BODY_BYTES} bytes`, {
+    code: 'payload_too_large',
+    details: { limit_bytes: MAX_BODY_BYTES },
+  });
 
 /** Whether a raw request path has a `.` or `..` segment, also percent-encoded (`%2e%2E`). */
 export function hasDotSegment(rawPath: string): boolean {

@@ -112,12 +112,21 @@ describe('the local service (real DynamoDB Local behind the local gateway)', () 
     }
   });
 
-  it('answers a body over the 10 MB limit with 413 at once and closes the connection', async () => {
+  it("answers a body over the 10 MB limit with 413 in the spec's error shape at once and closes the connection", async () => {
     const res = await raw(
       '/v1/accounts',
       { 'x-api-key': adminKey(), 'content-type': 'application/json', 'content-length': 11 * 1024 * 1024 },
       Buffer.alloc(64 * 1024, 0x20),
     );
     expect(res).toMatchObject({ status: 413, closed: true });
+    expect(JSON.parse(res.body)).toEqual({
+      statusCode: 413,
+      timestamp: expect.any(String),
+      path: '/v1/accounts',
+      message: `The request body must be at most ${10 * 1024 * 1024} bytes`,
+      error: 'Payload Too Large',
+      code: 'payload_too_large',
+      limit_bytes: 10 * 1024 * 1024,
+    });
   });
 });
