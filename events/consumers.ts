@@ -49,12 +49,15 @@ export const queues = {
 
 export type QueueId = keyof typeof queues;
 
+/** Retries of a failing stream batch before its failed records go to the consumer's on-failure queue. */
+const STREAM_RETRY_ATTEMPTS = 10;
+
 export const consumers = [
   {
     id: 'events.route',
     entry: 'stream/route-events',
     description: 'Turns committed writes (table stream) into domain events',
-    source: { stream: 'table' },
+    source: { stream: 'table', retryAttempts: STREAM_RETRY_ATTEMPTS },
     batchSize: 100,
     timeoutSeconds: 30,
     access: { sendsTo: ['events'] },
@@ -73,6 +76,7 @@ export const consumers = [
           dynamodb: { OldImage: { type: { S: ['Image', 'PetMedia'] }, status: { S: ['awaiting_upload'] } } },
         },
       ],
+      retryAttempts: STREAM_RETRY_ATTEMPTS,
     },
     batchSize: 100,
     timeoutSeconds: 30,

@@ -144,7 +144,7 @@ export class Consumers extends Construct {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: consumer.batchSize,
         bisectBatchOnError: true,
-        retryAttempts: 10,
+        retryAttempts: consumer.source.retryAttempts,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(streamFailures),
         // Only records the consumer handles wake it (and are billed): by default items that can become events.

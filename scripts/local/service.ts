@@ -29,24 +29,27 @@ export interface LocalServiceOptions {
   adminApiKey?: string | undefined;
 }
 
+/** Where LOCAL_PERSIST=1 keeps the table, the queues and bucket, and the webhook secret key. */
+const persistDir = () => process.env.LOCAL_DATA_DIR ?? join(ROOT, '.local');
+
 /** The key that encrypts webhook signing secrets locally: kept with the data when it persists, else per run. */
 function localWebhookKey(persist: boolean): string {
-  const file = join(ROOT, '.local', 'webhook-secret-key');
+  const file = join(persistDir(), 'webhook-secret-key');
   if (!persist) return randomBytes(32).toString('base64');
   if (!existsSync(file)) {
-    mkdirSync(join(ROOT, '.local'), { recursive: true });
+    mkdirSync(persistDir(), { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
 }
 
 export async function startLocalService(options: LocalServiceOptions) {
-  const dataDir = options.persist ? join(ROOT, '.local', 'dynamodb') : undefined;
+  const dataDir = options.persist ? join(persistDir(), 'dynamodb') : undefined;
   const stack = await startLocalStack({
     dynamoDbPort: options.dynamoDbPort,
     awsPort: options.awsPort,
     tableName: 'pet-api-local',
-    ...(dataDir && { dataDir }),
+    ...(dataDir && { dataDir, fauxqsDataDir: join(persistDir(), 'fauxqs') }),
   });
   Object.assign(process.env, stack.env, {
     STAGE: 'local',
@@ -90,10 +93,14 @@ export async function startLocalService(options: LocalServiceOptions) {
       const { handler } = await import(pathToFileURL(join(ROOT, 'events', `${consumer.entry}.ts`)).href);
       if ('stream' in consumer.source)
         return startStreamRunner({
+          consumerId: consumer.id,
           endpoint: stack.dynamoDbEndpoint,
           tableName: deps.config.tableName,
           handler,
           batchSize: consumer.batchSize,
+          retryAttempts: consumer.source.retryAttempts,
+          // One local queue stands for each stream consumer's on-failure DLQ.
+          onFailure: { sqs, queueUrl: env.STREAM_DLQ_URL! },
           log: log(consumer.id),
         });
       return startQueueRunner({

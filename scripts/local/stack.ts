@@ -25,6 +25,8 @@ export interface LocalStackOptions {
   tableName: string;
   /** Keep DynamoDB data here across restarts; in memory when absent. */
   dataDir?: string;
+  /** Keep fauxqs' queues, messages and objects here (SQLite) across restarts; in memory when absent. */
+  fauxqsDataDir?: string;
   /** Bulk loads (benchmarks) want the full JIT and a larger heap over the fastest start. */
   profile?: 'start-fast' | 'throughput';
   log?: (line: string) => void;
@@ -52,10 +54,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   if (options.awsPort) await assertPortFree(options.awsPort, 'AWS_LOCAL_PORT');
 
   const java = startDynamoDbLocal(dynamoDbPort, options.dataDir, options.profile ?? 'start-fast');
+  if (options.fauxqsDataDir) mkdirSync(options.fauxqsDataDir, { recursive: true });
   let fauxqs: FauxqsServer | undefined;
   try {
     fauxqs = await onLoopbackOnly(() =>
-      startFauxqs({ port: options.awsPort, host: HOST, logger: false, messageSpies: { bufferSize: 10_000 } }),
+      startFauxqs({
+        port: options.awsPort,
+        host: HOST,
+        logger: false,
+        messageSpies: { bufferSize: 10_000 },
+        ...(options.fauxqsDataDir && { dataDir: options.fauxqsDataDir }),
+      }),
     );
     const dynamoDbEndpoint = `http://${HOST}:${dynamoDbPort}`;
     const awsEndpoint = `http://${HOST}:${fauxqs.port}`;
@@ -166,7 +175,8 @@ async function waitForDynamoDb(ddb: DynamoDBClient, exited: Promise<never>): Pro
   await Promise.race([ready, exited]);
 }
 
-async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void> {
+/** Creates the table the CDK app declares (keys, indexes, stream, TTL) unless it exists. */
+export async function ensureTable(ddb: DynamoDBClient, tableName: string): Promise<void> {
   const { TableNames = [] } = await ddb.send(new ListTablesCommand({}));
   if (TableNames.includes(tableName)) return;
   const indexes = Object.entries(INDEXES);
@@ -227,23 +237,29 @@ async function ensureRequestsTable(ddb: DynamoDBClient, tableName: string): Prom
   );
 }
 
-/** The queues (and dead-letter queues) of the consumer table, as the CDK app declares them: their URL variables. */
+/**
+ * The queues (and dead-letter queues) of the consumer table, as the CDK app declares them: their URL variables. A queue
+ * restored from fauxqs' data directory is kept as it is, with its messages (creating it again would empty it).
+ */
 function createQueues(fauxqs: FauxqsServer): Record<string, string> {
-  const urls = (Object.entries(queues) as [QueueId, QueueDef][]).map(([id, queue]) => {
+  const queue = (name: string, attributes?: Record<string, string>) => {
+    const restored = fauxqs.inspectQueue(name);
+    if (restored) return { queueUrl: restored.url, queueArn: restored.arn };
+    return fauxqs.createQueue(name, attributes && { attributes });
+  };
+  const urls = (Object.entries(queues) as [QueueId, QueueDef][]).map(([id, queueDef]) => {
     const name = `pet-api-${kebab(id)}`;
-    const dlq = fauxqs.createQueue(`${name}-dlq`);
-    const { queueUrl } = fauxqs.createQueue(name, {
-      attributes: {
-        VisibilityTimeout: String(visibilityTimeoutSeconds(id)),
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: queue.maxReceiveCount }),
-      },
+    const dlq = queue(`${name}-dlq`);
+    const { queueUrl } = queue(name, {
+      VisibilityTimeout: String(visibilityTimeoutSeconds(id)),
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: queueDef.maxReceiveCount }),
     });
-    return [queue.env, queueUrl];
+    return [queueDef.env, queueUrl];
   });
   return {
     ...Object.fromEntries(urls),
-    // Where the event router parks events SQS never accepts (deployed: its stream source's on-failure DLQ).
-    STREAM_DLQ_URL: fauxqs.createQueue('pet-api-stream-dlq').queueUrl,
+    // Where the stream consumers park records they give up on (deployed: each stream source's on-failure DLQ).
+    STREAM_DLQ_URL: queue('pet-api-stream-dlq').queueUrl,
   };
 }
 

@@ -1,5 +1,7 @@
 // Local stand-in for Lambda's DynamoDB stream event source: reads DynamoDB Local's stream shards in order and hands
-// each batch to the same consumer handler; a reported failure re-reads from that record, as Lambda does.
+// each batch to the same consumer handler, with the consumer table's retry settings: a reported failure re-reads from
+// that record, a crash halves the batch (bisect), and a record that still fails after `retryAttempts` retries is
+// described on the on-failure queue and passed over, as Lambda does, so one bad record never stalls its neighbours.
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -8,18 +10,35 @@ import {
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
 import { toLambdaDynamoDBRecord } from './lambda-events.ts';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
 export interface StreamRunnerOptions {
+  /** The consumer table's id (named in on-failure records as Lambda names the function). */
+  consumerId: string;
   endpoint: string;
   tableName: string;
   handler: StreamHandler;
   pollMs?: number;
   batchSize: number;
+  /** The consumer table's `retryAttempts`: retries of a failing record before it goes to `onFailure`. */
+  retryAttempts: number;
+  /** Lambda's on-failure destination: an SQS queue that receives a description of each record given up on. */
+  onFailure: { sqs: SQSClient; queueUrl: string };
+  /** Pause before a failed batch is retried. */
+  retryDelayMs?: number;
   log?: (message: string, error?: unknown) => void;
+}
+
+/** A shard's failing record: how often it failed, and the batch size bisection has come down to. */
+interface Retrying {
+  sequenceNumber: string;
+  retries: number;
+  batchSize: number;
 }
 
 export async function startStreamRunner(options: StreamRunnerOptions): Promise<{ stop(): Promise<void> }> {
@@ -30,6 +49,7 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
   if (!Table?.LatestStreamArn) throw new Error(`table ${options.tableName} has no stream`);
   const streamArn = Table.LatestStreamArn;
   const pollMs = options.pollMs ?? 50;
+  const retryDelayMs = options.retryDelayMs ?? 500;
   const log = options.log ?? (() => {});
 
   /** Shard id → iterator; started at LATEST so the seed step's writes are not replayed. */
@@ -53,32 +73,105 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
     }
   }
 
+  const retrying = new Map<string, Retrying>();
+
+  /** The first record that failed, if any: the one reported first, or the batch's first when the handler crashed. */
+  async function invoke(batch: _Record[]): Promise<{ failedAt?: string; crashed: boolean }> {
+    try {
+      const result = await options.handler({
+        Records: batch.map((record) => toLambdaDynamoDBRecord(toTheSecond(record), streamArn)),
+      });
+      return { failedAt: result?.batchItemFailures?.[0]?.itemIdentifier, crashed: false };
+    } catch (error) {
+      log('stream consumer crashed; retrying with half the batch', error);
+      return { failedAt: batch[0]!.dynamodb!.SequenceNumber!, crashed: true };
+    }
+  }
+
+  /** Hands the records on in batches; false when the shard must pause before a retry (its iterator is reset). */
   async function deliver(shardId: string, records: _Record[]): Promise<boolean> {
-    const batchSize = options.batchSize;
-    for (let i = 0; i < records.length; i += batchSize) {
-      const batch = records.slice(i, i + batchSize);
-      const result = await options
-        .handler({ Records: batch.map((record) => toLambdaDynamoDBRecord(toTheSecond(record), streamArn)) })
-        .catch((error: unknown) => {
-          log('stream consumer crashed; retrying the batch', error);
-          return { batchItemFailures: [{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber! }] };
+    let position = 0;
+    while (position < records.length) {
+      const retry = retrying.get(shardId);
+      const batch = records.slice(position, position + (retry?.batchSize ?? options.batchSize));
+      const { failedAt, crashed } = await invoke(batch);
+      if (failedAt === undefined) {
+        for (const record of batch) firstRead.delete(record.dynamodb?.SequenceNumber ?? '');
+        retrying.delete(shardId);
+        position += batch.length;
+        continue;
+      }
+      const sameRecord = retry?.sequenceNumber === failedAt;
+      if (crashed && batch.length > 1) {
+        // Bisect: retry the first half alone; halving does not use up the record's retries.
+        retrying.set(shardId, {
+          sequenceNumber: failedAt,
+          retries: sameRecord ? retry.retries : 0,
+          batchSize: Math.ceil(batch.length / 2),
         });
-      const failedAt = result?.batchItemFailures?.[0]?.itemIdentifier;
-      if (failedAt) {
-        const { ShardIterator } = await streams.send(
-          new GetShardIteratorCommand({
-            StreamArn: streamArn,
-            ShardId: shardId,
-            ShardIteratorType: 'AT_SEQUENCE_NUMBER',
-            SequenceNumber: failedAt,
-          }),
-        );
-        iterators.set(shardId, ShardIterator);
+        await moveTo(shardId, 'AT_SEQUENCE_NUMBER', failedAt);
         return false;
       }
-      for (const record of batch) firstRead.delete(record.dynamodb?.SequenceNumber ?? '');
+      const retries = sameRecord ? retry.retries + 1 : 1;
+      if (retries <= options.retryAttempts) {
+        retrying.set(shardId, { sequenceNumber: failedAt, retries, batchSize: batch.length });
+        await moveTo(shardId, 'AT_SEQUENCE_NUMBER', failedAt);
+        return false;
+      }
+      retrying.delete(shardId);
+      await giveUp(shardId, records.find((r) => r.dynamodb?.SequenceNumber === failedAt)!, retries);
+      await moveTo(shardId, 'AFTER_SEQUENCE_NUMBER', failedAt);
+      return true;
     }
     return true;
+  }
+
+  async function moveTo(
+    shardId: string,
+    type: 'AT_SEQUENCE_NUMBER' | 'AFTER_SEQUENCE_NUMBER',
+    sequenceNumber: string,
+  ): Promise<void> {
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+        SequenceNumber: sequenceNumber,
+      }),
+    );
+    iterators.set(shardId, ShardIterator);
+  }
+
+  /** What Lambda sends to a stream source's on-failure destination: where the record is, not the record itself. */
+  async function giveUp(shardId: string, record: _Record, invocations: number): Promise<void> {
+    const sequenceNumber = record.dynamodb!.SequenceNumber!;
+    const arrival = (record.dynamodb?.ApproximateCreationDateTime ?? new Date()).toISOString();
+    log(`gave up on record ${sequenceNumber} after ${options.retryAttempts} retries; described on the failure queue`);
+    await options.onFailure.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: options.onFailure.queueUrl,
+        MessageBody: JSON.stringify({
+          requestContext: {
+            requestId: randomUUID(),
+            functionArn: `arn:aws:lambda:us-east-1:000000000000:function:local-${options.consumerId}`,
+            condition: 'RetryAttemptsExhausted',
+            approximateInvokeCount: invocations,
+          },
+          responseContext: { statusCode: 200, executedVersion: '$LATEST' },
+          version: '1.0',
+          timestamp: new Date().toISOString(),
+          DDBStreamBatchInfo: {
+            shardId,
+            startSequenceNumber: sequenceNumber,
+            endSequenceNumber: sequenceNumber,
+            approximateArrivalOfFirstRecord: arrival,
+            approximateArrivalOfLastRecord: arrival,
+            batchSize: 1,
+            streamArn,
+          },
+        }),
+      }),
+    );
   }
 
   /**
@@ -113,7 +206,7 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
             new GetRecordsCommand({ ShardIterator: iterator }),
           );
           iterators.set(shardId, NextShardIterator);
-          if (Records.length > 0 && !(await deliver(shardId, Records))) await sleep(500);
+          if (Records.length > 0 && !(await deliver(shardId, Records))) await sleep(retryDelayMs);
         }
       } catch (error) {
         if (!stopped) log('stream runner error', error);

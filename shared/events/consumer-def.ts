@@ -25,6 +25,18 @@ export interface ConsumerAccess<Q extends string = string> {
   imageModel?: 'invoke';
 }
 
+/**
+ * The table's stream as an event source. A batch that fails is retried from the first failed record (partial batch
+ * responses, the batch halved on a crash) up to `retryAttempts` times; then the failed records are described on the
+ * consumer's on-failure queue and the shard moves on, so one bad record never stalls its neighbours. The local stream
+ * runner follows the same settings.
+ */
+export interface StreamSource {
+  stream: 'table';
+  patterns?: readonly Record<string, unknown>[];
+  retryAttempts: number;
+}
+
 export interface ConsumerDef<Q extends string = string> {
   /** Dotted id, e.g. `webhooks.deliver`; CDK construct ids and log fields derive from it. */
   id: string;
@@ -35,7 +47,7 @@ export interface ConsumerDef<Q extends string = string> {
    * The table's stream, filtered to the event catalogue's source items unless the consumer gives its own Lambda filter
    * patterns (plain JSON, e.g. TTL removals only), or one queue of the queue table.
    */
-  source: { stream: 'table'; patterns?: readonly Record<string, unknown>[] } | { queue: Q };
+  source: StreamSource | { queue: Q };
   batchSize: number;
   timeoutSeconds: number;
   memoryMb?: number;
