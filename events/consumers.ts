@@ -152,6 +152,7 @@ export const consumers = [
           dynamodb: { NewImage: { type: { S: [MEASUREMENT_ITEM_TYPE] }, status: { S: ['processing'] } } },
         },
       ],
+      retryAttempts: STREAM_RETRY_ATTEMPTS,
     },
     batchSize: 1,
     timeoutSeconds: 180,
