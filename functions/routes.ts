@@ -14,6 +14,40 @@ export const routes = [
     status: 200,
   },
 
+  // The API reference: this document and a browsable page, assets bundled from npm (docs/openapi.md)
+  {
+    id: 'docs.openapi',
+    method: 'GET',
+    path: '/openapi.json',
+    entry: 'docs/get-openapi-document',
+    auth: 'none',
+    access: {},
+    status: 200,
+  },
+  {
+    id: 'docs.page',
+    method: 'GET',
+    path: '/docs',
+    entry: 'docs/get-reference-page',
+    auth: 'none',
+    access: {},
+    status: 200,
+  },
+  {
+    id: 'docs.asset',
+    method: 'GET',
+    path: '/docs/assets/{file}',
+    entry: 'docs/get-reference-asset',
+    auth: 'none',
+    access: {},
+    status: 200,
+    bundledFiles: [
+      'swagger-ui-dist/package.json',
+      'swagger-ui-dist/swagger-ui-bundle.js',
+      'swagger-ui-dist/swagger-ui.css',
+    ],
+  },
+
   // Authentication and account administration
   {
     id: 'auth.token',

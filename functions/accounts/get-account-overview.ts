@@ -1,3 +1,4 @@
+import { overviewBody } from '../../shared/domain/accounts/responses.ts';
 import { accountOverview } from '../../shared/domain/accounts/overview.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -5,6 +6,10 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('accounts.overview'),
-  { params: idParam('accountId') },
+  {
+    summary: "An account's flags, quota and counts",
+    params: idParam('accountId'),
+    response: overviewBody,
+  },
   async ({ params }, deps) => accountOverview(deps, params.accountId),
 );

@@ -1,3 +1,4 @@
+import { quotaBody } from '../../shared/domain/accounts/responses.ts';
 import { quotaChangeSchema } from '../../shared/domain/accounts/input.ts';
 import { updateAccount } from '../../shared/domain/accounts/service.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
@@ -7,6 +8,11 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('accounts.quota-update'),
-  { params: idParam('accountId'), body: quotaChangeSchema },
+  {
+    summary: "Set an account's monthly upload quota",
+    params: idParam('accountId'),
+    body: quotaChangeSchema,
+    response: quotaBody,
+  },
   async ({ params, body }, deps) => quotaOf(deps, await updateAccount(deps, params.accountId, { quota: body.quota })),
 );

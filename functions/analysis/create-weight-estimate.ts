@@ -1,3 +1,4 @@
+import { estimatedWeightBody } from '../../shared/domain/analysis/responses.ts';
 import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { seasonalQuery } from '../../shared/domain/analysis/input.ts';
 import { estimatedWeight } from '../../shared/domain/analysis/service.ts';
@@ -7,6 +8,14 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('analysis.estimated-weight'),
-  { params: petParams, query: seasonalQuery },
+  {
+    summary: 'Estimated weight',
+    description:
+      "The model's estimate combined with the breed standard and the latest body condition score. Without a model, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503.",
+    response: estimatedWeightBody,
+    errors: [422, 503],
+    params: petParams,
+    query: seasonalQuery,
+  },
   ({ params, query, account }, deps) => estimatedWeight(analysisDeps(deps), account, params.petId, query),
 );

@@ -1,3 +1,4 @@
+import { petHealthTipsBody } from '../../shared/domain/analysis/responses.ts';
 import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { petHealthTips } from '../../shared/domain/analysis/health-tips.ts';
 import { healthTipsQuery } from '../../shared/domain/analysis/input.ts';
@@ -7,7 +8,15 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('analysis.health-tips'),
-  { params: petParams, query: healthTipsQuery },
+  {
+    summary: 'Health tips for the pet',
+    description:
+      'Catalogue tips for its breed and life stage, plus tips a model writes from the photos and earlier analyses (fixed rules without a model).',
+    response: petHealthTipsBody,
+    errors: [422, 503],
+    params: petParams,
+    query: healthTipsQuery,
+  },
   ({ params, query, account }, deps) =>
     petHealthTips(analysisDeps(deps), account, params.petId, {
       lang: query.lang,

@@ -1,3 +1,4 @@
+import { breedRestrictionList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { loadLaws, placesRestrictingBreed } from '../../shared/domain/reference/legislation.ts';
@@ -12,7 +13,13 @@ const query = z.strictObject({ species_id: z.optional(speciesParam), lang: z.opt
 
 export const handler = httpRoute(
   route('bans.breed'),
-  { params: idParam('breedId'), query },
+  {
+    summary: 'Where a breed is banned or restricted',
+    response: breedRestrictionList,
+    headers: ['content-language'],
+    params: idParam('breedId'),
+    query,
+  },
   async ({ params, query }, deps) => {
     const breed = await requireBreed(deps, params.breedId);
     const translator = new Translator(query.lang ?? 'en');

@@ -1,3 +1,4 @@
+import { lawList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
 import { lawsOfCountry, loadLaws, presentLaw } from '../../shared/domain/reference/legislation.ts';
@@ -23,28 +24,39 @@ const query = z.strictObject({
   jurisdiction: z.optional(text({ max: 100 })),
 });
 
-export const handler = httpRoute(route('bans.country'), { query }, async ({ query: q }, deps) => {
-  const [laws, breeds] = await Promise.all([loadLaws(deps), loadBreeds(deps)]);
-  const selected = lawsOfCountry(
-    laws,
-    breeds,
-    {
-      country: q.country,
-      species: q.species_id,
-      legislationType: q.legislation_type,
-      approach: q.approach,
-      jurisdiction: q.jurisdiction,
-      breedGroups: q.breed_groups,
-      excludeBreedGroups: q.exclude_breed_groups,
-      order: q.order,
-    },
-    deps.random,
-  );
-  // Titles and summaries come in de, es, fr (and English); official law names stay as the law writes them.
-  const translator = new Translator(q.lang ?? 'en');
-  return listReply(
-    pageSlice(selected, q).map((law) => presentLaw(law, translator)),
-    selected.length,
-    translator,
-  );
-});
+export const handler = httpRoute(
+  route('bans.country'),
+  {
+    summary: "A country's breed laws",
+    description:
+      "National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code.",
+    response: lawList,
+    headers: ['pagination-count', 'content-language'],
+    query,
+  },
+  async ({ query: q }, deps) => {
+    const [laws, breeds] = await Promise.all([loadLaws(deps), loadBreeds(deps)]);
+    const selected = lawsOfCountry(
+      laws,
+      breeds,
+      {
+        country: q.country,
+        species: q.species_id,
+        legislationType: q.legislation_type,
+        approach: q.approach,
+        jurisdiction: q.jurisdiction,
+        breedGroups: q.breed_groups,
+        excludeBreedGroups: q.exclude_breed_groups,
+        order: q.order,
+      },
+      deps.random,
+    );
+    // Titles and summaries come in de, es, fr (and English); official law names stay as the law writes them.
+    const translator = new Translator(q.lang ?? 'en');
+    return listReply(
+      pageSlice(selected, q).map((law) => presentLaw(law, translator)),
+      selected.length,
+      translator,
+    );
+  },
+);

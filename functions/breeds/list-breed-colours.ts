@@ -1,3 +1,4 @@
+import { colourList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/reference/colours.ts';
@@ -11,7 +12,15 @@ const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
   route('breeds.colours'),
-  { params: idParam('id'), query },
+  {
+    summary: "A breed's colours and patterns",
+    description:
+      'First the colours its standard names (scope `breed`), then the species-wide colours, patterns and modifiers (scope `species`).',
+    response: colourList,
+    headers: ['content-language'],
+    params: idParam('id'),
+    query,
+  },
   async ({ params, query }, deps) => {
     const [breed, colours] = await Promise.all([requireBreed(deps, params.id), loadColours(deps)]);
     const translator = new Translator(query.lang ?? 'en');

@@ -1,3 +1,4 @@
+import { breedList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { breedPage } from '../../shared/domain/reference/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
@@ -11,18 +12,28 @@ const query = z.strictObject({
   venom_code: z.optional(text({ max: 20 })),
 });
 
-export const handler = httpRoute(route('breeds.list'), { query }, async ({ query: q, account }, deps) =>
-  breedPage(deps, account, {
-    filter: {
-      speciesId: q.species_id,
-      breedGroups: q.breed_groups,
-      excludeBreedGroups: q.exclude_breed_groups,
-      extinct: q.extinct,
-      venomCode: q.venom_code,
-    },
-    order: q.order,
-    page: q.page,
-    limit: q.limit,
-    lang: q.lang,
-  }),
+export const handler = httpRoute(
+  route('breeds.list'),
+  {
+    summary: 'Breeds',
+    description:
+      'Every breed by default (living ones; `extinct=true` for the extinct), in catalogue order unless `order` is given.',
+    response: breedList,
+    headers: ['pagination-count', 'content-language'],
+    query,
+  },
+  async ({ query: q, account }, deps) =>
+    breedPage(deps, account, {
+      filter: {
+        speciesId: q.species_id,
+        breedGroups: q.breed_groups,
+        excludeBreedGroups: q.exclude_breed_groups,
+        extinct: q.extinct,
+        venomCode: q.venom_code,
+      },
+      order: q.order,
+      page: q.page,
+      limit: q.limit,
+      lang: q.lang,
+    }),
 );

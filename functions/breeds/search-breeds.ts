@@ -1,3 +1,4 @@
+import { breedList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { breedPage } from '../../shared/domain/reference/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
@@ -13,19 +14,28 @@ const query = z.strictObject({
   extinct: z.optional(boolean()),
 });
 
-export const handler = httpRoute(route('breeds.search'), { query }, async ({ query: q, account }, deps) =>
-  breedPage(deps, account, {
-    filter: {
-      q: q.q,
-      speciesId: q.species_id,
-      breedGroups: q.breed_groups,
-      excludeBreedGroups: q.exclude_breed_groups,
-      extinct: q.extinct,
-      venomCode: q.venom_code,
-    },
-    order: q.order,
-    page: q.page,
-    limit: q.limit,
-    lang: q.lang,
-  }),
+export const handler = httpRoute(
+  route('breeds.search'),
+  {
+    summary: 'Search breeds by name',
+    description: 'Partial, case- and accent-insensitive match on names in every language and alternative names.',
+    response: breedList,
+    headers: ['pagination-count', 'content-language'],
+    query,
+  },
+  async ({ query: q, account }, deps) =>
+    breedPage(deps, account, {
+      filter: {
+        q: q.q,
+        speciesId: q.species_id,
+        breedGroups: q.breed_groups,
+        excludeBreedGroups: q.exclude_breed_groups,
+        extinct: q.extinct,
+        venomCode: q.venom_code,
+      },
+      order: q.order,
+      page: q.page,
+      limit: q.limit,
+      lang: q.lang,
+    }),
 );

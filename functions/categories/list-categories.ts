@@ -1,3 +1,4 @@
+import { categoryList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { loadCategories, orderCategories, presentCategory } from '../../shared/domain/reference/categories.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
@@ -9,13 +10,19 @@ import { Translator } from '../../shared/domain/reference/i18n.ts';
 const query = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));
 
 /** `breed_groups`/`exclude_breed_groups` are accepted as the spec lists them; categories belong to no breed group, so they leave the list unchanged (docs/decisions.md). */
-export const handler = httpRoute(route('categories.list'), { query }, async ({ query: q }, deps) => {
-  const categories = (await loadCategories(deps)).filter((c) => !q.species_id || c.species_ids.includes(q.species_id));
-  const matching = orderCategories(categories, q.order, deps.random);
-  const translator = new Translator(q.lang ?? 'en');
-  return listReply(
-    pageSlice(matching, q).map((c) => presentCategory(c, translator)),
-    matching.length,
-    translator,
-  );
-});
+export const handler = httpRoute(
+  route('categories.list'),
+  { summary: 'Categories', response: categoryList, headers: ['pagination-count', 'content-language'], query },
+  async ({ query: q }, deps) => {
+    const categories = (await loadCategories(deps)).filter(
+      (c) => !q.species_id || c.species_ids.includes(q.species_id),
+    );
+    const matching = orderCategories(categories, q.order, deps.random);
+    const translator = new Translator(q.lang ?? 'en');
+    return listReply(
+      pageSlice(matching, q).map((c) => presentCategory(c, translator)),
+      matching.length,
+      translator,
+    );
+  },
+);

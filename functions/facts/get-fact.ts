@@ -1,3 +1,4 @@
+import { factBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { getFact, presentFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
@@ -7,7 +8,13 @@ import { presentation, translatedReply } from '../../shared/domain/reference/con
 
 export const handler = httpRoute(
   route('facts.get'),
-  { params: idParam('id'), query: z.strictObject(contentQuery) },
+  {
+    summary: 'One fact',
+    response: factBody,
+    headers: ['content-language'],
+    params: idParam('id'),
+    query: z.strictObject(contentQuery),
+  },
   async ({ params, query }, deps) => {
     const view = presentation(query.lang, query.include_sources);
     return translatedReply(presentFact(await getFact(deps, params.id), view), view);

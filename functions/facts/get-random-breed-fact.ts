@@ -1,3 +1,4 @@
+import { factBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
@@ -8,7 +9,13 @@ import { presentation, translatedReply } from '../../shared/domain/reference/con
 
 export const handler = httpRoute(
   route('facts.random-by-breed'),
-  { params: idParam('breedId'), query: z.strictObject(contentQuery) },
+  {
+    summary: 'A random fact about a breed',
+    response: factBody,
+    headers: ['content-language'],
+    params: idParam('breedId'),
+    query: z.strictObject(contentQuery),
+  },
   async ({ params, query }, deps) => {
     const breed = await requireBreed(deps, params.breedId);
     const view = presentation(query.lang, query.include_sources);

@@ -1,3 +1,4 @@
+import { factBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery } from '../../shared/http/common-params.ts';
@@ -12,7 +13,13 @@ const params = z.object({ speciesId: text({ max: 20 }) });
 
 export const handler = httpRoute(
   route('facts.random-by-species'),
-  { params, query: z.strictObject(contentQuery) },
+  {
+    summary: 'A random fact about a species',
+    response: factBody,
+    headers: ['content-language'],
+    params,
+    query: z.strictObject(contentQuery),
+  },
   async ({ params, query }, deps) => {
     const species = resolveSpecies(params.speciesId);
     if (!species) throw notFound(`Species ${params.speciesId} does not exist (use dog or cat)`);

@@ -1,3 +1,4 @@
+import { factList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
@@ -8,7 +9,13 @@ import { offsetPage, presentation, translatedReply } from '../../shared/domain/r
 
 export const handler = httpRoute(
   route('facts.list-by-breed'),
-  { params: idParam('breedId'), query: z.strictObject(offsetQuery) },
+  {
+    summary: "A breed's facts",
+    response: factList,
+    headers: ['content-language'],
+    params: idParam('breedId'),
+    query: z.strictObject(offsetQuery),
+  },
   async ({ params, query }, deps) => {
     await requireBreed(deps, params.breedId);
     const view = presentation(query.lang, query.include_sources);

@@ -1,3 +1,4 @@
+import { factList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
 import { offsetQuery } from '../../shared/http/common-params.ts';
@@ -14,11 +15,15 @@ const query = z.strictObject({
   category: z.optional(text({ max: 50 })),
 });
 
-export const handler = httpRoute(route('facts.list'), { query }, async ({ query: q }, deps) => {
-  const facts = await findFacts(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
-  const view = presentation(q.lang, q.include_sources);
-  return translatedReply(
-    offsetPage(facts, q.offset, q.limit).map((f) => presentFact(f, view)),
-    view,
-  );
-});
+export const handler = httpRoute(
+  route('facts.list'),
+  { summary: 'Facts', response: factList, headers: ['content-language'], query },
+  async ({ query: q }, deps) => {
+    const facts = await findFacts(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
+    const view = presentation(q.lang, q.include_sources);
+    return translatedReply(
+      offsetPage(facts, q.offset, q.limit).map((f) => presentFact(f, view)),
+      view,
+    );
+  },
+);

@@ -1,3 +1,4 @@
+import { favouriteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { createFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { subIdParam } from '../../shared/http/sub-id.ts';
@@ -7,6 +8,8 @@ import { route } from '../routes.ts';
 
 const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) });
 
-export const handler = httpRoute(route('favourites.create'), { body }, async ({ body, account }, deps) =>
-  presentFavourite(await createFavourite(deps, account, body)),
+export const handler = httpRoute(
+  route('favourites.create'),
+  { summary: 'Favourite an image', response: favouriteBody, errors: [409], body },
+  async ({ body, account }, deps) => presentFavourite(await createFavourite(deps, account, body)),
 );

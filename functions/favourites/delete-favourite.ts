@@ -1,3 +1,4 @@
+import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
 import { deleteFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -5,9 +6,9 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('favourites.delete'),
-  { params: idParam('id') },
+  { summary: 'Delete one of your favourites', response: successMessage, params: idParam('id') },
   async ({ params, account }, deps) => {
     await deleteFavourite(deps, account, params.id);
-    return { message: 'SUCCESS' };
+    return SUCCESS;
   },
 );

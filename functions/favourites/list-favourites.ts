@@ -1,3 +1,4 @@
+import { favouriteListItem } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
 import { listFavourites, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
@@ -18,31 +19,43 @@ const query = z.strictObject({
   attach_image: z._default(boolean(), false),
 });
 
-export const handler = httpRoute(route('favourites.list'), { query }, async ({ query: q, account }, deps) => {
-  // Administrators may look at another account's favourites; everyone else only at their own.
-  if (q.account_id && q.account_id !== account.id && account.role !== 'admin')
-    throw forbidden('account_id must be your own account');
-  const favourites = await listFavourites(
-    deps,
-    q.account_id ?? account.id,
-    {
-      order: q.order,
-      page: q.page,
-      limit: q.limit,
-      subId: q.sub_id,
-      imageId: q.image_id,
-      includeDeleted: q.is_deleted,
-      species: q.species_id,
-      breedGroups: q.breed_groups,
-      excludeBreedGroups: q.exclude_breed_groups,
-    },
-    await breedGroupsLookup(deps),
-  );
-  const images = q.attach_image
-    ? await imageDetails(
-        deps,
-        favourites.map((f) => f.image_id),
-      )
-    : undefined;
-  return favourites.map((f) => ({ ...presentFavourite(f), ...(images && { image: images.get(f.image_id) ?? null }) }));
-});
+export const handler = httpRoute(
+  route('favourites.list'),
+  {
+    summary: 'Your favourites',
+    description: "Administrators may pass `account_id` to see another account's.",
+    response: z.array(favouriteListItem),
+    query,
+  },
+  async ({ query: q, account }, deps) => {
+    // Administrators may look at another account's favourites; everyone else only at their own.
+    if (q.account_id && q.account_id !== account.id && account.role !== 'admin')
+      throw forbidden('account_id must be your own account');
+    const favourites = await listFavourites(
+      deps,
+      q.account_id ?? account.id,
+      {
+        order: q.order,
+        page: q.page,
+        limit: q.limit,
+        subId: q.sub_id,
+        imageId: q.image_id,
+        includeDeleted: q.is_deleted,
+        species: q.species_id,
+        breedGroups: q.breed_groups,
+        excludeBreedGroups: q.exclude_breed_groups,
+      },
+      await breedGroupsLookup(deps),
+    );
+    const images = q.attach_image
+      ? await imageDetails(
+          deps,
+          favourites.map((f) => f.image_id),
+        )
+      : undefined;
+    return favourites.map((f) => ({
+      ...presentFavourite(f),
+      ...(images && { image: images.get(f.image_id) ?? null }),
+    }));
+  },
+);

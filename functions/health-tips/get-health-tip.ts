@@ -1,3 +1,4 @@
+import { healthTipBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { getHealthTip, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
@@ -7,7 +8,13 @@ import { presentation, translatedReply } from '../../shared/domain/reference/con
 
 export const handler = httpRoute(
   route('health-tips.get'),
-  { params: idParam('id'), query: z.strictObject(contentQuery) },
+  {
+    summary: 'One health tip',
+    response: healthTipBody,
+    headers: ['content-language'],
+    params: idParam('id'),
+    query: z.strictObject(contentQuery),
+  },
   async ({ params, query }, deps) => {
     const view = presentation(query.lang, query.include_sources);
     return translatedReply(presentHealthTip(await getHealthTip(deps, params.id), view), view);

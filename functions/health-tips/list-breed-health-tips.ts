@@ -1,3 +1,4 @@
+import { healthTipList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { findHealthTips, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
@@ -8,7 +9,13 @@ import { offsetPage, presentation, translatedReply } from '../../shared/domain/r
 
 export const handler = httpRoute(
   route('health-tips.list-by-breed'),
-  { params: idParam('breedId'), query: z.strictObject(offsetQuery) },
+  {
+    summary: "A breed's health tips",
+    response: healthTipList,
+    headers: ['content-language'],
+    params: idParam('breedId'),
+    query: z.strictObject(offsetQuery),
+  },
   async ({ params, query }, deps) => {
     await requireBreed(deps, params.breedId);
     const view = presentation(query.lang, query.include_sources);

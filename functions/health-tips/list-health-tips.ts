@@ -1,3 +1,4 @@
+import { healthTipList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { findHealthTips, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
 import { offsetQuery } from '../../shared/http/common-params.ts';
@@ -14,11 +15,15 @@ const query = z.strictObject({
   category: z.optional(text({ max: 50 })),
 });
 
-export const handler = httpRoute(route('health-tips.list'), { query }, async ({ query: q }, deps) => {
-  const tips = await findHealthTips(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
-  const view = presentation(q.lang, q.include_sources);
-  return translatedReply(
-    offsetPage(tips, q.offset, q.limit).map((t) => presentHealthTip(t, view)),
-    view,
-  );
-});
+export const handler = httpRoute(
+  route('health-tips.list'),
+  { summary: 'Health tips', response: healthTipList, headers: ['content-language'], query },
+  async ({ query: q }, deps) => {
+    const tips = await findHealthTips(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
+    const view = presentation(q.lang, q.include_sources);
+    return translatedReply(
+      offsetPage(tips, q.offset, q.limit).map((t) => presentHealthTip(t, view)),
+      view,
+    );
+  },
+);

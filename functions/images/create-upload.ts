@@ -1,3 +1,4 @@
+import { uploadSlotBody } from '../../shared/domain/images/responses.ts';
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/images/uploads.ts';
@@ -15,10 +16,20 @@ const body = z.strictObject({
 });
 
 /** Step one of a large upload: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. */
-export const handler = httpRoute(route('images.create-upload'), { body }, async ({ body, account }, deps) => {
-  const slot = await createUploadSlot(deps, account, body);
-  return {
-    ...presentUpload(slot.upload, deps.config.mediaBaseUrl),
-    upload: { method: slot.method, url: slot.url, headers: slot.headers, expires_at: slot.expires_at },
-  };
-});
+export const handler = httpRoute(
+  route('images.create-upload'),
+  {
+    summary: 'Start a two-step upload (large photos)',
+    description:
+      'Step one: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. Counts against the monthly quota.',
+    response: uploadSlotBody,
+    body,
+  },
+  async ({ body, account }, deps) => {
+    const slot = await createUploadSlot(deps, account, body);
+    return {
+      ...presentUpload(slot.upload, deps.config.mediaBaseUrl),
+      upload: { method: slot.method, url: slot.url, headers: slot.headers, expires_at: slot.expires_at },
+    };
+  },
+);

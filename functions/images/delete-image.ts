@@ -1,3 +1,4 @@
+import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
 import { deleteUpload } from '../../shared/domain/images/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -5,9 +6,9 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('images.delete'),
-  { params: idParam('id') },
+  { summary: 'Delete one of your uploads', response: successMessage, params: idParam('id') },
   async ({ params, account }, deps) => {
     await deleteUpload(deps, account, params.id);
-    return { message: 'SUCCESS' };
+    return SUCCESS;
   },
 );

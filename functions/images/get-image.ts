@@ -1,21 +1,34 @@
+import * as z from 'zod/mini';
+import { catalogueImageBody, uploadBody } from '../../shared/domain/images/responses.ts';
 import { asUpload, getImage, presentUpload } from '../../shared/domain/images/uploads.ts';
+import type { ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 
-/** An upload of the caller's (403 for another account's) or any catalogue image. */
-export const handler = httpRoute(route('images.get'), { params: idParam('id') }, async ({ params, account }, deps) => {
-  const item = await getImage(deps, account, params.id);
-  if (item.source === 'upload') return presentUpload(asUpload(item), deps.config.mediaBaseUrl);
-  return {
-    id: item.id,
-    url: `${deps.config.mediaBaseUrl}/${String(item.file)}`,
-    width: item.width,
-    height: item.height,
-    species_id: item.species_id,
-    breed_ids: item.breed_ids,
-    category_ids: item.category_ids,
-    status: 'approved',
-    created_at: item.created_at,
-  };
-});
+export const handler = httpRoute(
+  route('images.get'),
+  {
+    summary: 'One image',
+    description: "An upload of yours (403 for another account's) or any catalogue image.",
+    response: z.union([uploadBody, catalogueImageBody]),
+    params: idParam('id'),
+  },
+  async ({ params, account }, deps) => {
+    const item = await getImage(deps, account, params.id);
+    if (item.source === 'upload') return presentUpload(asUpload(item), deps.config.mediaBaseUrl);
+    // Anything not an upload is a catalogue image, written by the seed in this shape.
+    const image = item as unknown as ImageSummary;
+    return {
+      id: image.id,
+      url: `${deps.config.mediaBaseUrl}/${image.file}`,
+      width: image.width,
+      height: image.height,
+      species_id: image.species_id,
+      breed_ids: image.breed_ids,
+      category_ids: image.category_ids,
+      status: 'approved' as const,
+      created_at: image.created_at,
+    };
+  },
+);

@@ -1,3 +1,4 @@
+import { imageSearchResult } from '../../shared/domain/images/responses.ts';
 import * as z from 'zod/mini';
 import { loadBreeds, loadTemperaments } from '../../shared/domain/reference/breeds.ts';
 import { loadCategories } from '../../shared/domain/reference/categories.ts';
@@ -44,78 +45,87 @@ const query = z.strictObject({
   sub_id: z.optional(subIdParam),
 });
 
-export const handler = httpRoute(route('images.search'), { query }, async ({ query: q, account }, deps) => {
-  if (q.age_months_min !== undefined && q.age_months_max !== undefined && q.age_months_min > q.age_months_max) {
-    throw badRequest(['age_months_min must not be greater than age_months_max']);
-  }
-  const [breeds, categories, colours, temperaments] = await Promise.all([
-    loadBreeds(deps),
-    loadCategories(deps),
-    loadColours(deps),
-    loadTemperaments(deps),
-  ]);
-  const breedById = new Map(breeds.map((b) => [b.id, b]));
-  const colourById = new Map(colours.variants.map((v) => [v.id, v]));
-  const join = (one: string | undefined, many: string[] | undefined) =>
-    one || many?.length ? [...(one ? [one] : []), ...(many ?? [])] : undefined;
-  const { images, total } = await searchImages(
-    deps,
-    {
-      filter: {
-        species: q.species_id,
-        breedIds: join(q.breed_id, q.breed_ids),
-        breedGroups: q.breed_groups,
-        excludeBreedGroups: q.exclude_breed_groups,
-        hasBreeds: q.has_breeds,
-        categoryIds: q.category_ids,
-        colourIds: join(q.colour_id, q.colour_ids),
-        colourCode: q.colour_code,
-        hasColours: q.has_colours,
-        ageMonthsMin: q.age_months_min,
-        ageMonthsMax: q.age_months_max,
-        accountId: q.account_id,
+export const handler = httpRoute(
+  route('images.search'),
+  {
+    summary: 'Search the image catalogue',
+    response: z.array(imageSearchResult),
+    headers: ['pagination-count', 'content-language'],
+    query,
+  },
+  async ({ query: q, account }, deps) => {
+    if (q.age_months_min !== undefined && q.age_months_max !== undefined && q.age_months_min > q.age_months_max) {
+      throw badRequest(['age_months_min must not be greater than age_months_max']);
+    }
+    const [breeds, categories, colours, temperaments] = await Promise.all([
+      loadBreeds(deps),
+      loadCategories(deps),
+      loadColours(deps),
+      loadTemperaments(deps),
+    ]);
+    const breedById = new Map(breeds.map((b) => [b.id, b]));
+    const colourById = new Map(colours.variants.map((v) => [v.id, v]));
+    const join = (one: string | undefined, many: string[] | undefined) =>
+      one || many?.length ? [...(one ? [one] : []), ...(many ?? [])] : undefined;
+    const { images, total } = await searchImages(
+      deps,
+      {
+        filter: {
+          species: q.species_id,
+          breedIds: join(q.breed_id, q.breed_ids),
+          breedGroups: q.breed_groups,
+          excludeBreedGroups: q.exclude_breed_groups,
+          hasBreeds: q.has_breeds,
+          categoryIds: q.category_ids,
+          colourIds: join(q.colour_id, q.colour_ids),
+          colourCode: q.colour_code,
+          hasColours: q.has_colours,
+          ageMonthsMin: q.age_months_min,
+          ageMonthsMax: q.age_months_max,
+          accountId: q.account_id,
+        },
+        order: q.order,
+        orderBy: q.order_by,
+        page: q.page,
+        limit: q.limit,
       },
-      order: q.order,
-      orderBy: q.order_by,
-      page: q.page,
-      limit: q.limit,
-    },
-    {
-      groupsOf: (id) => breedById.get(id)?.breed_groups.map((g) => g.toLowerCase()) ?? [],
-      codeOf: (id) => colourById.get(id)?.code,
-    },
-  );
-  const translator = new Translator(q.lang ?? 'en');
-  const data = {
-    breeds: breedById,
-    categories: new Map(categories.map((c) => [c.id, c])),
-    colours: colourById,
-    temperaments,
-  };
-  const view = {
-    mediaBaseUrl: deps.config.mediaBaseUrl,
-    includeBreeds: q.include_breeds,
-    includeCategories: q.include_categories,
-    includeColours: q.include_colours,
-    account,
-    translator,
-  };
-  const interactions =
-    q.sub_id && images.length > 0
-      ? await interactionsOf(
-          deps,
-          account.id,
-          q.sub_id,
-          images.map((i) => i.id),
-        )
-      : undefined;
-  const body = images.map((image) => {
-    const done = interactions?.get(image.id);
-    return {
-      ...presentImage(image, data, view),
-      ...(done?.vote && { vote: done.vote }),
-      ...(done?.favourite && { favourite: done.favourite }),
+      {
+        groupsOf: (id) => breedById.get(id)?.breed_groups.map((g) => g.toLowerCase()) ?? [],
+        codeOf: (id) => colourById.get(id)?.code,
+      },
+    );
+    const translator = new Translator(q.lang ?? 'en');
+    const data = {
+      breeds: breedById,
+      categories: new Map(categories.map((c) => [c.id, c])),
+      colours: colourById,
+      temperaments,
     };
-  });
-  return listReply(body, total, translator);
-});
+    const view = {
+      mediaBaseUrl: deps.config.mediaBaseUrl,
+      includeBreeds: q.include_breeds,
+      includeCategories: q.include_categories,
+      includeColours: q.include_colours,
+      account,
+      translator,
+    };
+    const interactions =
+      q.sub_id && images.length > 0
+        ? await interactionsOf(
+            deps,
+            account.id,
+            q.sub_id,
+            images.map((i) => i.id),
+          )
+        : undefined;
+    const body = images.map((image) => {
+      const done = interactions?.get(image.id);
+      return {
+        ...presentImage(image, data, view),
+        ...(done?.vote && { vote: done.vote }),
+        ...(done?.favourite && { favourite: done.favourite }),
+      };
+    });
+    return listReply(body, total, translator);
+  },
+);

@@ -1,3 +1,4 @@
+import { uploadBody } from '../../shared/domain/images/responses.ts';
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import {
@@ -21,7 +22,14 @@ const limits = { maxFileBytes: DIRECT_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 
 /** multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). */
 export const handler = httpRoute(
   route('images.upload'),
-  { form: { parse: parseUploadForm, limits, fields } },
+  {
+    summary: 'Upload a photo (up to 4 MB)',
+    description:
+      'multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). Checked asynchronously: `status` becomes `approved` or `rejected`. Larger photos (up to 50 MB) take the two-step upload (413 `use_two_step_upload`).',
+    response: uploadBody,
+    errors: [415, 429],
+    form: { parse: parseUploadForm, limits, fields },
+  },
   async ({ form, account }, deps) => {
     const file = form.files[0];
     if (!file) throw badRequest(['file is required']);

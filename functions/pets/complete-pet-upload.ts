@@ -1,3 +1,4 @@
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -16,7 +17,14 @@ const body = z.strictObject({
 /** Step two of a large upload: the ETag of every part; answers the record, now pending processing. */
 export const handler = httpRoute(
   route('pets.complete-upload'),
-  { params: petMediaParams, body },
+  {
+    summary: 'Finish a two-step pet upload',
+    description: 'Step two: the ETag of every part; answers the record, now pending processing.',
+    response: petMediaBody,
+    errors: [409],
+    params: petMediaParams,
+    body,
+  },
   async ({ params, body, account }, deps) => {
     const { media } = await requireOwnPetMedia(deps, account, params.petId, params.imageId);
     return presentPetMedia(deps, await completePetUpload(deps, media, body.parts));

@@ -1,3 +1,4 @@
+import { petUploadSlotBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -36,7 +37,15 @@ const body = z.discriminatedUnion('kind', [
  */
 export const handler = httpRoute(
   route('pets.create-upload'),
-  { params: petParams, body },
+  {
+    summary: 'Start a two-step pet upload (large photos and videos)',
+    description:
+      "Step one for a photo up to 50 MB or a video up to 200 MB: the record awaiting its bytes and one presigned PUT URL per 8 MiB part. A photo whose declared SHA-256 is already on the pet comes back as that record, `duplicate: true`. New photos count against the pet's 100 per 24 hours and the monthly quota.",
+    response: petUploadSlotBody,
+    errors: [415, 429],
+    params: petParams,
+    body,
+  },
   async ({ params, body, account }, deps) => {
     const pet = await requireOwnPet(deps, account, params.petId);
     const slot = await createPetUploadSlot(deps, account, pet, body);

@@ -1,7 +1,8 @@
+import { createdPetBody } from '../../shared/domain/pets/responses.ts';
 import { createPetFields } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { MAX_PHOTOS_PER_REQUEST } from '../../shared/domain/pets/photos.ts';
-import { createPet, presentPets } from '../../shared/domain/pets/service.ts';
+import { createPet, presentOnePet } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
@@ -16,10 +17,19 @@ const limits = {
 /** multipart/form-data: the profile fields and zero or more photos in `images`; 201 with the pet and its images. */
 export const handler = httpRoute(
   route('pets.create'),
-  { form: { parse: parsePetUploadForm, limits, fields: createPetFields } },
+  {
+    summary: 'Create a pet (with photos)',
+    description: 'multipart/form-data: the profile fields and zero or more photos in `images`.',
+    response: createdPetBody,
+    errors: [415, 429],
+    form: { parse: parsePetUploadForm, limits, fields: createPetFields },
+  },
   async ({ form, account }, deps) => {
     const { pet, photos } = await createPet(deps, account, form.fields, form.files);
-    const [presented] = await presentPets(deps, [pet], undefined);
-    return { ...presented, images: await Promise.all(photos.map((p) => presentPetMedia(deps, p.media, p.duplicate))) };
+    const presented = await presentOnePet(deps, pet, undefined);
+    return {
+      ...presented,
+      images: await Promise.all(photos.map((p) => presentPetMedia(deps, p.media, p.duplicate))),
+    };
   },
 );

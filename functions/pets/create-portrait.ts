@@ -1,3 +1,4 @@
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -15,7 +16,14 @@ const body = z.strictObject({
 /** A pending portrait (kind `portrait`) of the pet, drawn asynchronously; poll GET /pets/{petId}/images/{id}. */
 export const handler = httpRoute(
   route('pets.portrait-create'),
-  { params: petParams, body },
+  {
+    summary: 'Draw a portrait of the pet',
+    description:
+      "A pending portrait (kind `portrait`), drawn asynchronously from the pet's newest ready photo (or `image_ids`); poll GET /pets/{petId}/images/{imageId}.",
+    response: petMediaBody,
+    params: petParams,
+    body,
+  },
   async ({ params, body, account }, deps) =>
     presentPetMedia(deps, await requestPortrait(deps, account, params.petId, body)),
 );

@@ -1,3 +1,4 @@
+import { emptyBody } from '../../shared/http/api-docs.ts';
 import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { deletePetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,7 +7,12 @@ import { route } from '../routes.ts';
 /** Removes one photo, video or portrait with its objects; 200 with an empty body, like deleting the pet. */
 export const handler = httpRoute(
   route('pets.media-delete'),
-  { params: petMediaParams },
+  {
+    summary: 'Delete a photo, video or portrait',
+    description: 'Removes the record and its objects; 200 with an empty body.',
+    response: emptyBody,
+    params: petMediaParams,
+  },
   async ({ params, account }, deps) => {
     await deletePetMedia(deps, account, params.petId, params.imageId);
     return undefined;

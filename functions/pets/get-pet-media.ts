@@ -1,3 +1,4 @@
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
@@ -7,7 +8,12 @@ import { route } from '../routes.ts';
 /** One pet image record with fresh short-lived URLs (how a client follows processing or renews a URL). */
 export const handler = httpRoute(
   route('pets.media-get'),
-  { params: petMediaParams },
+  {
+    summary: 'One photo, video or portrait',
+    description: 'With fresh short-lived URLs: how a client follows processing or renews a URL.',
+    response: petMediaBody,
+    params: petMediaParams,
+  },
   async ({ params, account }, deps) => {
     const { media } = await requireOwnPetMedia(deps, account, params.petId, params.imageId);
     return presentPetMedia(deps, media);

@@ -1,6 +1,7 @@
+import { petBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
-import { presentPets, requireOwnPet } from '../../shared/domain/pets/service.ts';
+import { presentOnePet, requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 import { langParam } from '../../shared/domain/reference/i18n.ts';
@@ -9,9 +10,8 @@ const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
   route('pets.get'),
-  { params: petParams, query },
+  { summary: 'One pet', response: petBody, params: petParams, query },
   async ({ params, query, account }, deps) => {
-    const [pet] = await presentPets(deps, [await requireOwnPet(deps, account, params.petId)], query.lang);
-    return pet;
+    return presentOnePet(deps, await requireOwnPet(deps, account, params.petId), query.lang);
   },
 );

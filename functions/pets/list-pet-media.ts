@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import { listPetMediaQuery, petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { listPetMedia } from '../../shared/domain/pets/service.ts';
@@ -8,7 +10,14 @@ import { withHeaders } from '../../shared/http/responses.ts';
 /** The pet's gallery: photos, videos and portraits (`kind` filters), oldest first, with short-lived URLs. */
 export const handler = httpRoute(
   route('pets.media-list'),
-  { params: petParams, query: listPetMediaQuery },
+  {
+    summary: "A pet's photos, videos and portraits",
+    description: 'Oldest first; `kind` filters.',
+    response: z.array(petMediaBody),
+    headers: ['pagination-count'],
+    params: petParams,
+    query: listPetMediaQuery,
+  },
   async ({ params, query, account }, deps) => {
     const { media, total } = await listPetMedia(deps, account, params.petId, query);
     return withHeaders(await Promise.all(media.map((m) => presentPetMedia(deps, m))), {

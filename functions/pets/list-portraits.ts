@@ -1,3 +1,4 @@
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -13,7 +14,13 @@ const query = z.strictObject({ limit: page.limit, page: page.page, order: page.o
 /** The pet's portraits only, oldest first, with short-lived URLs. */
 export const handler = httpRoute(
   route('pets.portraits-list'),
-  { params: petParams, query },
+  {
+    summary: "A pet's portraits",
+    response: z.array(petMediaBody),
+    headers: ['pagination-count'],
+    params: petParams,
+    query,
+  },
   async ({ params, query, account }, deps) => {
     const { media, total } = await listPetMedia(deps, account, params.petId, { ...query, kind: 'portrait' });
     return withHeaders(await Promise.all(media.map((m) => presentPetMedia(deps, m))), {

@@ -1,14 +1,20 @@
+import { petBody } from '../../shared/domain/pets/responses.ts';
 import { petParams, updatePetBody } from '../../shared/domain/pets/input.ts';
-import { presentPets, updatePet } from '../../shared/domain/pets/service.ts';
+import { presentOnePet, updatePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 
 /** JSON metadata; `null` clears an optional field. */
 export const handler = httpRoute(
   route('pets.update'),
-  { params: petParams, body: updatePetBody },
+  {
+    summary: 'Change a pet',
+    description: 'JSON; `null` clears an optional field.',
+    response: petBody,
+    params: petParams,
+    body: updatePetBody,
+  },
   async ({ params, body, account }, deps) => {
-    const [pet] = await presentPets(deps, [await updatePet(deps, account, params.petId, body)], undefined);
-    return pet;
+    return presentOnePet(deps, await updatePet(deps, account, params.petId, body), undefined);
   },
 );

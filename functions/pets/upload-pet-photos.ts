@@ -1,3 +1,4 @@
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -18,7 +19,15 @@ const limits = {
 /** multipart/form-data, photos in `images` (one or more): an array of pet image records, duplicates flagged. */
 export const handler = httpRoute(
   route('pets.photos-upload'),
-  { params: petParams, form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) } },
+  {
+    summary: 'Add photos to a pet',
+    description:
+      'multipart/form-data, photos in `images`. The same bytes twice on one pet come back as the existing record with `duplicate: true`. A pet takes 100 new photos per 24 hours (429 `pet_upload_rate_exceeded`).',
+    response: z.array(petMediaBody),
+    errors: [415, 429],
+    params: petParams,
+    form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) },
+  },
   async ({ params, form, account }, deps) => {
     if (form.files.length === 0) throw badRequest(['images is required (one or more photo files)']);
     const added = await addPetPhotos(deps, account, params.petId, form.files);

@@ -1,3 +1,4 @@
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -13,7 +14,15 @@ const limits = { maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES, maxFiles: 1, maxFiel
 /** multipart/form-data, one video in `file`: the pet image record (kind video), processed asynchronously. */
 export const handler = httpRoute(
   route('pets.video-upload'),
-  { params: petParams, form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) } },
+  {
+    summary: 'Add a video to a pet',
+    description:
+      'multipart/form-data, one video in `file` (MP4, MOV, WebM, AVI, MPEG, 3GP; judged by content): processed asynchronously (duration, size, codec, a poster, a metadata-free copy).',
+    response: petMediaBody,
+    errors: [415],
+    params: petParams,
+    form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) },
+  },
   async ({ params, form, account }, deps) => {
     const file = form.files[0];
     if (!file) throw badRequest(['file is required (one video)']);

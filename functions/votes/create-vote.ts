@@ -1,3 +1,4 @@
+import { voteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/interactions/votes.ts';
@@ -12,6 +13,9 @@ const body = z.strictObject({
   sub_id: z.optional(subIdParam),
 });
 
-export const handler = httpRoute(route('votes.create'), { body }, async ({ body, account, headers }, deps) =>
-  presentVote(await createVote(deps, account, body, viewerCountry(headers))),
+export const handler = httpRoute(
+  route('votes.create'),
+  { summary: 'Vote on an image', response: voteBody, body },
+  async ({ body, account, headers }, deps) =>
+    presentVote(await createVote(deps, account, body, viewerCountry(headers))),
 );

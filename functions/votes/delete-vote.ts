@@ -1,9 +1,14 @@
+import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
 import { deleteVote } from '../../shared/domain/interactions/votes.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 import { voteIdParams } from './get-vote.ts';
 
-export const handler = httpRoute(route('votes.delete'), { params: voteIdParams }, async ({ params, account }, deps) => {
-  await deleteVote(deps, account, params.vote_id);
-  return { message: 'SUCCESS' };
-});
+export const handler = httpRoute(
+  route('votes.delete'),
+  { summary: 'Delete one of your votes', response: successMessage, params: voteIdParams },
+  async ({ params, account }, deps) => {
+    await deleteVote(deps, account, params.vote_id);
+    return SUCCESS;
+  },
+);

@@ -1,3 +1,4 @@
+import { voteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { getOwnVote, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { integer } from '../../shared/http/params.ts';
@@ -6,6 +7,8 @@ import { route } from '../routes.ts';
 
 export const voteIdParams = z.object({ vote_id: integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) });
 
-export const handler = httpRoute(route('votes.get'), { params: voteIdParams }, async ({ params, account }, deps) =>
-  presentVote(await getOwnVote(deps, account, params.vote_id)),
+export const handler = httpRoute(
+  route('votes.get'),
+  { summary: 'One of your votes', response: voteBody, params: voteIdParams },
+  async ({ params, account }, deps) => presentVote(await getOwnVote(deps, account, params.vote_id)),
 );

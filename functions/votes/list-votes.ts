@@ -1,3 +1,4 @@
+import { voteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
 import { subIdParam } from '../../shared/http/sub-id.ts';
@@ -11,20 +12,24 @@ const query = z.strictObject({
   sub_id: z.optional(subIdParam),
 });
 
-export const handler = httpRoute(route('votes.list'), { query }, async ({ query: q, account }, deps) => {
-  const votes = await listVotes(
-    deps,
-    account,
-    {
-      order: q.order,
-      page: q.page,
-      limit: q.limit,
-      subId: q.sub_id,
-      species: q.species_id,
-      breedGroups: q.breed_groups,
-      excludeBreedGroups: q.exclude_breed_groups,
-    },
-    await breedGroupsLookup(deps),
-  );
-  return votes.map(presentVote);
-});
+export const handler = httpRoute(
+  route('votes.list'),
+  { summary: 'Your votes', response: z.array(voteBody), query },
+  async ({ query: q, account }, deps) => {
+    const votes = await listVotes(
+      deps,
+      account,
+      {
+        order: q.order,
+        page: q.page,
+        limit: q.limit,
+        subId: q.sub_id,
+        species: q.species_id,
+        breedGroups: q.breed_groups,
+        excludeBreedGroups: q.exclude_breed_groups,
+      },
+      await breedGroupsLookup(deps),
+    );
+    return votes.map(presentVote);
+  },
+);

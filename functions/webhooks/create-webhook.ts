@@ -1,3 +1,4 @@
+import { createdWebhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { createWebhookBody } from '../../shared/domain/webhooks/input.ts';
 import { createWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
@@ -8,7 +9,13 @@ import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 /** The signing secret is shown here and on rotation only; it is stored encrypted and never read back. */
 export const handler = httpRoute(
   route('webhooks.create'),
-  { body: createWebhookBody },
+  {
+    summary: 'Register a webhook endpoint',
+    description:
+      'At most 5 endpoints per account, disabled ones included. The signing secret is shown here and on rotation only.',
+    response: createdWebhookBody,
+    body: createWebhookBody,
+  },
   async ({ body, account }, deps) => {
     const { webhook, signingSecret } = await createWebhook(deps, secretCipher(deps.config), account.id, body);
     return { ...presentWebhook(webhook), signing_secret: signingSecret };

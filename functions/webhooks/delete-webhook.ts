@@ -1,3 +1,4 @@
+import { deletedWebhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { deleteWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -5,9 +6,9 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.delete'),
-  { params: webhookIdParams },
+  { summary: 'Delete a webhook endpoint', response: deletedWebhookBody, params: webhookIdParams },
   async ({ params, account }, deps) => {
     await deleteWebhook(deps, account.id, params.id);
-    return { message: 'SUCCESS', id: params.id };
+    return { message: 'SUCCESS' as const, id: params.id };
   },
 );

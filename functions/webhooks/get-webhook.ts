@@ -1,3 +1,4 @@
+import { webhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { getOwnWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
@@ -6,6 +7,6 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.get'),
-  { params: webhookIdParams },
+  { summary: 'One webhook endpoint', response: webhookBody, params: webhookIdParams },
   async ({ params, account }, deps) => presentWebhook(await getOwnWebhook(deps, account.id, params.id)),
 );

@@ -1,3 +1,4 @@
+import { deliveryAttemptList } from '../../shared/domain/webhooks/responses.ts';
 import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks/attempts.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -5,7 +6,13 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.deliveries'),
-  { params: webhookIdParams, query: deliveryLogQuery },
+  {
+    summary: 'Delivery attempts of an endpoint',
+    description: "Every attempt, newest first, with the receiver's status and how long it took.",
+    response: deliveryAttemptList,
+    params: webhookIdParams,
+    query: deliveryLogQuery,
+  },
   async ({ params, query, account }, deps) =>
     (await listDeliveryAttempts(deps, account.id, params.id, query)).map(presentAttempt),
 );

@@ -1,3 +1,4 @@
+import { queuedEventBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookEventParams } from '../../shared/domain/webhooks/input.ts';
 import { redeliverEvent } from '../../shared/domain/webhooks/operator-actions.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -5,9 +6,15 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.redeliver'),
-  { params: webhookEventParams },
+  {
+    summary: 'Send an event again',
+    description: 'Queues one more delivery of a stored event to this endpoint.',
+    response: queuedEventBody,
+    errors: [409],
+    params: webhookEventParams,
+  },
   async ({ params, account }, deps) => {
     const event = await redeliverEvent(deps, account.id, params.id, params.eventId);
-    return { message: 'QUEUED', id: params.id, event_id: event.id, event_type: event.event_type };
+    return { message: 'QUEUED' as const, id: params.id, event_id: event.id, event_type: event.event_type };
   },
 );

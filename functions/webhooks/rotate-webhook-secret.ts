@@ -1,3 +1,4 @@
+import { rotatedSecretBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { rotateWebhookSecret } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,7 +7,12 @@ import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 
 export const handler = httpRoute(
   route('webhooks.rotate-secret'),
-  { params: webhookIdParams },
+  {
+    summary: 'Rotate the signing secret',
+    description: 'The new secret signs every delivery from now on; shown once.',
+    response: rotatedSecretBody,
+    params: webhookIdParams,
+  },
   async ({ params, account }, deps) => ({
     id: params.id,
     signing_secret: await rotateWebhookSecret(deps, secretCipher(deps.config), account.id, params.id),

@@ -1,3 +1,4 @@
+import { queuedEventBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { sendTestEvent } from '../../shared/domain/webhooks/operator-actions.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -5,9 +6,9 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.test'),
-  { params: webhookIdParams },
+  { summary: 'Send a test event', response: queuedEventBody, errors: [409], params: webhookIdParams },
   async ({ params, account }, deps) => {
     const event = await sendTestEvent(deps, account.id, params.id);
-    return { message: 'QUEUED', id: params.id, event_id: event.id, event_type: event.event_type };
+    return { message: 'QUEUED' as const, id: params.id, event_id: event.id, event_type: event.event_type };
   },
 );

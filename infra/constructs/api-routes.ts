@@ -160,6 +160,7 @@ export class ApiRoutes extends Construct {
       role: this.roleFor(access),
       logGroup: this.logGroup,
       description: `${route.method} ${API_BASE_PATH}${route.path}`,
+      ...(route.bundledFiles && { bundledFiles: route.bundledFiles }),
       environment: {
         STAGE: this.props.stage,
         TABLE_NAME: this.props.table.tableName,

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -33,6 +33,8 @@ export interface NodeFunctionProps {
   /** Modules provided by a layer instead of the bundle (e.g. sharp). */
   externalModules?: string[];
   ephemeralStorageSize?: Size;
+  /** Files below node_modules/ the handler reads at run time, copied into the bundle's own node_modules/. */
+  bundledFiles?: readonly string[];
 }
 
 /** A Node.js 22 arm64 function bundled by local esbuild (ESM, minified, external source maps, SDK bundled). */
@@ -60,6 +62,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       mainFields: [...LAMBDA_BUNDLE.mainFields],
       // Bundle the AWS SDK too: pinned, tested versions and a faster cold start than the runtime's copy.
       externalModules: props.externalModules ?? [],
+      ...(props.bundledFiles?.length && { commandHooks: copyIntoBundle(props.bundledFiles) }),
     },
   });
   Validations.of(fn).acknowledge({
@@ -67,6 +70,19 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
     reason: 'Node.js 22 is the runtime the code is built and tested on (middy 7 needs >= 22); 24 follows once tested.',
   });
   return fn;
+}
+
+/** Bundling hooks that copy package files next to the bundle, where `require.resolve` finds them in Lambda. */
+function copyIntoBundle(files: readonly string[]) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      files.map((file) => {
+        const target = join(outputDir, 'node_modules', file);
+        return `mkdir -p "${dirname(target)}" && cp "${join(inputDir, 'node_modules', file)}" "${target}"`;
+      }),
+  };
 }
 
 const arnToken = (resource: IConstruct) =>

@@ -12,6 +12,18 @@ export const LIST_MAX_LENGTH = 2000;
 type StringCheck = z.core.$ZodCheck<string>;
 
 /**
+ * What a query or path value means on the wire, for the OpenAPI document: the schemas below parse strings, so their
+ * JSON Schema would only say "string"; this records the integer, boolean, enum or list the string stands for.
+ */
+export const wireFormats = new WeakMap<object, Record<string, unknown>>();
+
+/** Records the wire format of a parameter schema and returns the schema. */
+export function onTheWire<T extends object>(schema: T, format: Record<string, unknown>): T {
+  wireFormats.set(schema, format);
+  return schema;
+}
+
+/**
  * Characters no text input may hold: control characters, the non-characters U+FFFE and U+FFFF, and unpaired
  * surrogates. Stored values travel on as events through SQS, which refuses a message holding any of them; emoji and
  * every other character SQS carries are accepted.
@@ -47,7 +59,7 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
     ...(bounds.min !== undefined ? [z.gte(bounds.min)] : []),
     ...(bounds.max !== undefined ? [z.lte(bounds.max)] : []),
   ];
-  return z.pipe(
+  const schema = z.pipe(
     text(
       { max: INTEGER_MAX_LENGTH },
       z.refine((v) => INTEGER.test(v), 'must be an integer'),
@@ -57,28 +69,31 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
       z.number().check(...checks),
     ),
   );
+  return onTheWire(schema, { type: 'integer', minimum: bounds.min, maximum: bounds.max });
 }
 
 /** `true`/`false` (also `1`/`0`), case-insensitive. */
 export function boolean() {
-  return z.pipe(
+  const schema = z.pipe(
     text(
       { max: WORD_MAX_LENGTH },
       z.refine((v) => /^(true|false|1|0)$/i.test(v), 'must be true or false'),
     ),
     z.transform((v: string) => /^(true|1)$/i.test(v)),
   );
+  return onTheWire(schema, { type: 'boolean', description: '`true` or `false` (also `1` or `0`), any case.' });
 }
 
 /** One of `values`, compared case-insensitively, returned in the canonical spelling. */
 export function caseInsensitiveEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.pipe(
+  const schema = z.pipe(
     text(
       { max: WORD_MAX_LENGTH },
       z.refine((v) => values.some((x) => x.toLowerCase() === v.toLowerCase()), `must be one of: ${values.join(', ')}`),
     ),
     z.transform((v: string) => values.find((x) => x.toLowerCase() === v.toLowerCase()) as T[number]),
   );
+  return onTheWire(schema, { type: 'string', enum: [...values], description: 'Compared case-insensitively.' });
 }
 
 /** A query or form list holds at most this many entries unless the route says fewer. */
@@ -86,7 +101,8 @@ export const MAX_LIST_ITEMS = 100;
 
 /** Comma-separated list, at most `maxItems` entries; blanks are dropped. */
 export function list(options: { maxItems?: number } = {}) {
-  return z.pipe(
+  const maxItems = options.maxItems ?? MAX_LIST_ITEMS;
+  const schema = z.pipe(
     text({ max: LIST_MAX_LENGTH }),
     z.pipe(
       z.transform((v: string) =>
@@ -95,7 +111,13 @@ export function list(options: { maxItems?: number } = {}) {
           .map((s) => s.trim())
           .filter((s) => s.length > 0),
       ),
-      z.array(z.string()).check(z.maxLength(options.maxItems ?? MAX_LIST_ITEMS)),
+      z.array(z.string()).check(z.maxLength(maxItems)),
     ),
   );
+  return onTheWire(schema, {
+    type: 'array',
+    items: { type: 'string' },
+    maxItems,
+    description: `Comma-separated, at most ${maxItems} entries (${LIST_MAX_LENGTH} characters); blanks are dropped.`,
+  });
 }

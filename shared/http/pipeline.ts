@@ -8,14 +8,25 @@ import type { Account } from '../domain/accounts/account.ts';
 import type { RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
-import { compressIfAccepted, errorResponse, jsonResponse, Reply, type HttpResult } from './responses.ts';
+import { compressIfAccepted, errorResponse, jsonResponse, RawReply, Reply, type HttpResult } from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
 import { rateLimitHeaders, takeRequest } from '../domain/accounts/rate-limits.ts';
 import { isIdempotent, rateClassOf } from './guards.ts';
 import { idempotencyKeyOf, idempotentResponse } from './idempotency.ts';
 import type { parseMultipart, MultipartLimits, UploadedFile } from '../media/multipart.ts';
+import type { ErrorStatus } from './status-text.ts';
+import type { ResponseHeaderName } from './response-headers.ts';
 
-export interface RequestSchemas {
+/**
+ * What a route declares beside its table entry: the request schemas the pipeline validates with, and the response
+ * the handler must produce. The OpenAPI document (scripts/openapi) is generated from these, so a route without a
+ * `response` or `summary` is a type error, and every field documented here is the one the code runs on.
+ */
+export interface RouteContract {
+  /** One line for the reference (OpenAPI `summary`). */
+  summary: string;
+  /** Longer prose: rules, limits, what the spec leaves open (OpenAPI `description`, Markdown). */
+  description?: string;
   params?: Schema;
   query?: Schema;
   body?: Schema;
@@ -24,9 +35,17 @@ export interface RequestSchemas {
    * its limits and a schema for the text fields.
    */
   form?: { parse: typeof parseMultipart; limits: MultipartLimits; fields: Schema };
+  /** The success body (status from the route table); `emptyBody` for routes that answer without one. */
+  response: Schema;
+  /** Media types of the success body when it is not JSON (the handler returns a `RawReply`). */
+  contentTypes?: readonly string[];
+  /** Headers the success response carries besides content-type (described in shared/http/response-headers.ts). */
+  headers?: readonly ResponseHeaderName[];
+  /** Error statuses beyond those the route table implies (see scripts/openapi/errors.ts). */
+  errors?: readonly ErrorStatus[];
 }
 
-type Out<S, K extends keyof RequestSchemas> =
+type Out<S, K extends keyof RouteContract> =
   S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
 type CallerOf<R extends RouteDef> = R['auth'] extends 'none' ? null : Account;
 
@@ -34,7 +53,7 @@ type FormOut<S> = S extends { form: { fields: infer T extends Schema } }
   ? { fields: z.output<T>; files: UploadedFile[] }
   : undefined;
 
-export interface HttpRequest<S extends RequestSchemas, Caller> {
+export interface HttpRequest<S extends RouteContract, Caller> {
   params: Out<S, 'params'>;
   query: Out<S, 'query'>;
   body: Out<S, 'body'>;
@@ -46,7 +65,13 @@ export interface HttpRequest<S extends RequestSchemas, Caller> {
   requestId: string;
 }
 
-type Handler<S extends RequestSchemas, Caller> = (request: HttpRequest<S, Caller>, deps: Deps) => Promise<unknown>;
+/** The body the contract's `response` schema describes, as the handler builds it (serialised as JSON). */
+type ResponseBody<S extends RouteContract> = z.input<S['response']>;
+
+type Handler<S extends RouteContract, Caller> = (
+  request: HttpRequest<S, Caller>,
+  deps: Deps,
+) => Promise<ResponseBody<S> | Reply<ResponseBody<S>>>;
 
 /** Routes without a query schema accept no query parameters at all. */
 const NO_QUERY = z.strictObject({});
@@ -66,11 +91,11 @@ interface RequestState {
  * validation of path, query and body, serialisation with compression, and the spec's error JSON for
  * every failure. Handlers get typed input and return the response body (or a `Reply` with headers).
  */
-export function httpRoute<R extends RouteDef, S extends RequestSchemas>(
+export function httpRoute<R extends RouteDef, S extends RouteContract>(
   route: R,
   schemas: S,
   handle: Handler<S, CallerOf<R>>,
-) {
+): HttpHandler {
   const state = new WeakMap<Event, RequestState>();
   const rateClass = rateClassOf(route);
   const idempotent = isIdempotent(route);
@@ -96,7 +121,7 @@ export function httpRoute<R extends RouteDef, S extends RequestSchemas>(
     },
   });
 
-  return pipeline.handler(async (event, context) => {
+  const handler = pipeline.handler(async (event, context) => {
     const deps = getDeps();
     const { account, idempotencyKey, rateHeaders } = state.get(event)!;
     if (!schemas.body && !schemas.form && hasBody(event)) throw badRequest('This route takes no request body');
@@ -112,6 +137,7 @@ export function httpRoute<R extends RouteDef, S extends RequestSchemas>(
     } as HttpRequest<S, CallerOf<R>>;
     const respond = async () => {
       const result = await handle(request, deps);
+      if (result instanceof RawReply) return { statusCode: route.status, headers: result.headers, body: result.body };
       return result instanceof Reply
         ? jsonResponse(route.status, result.body, result.headers)
         : jsonResponse(route.status, result);
@@ -132,7 +158,13 @@ export function httpRoute<R extends RouteDef, S extends RequestSchemas>(
       event.headers['accept-encoding'],
     );
   });
+  return Object.assign(handler, { contract: { route, ...schemas } });
 }
+
+/** A route's Lambda handler, carrying its table entry and contract for the OpenAPI generator. */
+export type HttpHandler = ((event: Event, context: Context) => Promise<HttpResult>) & {
+  contract: RouteContract & { route: RouteDef };
+};
 
 /** API Gateway v2 already lower-cases header names; the local gateway and hand-built test events may not. */
 function normaliseEvent(event: Event): void {
@@ -141,7 +173,7 @@ function normaliseEvent(event: Event): void {
   event.pathParameters ??= {};
 }
 
-async function parseForm(event: Event, form: NonNullable<RequestSchemas['form']>) {
+async function parseForm(event: Event, form: NonNullable<RouteContract['form']>) {
   const contentType = event.headers['content-type'] ?? '';
   if (!event.body) throw badRequest('A multipart/form-data body is required', { code: 'invalid_multipart' });
   const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');

@@ -13,6 +13,13 @@ export class Reply<T = unknown> {
 
 export const withHeaders = <T>(body: T, headers: Record<string, string>) => new Reply(body, headers);
 
+/** A handler result sent as it is, not as JSON: the API reference page and its assets. */
+export class RawReply extends Reply<string> {
+  constructor(body: string, contentType: string, headers: Record<string, string> = {}) {
+    super(body, { ...headers, 'content-type': contentType });
+  }
+}
+
 export type HttpResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };

@@ -50,6 +50,11 @@ export interface RouteDef {
    * stored, so the route ignores `Idempotency-Key` (a stored replay would keep the secret in plain text for 24 hours).
    */
   oneTimeSecret?: true;
+  /**
+   * Files of npm packages the handler reads at run time (paths below node_modules/), copied into its Lambda bundle
+   * under node_modules/ so that the same `require.resolve` finds them locally and deployed.
+   */
+  bundledFiles?: readonly string[];
 }
 
 export const API_BASE_PATH = '/v1';

@@ -7,6 +7,7 @@ import { routes } from '../../functions/routes.ts';
 import type { RouteDef } from '../../shared/http/route-def.ts';
 import { KNOWN_FEATURES } from '../../shared/domain/accounts/account.ts';
 import { adminKey, api, createAccount } from '../support/api-client.ts';
+import { assertMatchesDocument } from '../support/openapi-check.ts';
 
 /** Fixed, so a failure replays exactly; change it to explore further. */
 const SEED = 20261124;
@@ -130,10 +131,10 @@ describe('fuzzing every route of the route table', () => {
     const text = await res.text();
     stats.requests++;
     stats.slowestMs = Math.max(stats.slowestMs, Math.round(performance.now() - started));
-    return { status: res.status, text, bytes: Buffer.byteLength(text) };
+    return { status: res.status, headers: res.headers, text, bytes: Buffer.byteLength(text) };
   }
 
-  function check(route: RouteDef, a: Attempt, res: { status: number; text: string; bytes: number }) {
+  function check(route: RouteDef, a: Attempt, res: { status: number; headers: Headers; text: string; bytes: number }) {
     const where = `${route.method} ${a.path}?${new URLSearchParams(a.query)} (${a.credential}, ${a.contentType})`;
     if (res.status >= 500 && res.status !== DOCUMENTED_UNAVAILABLE) stats.serverFaults++;
     expect(
@@ -141,6 +142,14 @@ describe('fuzzing every route of the route table', () => {
       `${where} → ${res.status} ${res.text.slice(0, 300)}`,
     ).toBe(false);
     expect(res.bytes, where).toBeLessThanOrEqual(MAX_RESPONSE_BYTES);
+    // Whatever the input, the answer is one the document describes (tests/support/openapi-check.ts).
+    assertMatchesDocument({
+      method: route.method,
+      path: a.path,
+      status: res.status,
+      headers: res.headers,
+      text: res.text,
+    });
     if (res.status >= 400) {
       expect(res.bytes, where).toBeLessThanOrEqual(MAX_ERROR_BYTES);
       const body = JSON.parse(res.text);

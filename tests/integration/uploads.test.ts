@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getAccount } from '../../shared/domain/accounts/store.ts';
 import { uploadPhoto } from '../../shared/domain/images/uploads.ts';
-import { adminKey, api, createAccount } from '../support/api-client.ts';
+import { adminKey, api, createAccount, send } from '../support/api-client.ts';
 import { depsWithUnreachableObjectStore } from '../support/unreachable-store.ts';
 
 const jpeg = (width = 64, height = 48) =>
@@ -14,12 +14,7 @@ async function upload(key: string, bytes: Buffer, filename = 'pet.jpg', extra: R
   const form = new FormData();
   form.append('file', new Blob([bytes]), filename);
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  const res = await fetch(`${inject('baseUrl')}/images/upload`, {
-    method: 'POST',
-    headers: { 'x-api-key': key },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as any };
+  return send('POST', '/images/upload', { headers: { 'x-api-key': key }, body: form });
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 8000): Promise<T> {
@@ -101,8 +96,7 @@ describe('image uploads against the local bucket and queues', () => {
 
   it('judges the format by the bytes: a text file named .jpg is 415, broken multipart 400, a large photo 413 pointing to the two-step upload', async () => {
     const text = await upload(account.api_key, Buffer.from('hello'), 'cat.jpg');
-    const broken = await fetch(`${inject('baseUrl')}/images/upload`, {
-      method: 'POST',
+    const broken = await send('POST', '/images/upload', {
       headers: { 'x-api-key': account.api_key, 'content-type': 'multipart/form-data; boundary=xyz' },
       body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
     });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
-import { api, createAccount, subscribe } from '../support/api-client.ts';
+import { api, createAccount, send, subscribe } from '../support/api-client.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -73,11 +73,7 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
       'p.png',
     );
 
-    const upload = await fetch(`${inject('baseUrl')}/images/upload`, {
-      method: 'POST',
-      headers: { 'x-api-key': account.api_key },
-      body: form,
-    });
+    const upload = await send('POST', '/images/upload', { headers: { 'x-api-key': account.api_key }, body: form });
     const received = await r.waitFor(3);
 
     expect(upload.status).toBe(201);
@@ -112,11 +108,7 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     const writesStarted = Date.now();
     await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
     await api('POST', '/favourites', { key: account.api_key, body: { image_id: image } });
-    await fetch(`${inject('baseUrl')}/images/upload`, {
-      method: 'POST',
-      headers: { 'x-api-key': account.api_key },
-      body: form,
-    });
+    await send('POST', '/images/upload', { headers: { 'x-api-key': account.api_key }, body: form });
     const received = await r.waitFor(5);
 
     const stamps: Record<string, { timestamp: string; receivedAt: number }> = Object.fromEntries(

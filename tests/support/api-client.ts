@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { assertMatchesDocument } from './openapi-check.ts';
 
 export interface ApiResponse {
   status: number;
@@ -20,9 +21,19 @@ export async function api(
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${inject('baseUrl')}${path}`, { method, headers, ...(body !== undefined && { body }) });
+  return send(method, path, { method, headers, ...(body !== undefined && { body }) });
+}
+
+/**
+ * Every request of the integration layer goes through here: the response is checked against docs/openapi.json
+ * (tests/support/openapi-check.ts) before any test sees it, so a response that drifts from the document fails.
+ */
+export async function send(method: string, path: string, init: RequestInit): Promise<ApiResponse> {
+  const res = await fetch(`${inject('baseUrl')}${path}`, { ...init, method });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  assertMatchesDocument({ method, path, status: res.status, headers: res.headers, text });
+  const json = res.headers.get('content-type')?.startsWith('application/json');
+  return { status: res.status, headers: res.headers, body: text ? (json ? JSON.parse(text) : text) : undefined };
 }
 
 export const adminKey = () => inject('adminKey');

@@ -36,6 +36,9 @@ export async function accountOverview(deps: Pick<Deps, 'ddb' | 'config' | 'now'>
     features: account.features,
     disabled_capabilities: account.disabled_capabilities,
     quota,
-    counts: Object.fromEntries(STAT_NAMES.map((name) => [name, Number(stats?.[name] ?? 0)])),
+    counts: Object.fromEntries(STAT_NAMES.map((name) => [name, Number(stats?.[name] ?? 0)])) as Record<
+      (typeof STAT_NAMES)[number],
+      number
+    >,
   };
 }

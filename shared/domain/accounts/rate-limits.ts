@@ -127,6 +127,6 @@ export async function rateLimitsOf(deps: RateDeps, account: Account) {
           resets_at: w.resetsAt.toISOString(),
         },
       ]),
-    ),
+    ) as Record<RateClass, { limit: number; window_seconds: number; used: number; remaining: number; resets_at: string }>,
   };
 }

@@ -179,7 +179,7 @@ function presentBodyCondition(stored: StoredAnalysis, cached: boolean) {
     season: stored.season,
     country: stored.country,
     score: a.score,
-    scale: 9,
+    scale: 9 as const,
     category: bodyConditionCategory(a.score),
     confidence: a.confidence,
     explanation: a.explanation,

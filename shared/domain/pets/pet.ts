@@ -1,5 +1,6 @@
 // The pet record: the stored item, its type and the response shape (docs/decisions.md#pets).
 import * as z from 'zod/mini';
+import type { presentBreed } from '../reference/breeds.ts';
 import { SPECIES } from '../reference/species.ts';
 
 export const SEXES = ['male', 'female', 'unknown'] as const;
@@ -48,7 +49,7 @@ export type PetProfile = Pick<
 >;
 
 /** The response shape: the record without its account, breeds expanded in the basic breed shape. */
-export function presentPet(pet: PetItem, breeds: unknown[]) {
+export function presentPet(pet: PetItem, breeds: ReturnType<typeof presentBreed>[]) {
   const { account_id: _account, ...fields } = pet;
   return { ...fields, breeds };
 }

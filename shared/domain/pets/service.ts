@@ -248,6 +248,12 @@ export async function presentPets(deps: ReadDeps, pets: PetItem[], lang: Languag
   );
 }
 
+/** One pet in the response shape. */
+export async function presentOnePet(deps: ReadDeps, pet: PetItem, lang: Language | undefined) {
+  const [presented] = await presentPets(deps, [pet], lang);
+  return presented!;
+}
+
 /** The caller's media item of the caller's pet: 404 / 403 as for pets (an image of another account is 403). */
 export async function requireOwnPetMedia(deps: PetDeps, account: Account, petId: string, mediaId: string) {
   const pet = await requireOwnPet(deps, account, petId);

@@ -1,21 +1,28 @@
 import * as z from 'zod/mini';
-import { text, WORD_MAX_LENGTH } from '../../http/params.ts';
+import { onTheWire, text, WORD_MAX_LENGTH } from '../../http/params.ts';
 
 /** Languages the reference content is served in; content missing a translation falls back to English. */
 export const SUPPORTED_LANGUAGES = ['en', 'en-gb', 'de', 'es', 'fr', 'pl', 'uk'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** `lang`: a two-letter code, or `en-gb`; anything else is a 400 naming the supported codes. */
-export const langParam = z.pipe(
-  text(
-    { max: WORD_MAX_LENGTH },
-    z.refine((v) => /^[a-z]{2}(-[a-z]{2})?$/i.test(v), 'must be a two-letter language code (or en-gb)'),
-    z.refine(
-      (v) => (SUPPORTED_LANGUAGES as readonly string[]).includes(v.toLowerCase()),
-      `is not supported; use one of: ${SUPPORTED_LANGUAGES.join(', ')}`,
+export const langParam = onTheWire(
+  z.pipe(
+    text(
+      { max: WORD_MAX_LENGTH },
+      z.refine((v) => /^[a-z]{2}(-[a-z]{2})?$/i.test(v), 'must be a two-letter language code (or en-gb)'),
+      z.refine(
+        (v) => (SUPPORTED_LANGUAGES as readonly string[]).includes(v.toLowerCase()),
+        `is not supported; use one of: ${SUPPORTED_LANGUAGES.join(', ')}`,
+      ),
     ),
+    z.transform((v: string) => v.toLowerCase() as Language),
   ),
-  z.transform((v: string) => v.toLowerCase() as Language),
+  {
+    type: 'string',
+    enum: [...SUPPORTED_LANGUAGES],
+    description: 'Language of translated fields, any case; missing translations fall back to English.',
+  },
 );
 
 export type Translations<T> = Partial<Record<string, Partial<T>>>;

@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { api, type ApiResponse } from '../api-client.ts';
+import { api, send, type ApiResponse } from '../api-client.ts';
 
 /** A source with structure and many colours: a gradient sky, a cartoon dog, a ball. */
 export const aSourcePhoto = (width = 480, height = 360) =>
@@ -44,9 +44,7 @@ export async function postForm(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)]), f.filename ?? 'file.bin');
-  const res = await fetch(`${inject('baseUrl')}${path}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  return send('POST', path, { headers: { 'x-api-key': key }, body: form });
 }
 
 export function aPet(key: string, fields: Record<string, string> = {}, photos: Buffer[] = []) {

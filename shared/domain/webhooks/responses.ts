@@ -1,0 +1,60 @@
+// What the webhook routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
+import * as z from 'zod/mini';
+import { documented } from '../../http/api-docs.ts';
+import { WEBHOOK_STATUSES } from './webhook.ts';
+
+export const webhookBody = documented(
+  z.object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string(),
+    enabled_events: documented(z.array(z.string()), { description: 'Event names (GET /webhooks/topics).' }),
+    status: z.enum(WEBHOOK_STATUSES),
+    created_at: z.string(),
+    updated_at: z.string(),
+    disabled_at: z.optional(z.string()),
+    disabled_reason: z.optional(
+      documented(z.string(), { description: 'e.g. 10 failed attempts in a row, or an operator’s reason.' }),
+    ),
+    consecutive_failures: z.int(),
+  }),
+  { id: 'Webhook' },
+);
+
+const signingSecret = documented(z.string(), {
+  description: 'The `whsec_…` key of X-Webhook-Signature: shown here only, stored encrypted, never read back.',
+});
+
+export const createdWebhookBody = documented(z.extend(webhookBody, { signing_secret: signingSecret }), {
+  id: 'CreatedWebhook',
+});
+
+export const rotatedSecretBody = z.object({ id: z.string(), signing_secret: signingSecret });
+
+export const deletedWebhookBody = z.object({ message: z.literal('SUCCESS'), id: z.string() });
+
+export const queuedEventBody = documented(
+  z.object({ message: z.literal('QUEUED'), id: z.string(), event_id: z.string(), event_type: z.string() }),
+  { id: 'QueuedDelivery', description: 'The event is on its way to this endpoint only.' },
+);
+
+export const topicList = z.array(
+  documented(z.object({ name: z.string(), description: z.string() }), { id: 'WebhookTopic' }),
+);
+
+export const deliveryAttemptList = z.array(
+  documented(
+    z.object({
+      id: z.string(),
+      event_id: z.string(),
+      event_type: z.string(),
+      attempt: documented(z.int(), { description: '1 for the first try; retries count up.' }),
+      attempted_at: z.string(),
+      status_code: documented(z.nullable(z.int()), { description: "The receiver's status; null when none came." }),
+      error: z.nullable(z.string()),
+      duration_ms: z.number(),
+      succeeded: z.boolean(),
+    }),
+    { id: 'DeliveryAttempt' },
+  ),
+);

@@ -1,0 +1,22 @@
+// Headers success responses carry besides content-type, described once: routes name the ones they send in their
+// contract (`headers`), and the OpenAPI document takes the descriptions and schemas from here.
+
+export const RESPONSE_HEADERS = {
+  'pagination-count': {
+    name: 'Pagination-Count',
+    description: 'Total number of items matching the query, across all pages.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'content-language': {
+    name: 'Content-Language',
+    description: 'Language of the translated text fields (`lang`); `en` when none was asked for or none exists.',
+    schema: { type: 'string', examples: ['en', 'de'] },
+  },
+  'cache-control': {
+    name: 'Cache-Control',
+    description: 'How long clients and CDNs may keep the response.',
+    schema: { type: 'string' },
+  },
+} as const;
+
+export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
