@@ -26,6 +26,7 @@ export const REFERENCE_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pet API reference</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="docs/assets/swagger-ui.css">
 </head>
 <body>
