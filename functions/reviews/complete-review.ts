@@ -1,3 +1,4 @@
+import { reviewBody } from '../../shared/domain/reviews/responses.ts';
 import { completeReviewBody, reviewParams } from '../../shared/domain/reviews/input.ts';
 import { decideReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,6 +7,13 @@ import { route } from '../routes.ts';
 /** A vet's score (1–9) and notes on a pending review; 409 once it is decided. */
 export const handler = httpRoute(
   route('reviews.complete'),
-  { params: reviewParams, body: completeReviewBody },
+  {
+    summary: "Complete a review with the vet's score",
+    description: 'Score 1–9 (WSAVA) and notes; 409 `review_not_pending` once it is decided.',
+    response: reviewBody,
+    errors: [409, 503],
+    params: reviewParams,
+    body: completeReviewBody,
+  },
   ({ params, body, account }, deps) => decideReview(deps, account, params.id, { status: 'completed', ...body }),
 );

@@ -1,3 +1,4 @@
+import { reviewList } from '../../shared/domain/reviews/responses.ts';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { petReviewsQuery } from '../../shared/domain/reviews/input.ts';
 import { listPetReviews } from '../../shared/domain/reviews/service.ts';
@@ -8,7 +9,14 @@ import { route } from '../routes.ts';
 /** The pet's reviews, oldest first by default; `Pagination-Count` carries the total. */
 export const handler = httpRoute(
   route('reviews.list-for-pet'),
-  { params: petParams, query: petReviewsQuery },
+  {
+    summary: "A pet's body condition reviews",
+    description: 'Oldest first by default.',
+    response: reviewList,
+    headers: ['pagination-count'],
+    params: petParams,
+    query: petReviewsQuery,
+  },
   async ({ params, query, account }, deps) => {
     const { reviews, total } = await listPetReviews(deps, account, params.petId, query);
     return withHeaders(reviews, { 'pagination-count': String(total) });

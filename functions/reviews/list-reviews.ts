@@ -1,9 +1,17 @@
+import { reviewList } from '../../shared/domain/reviews/responses.ts';
 import { reviewQueueQuery } from '../../shared/domain/reviews/input.ts';
 import { listPendingReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from '../routes.ts';
 
 /** The vets' queue: pending reviews of every account, oldest request first. */
-export const handler = httpRoute(route('reviews.queue'), { query: reviewQueueQuery }, ({ query }, deps) =>
-  listPendingReviews(deps, query),
+export const handler = httpRoute(
+  route('reviews.queue'),
+  {
+    summary: "The vets' queue of pending reviews",
+    description: 'Pending reviews of every account, oldest request first.',
+    response: reviewList,
+    query: reviewQueueQuery,
+  },
+  ({ query }, deps) => listPendingReviews(deps, query),
 );

@@ -1,3 +1,4 @@
+import { reviewBody } from '../../shared/domain/reviews/responses.ts';
 import { rejectReviewBody, reviewParams } from '../../shared/domain/reviews/input.ts';
 import { decideReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,6 +7,14 @@ import { route } from '../routes.ts';
 /** A vet declines to review (the reason tells the owner why); 409 once it is decided. */
 export const handler = httpRoute(
   route('reviews.reject'),
-  { params: reviewParams, body: rejectReviewBody },
+  {
+    summary: 'Reject a review',
+    description:
+      'The reason tells the owner why (e.g. the photos do not show the body); 409 `review_not_pending` once it is decided.',
+    response: reviewBody,
+    errors: [409, 503],
+    params: reviewParams,
+    body: rejectReviewBody,
+  },
   ({ params, body, account }, deps) => decideReview(deps, account, params.id, { status: 'rejected', ...body }),
 );

@@ -130,6 +130,13 @@ const SECURITY_SCHEMES = {
     description:
       "The account's API key (`live_…`), shown once when the account is created or its key rotated. A missing or unknown key answers 403 (`missing_credentials`, `invalid_api_key`); an inactive account 401 (`account_inactive`).",
   },
+  VetApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description:
+      'The API key of an account with the role `vet` (or `admin`); any other valid key answers 403 `vet_only`. Same header as `ApiKey`.',
+  },
   AdminApiKey: {
     type: 'apiKey',
     in: 'header',
@@ -150,6 +157,7 @@ const SECURITY: Record<RouteDef['auth'], Json[]> = {
   none: [],
   apiKey: [{ ApiKey: [] }],
   admin: [{ AdminApiKey: [] }],
+  vet: [{ VetApiKey: [] }],
   bearer: [{ BearerToken: [] }],
   apiKeyOrBearer: [{ ApiKey: [] }, { BearerToken: [] }],
 };

@@ -37,6 +37,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   images: { name: 'Images', description: 'The image catalogue and the caller’s uploads.' },
   pets: { name: 'Pets', description: 'Pet profiles with photos, videos and portraits.' },
   analysis: { name: 'Photo analysis', description: 'Analyses of a pet’s photos on a vision model.' },
+  reviews: { name: 'Vet reviews', description: 'Vets check body condition results: the owner asks, a vet decides.' },
   calculators: { name: 'Calculators', description: 'Energy requirement.' },
   votes: { name: 'Votes', description: 'Votes on images.' },
   favourites: { name: 'Favourites', description: 'Favourite images.' },
