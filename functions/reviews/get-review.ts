@@ -1,4 +1,4 @@
-import { reviewBody } from '../../shared/domain/reviews/responses.ts';
+import { reviewForVetBody } from '../../shared/domain/reviews/responses.ts';
 import { reviewParams } from '../../shared/domain/reviews/input.ts';
 import { getReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,6 +6,11 @@ import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('reviews.get'),
-  { summary: 'One review', response: reviewBody, params: reviewParams },
+  {
+    summary: 'One review, with the pet and the analysed photos',
+    description: "For vets: the review, the pet's profile and the photos the analysis saw (signed URLs).",
+    response: reviewForVetBody,
+    params: reviewParams,
+  },
   ({ params }, deps) => getReview(deps, params.id),
 );

@@ -1,9 +1,19 @@
-// `npm run openapi`: writes docs/openapi.json from the route table, the handlers' contracts and the recorded examples.
+// `npm run openapi`: writes docs/openapi.json from the route table, the handlers' contracts and the recorded
+// examples, and the typed client's types (clients/ts/src/schema.ts) from that document.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { buildDocument, DOCUMENT_PATH, loadContracts, readExamples, ROOT } from './document.ts';
+import {
+  buildDocument,
+  clientTypes,
+  CLIENT_TYPES_PATH,
+  DOCUMENT_PATH,
+  loadContracts,
+  readExamples,
+  ROOT,
+} from './document.ts';
 
 const document = buildDocument(await loadContracts(), readExamples());
 writeFileSync(DOCUMENT_PATH, `${JSON.stringify(document, null, 2)}\n`);
+writeFileSync(CLIENT_TYPES_PATH, await clientTypes(document));
 const operations = Object.values(document.paths as Record<string, object>).flatMap((p) => Object.keys(p)).length;
-console.log(`${relative(ROOT, DOCUMENT_PATH)}: ${operations} operations`);
+console.log(`${relative(ROOT, DOCUMENT_PATH)}: ${operations} operations; ${relative(ROOT, CLIENT_TYPES_PATH)} written`);

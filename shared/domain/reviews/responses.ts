@@ -1,6 +1,7 @@
 // What the review routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
 import { documented } from '../../http/api-docs.ts';
+import { petBody, petMediaBody } from '../pets/responses.ts';
 import { reviewResource } from './review.ts';
 
 export const reviewBody = documented(reviewResource, {
@@ -10,3 +11,25 @@ export const reviewBody = documented(reviewResource, {
 });
 
 export const reviewList = z.array(reviewBody);
+
+/** What a vet sees of one review: the review, the pet's profile and the analysed photos with signed URLs. */
+export const reviewForVetBody = documented(
+  z.extend(reviewResource, {
+    pet: documented(
+      z.nullable(
+        z.pick(petBody, {
+          name: true,
+          species_id: true,
+          breed_ids: true,
+          sex: true,
+          neutered: true,
+          birth_date: true,
+          weight_kg: true,
+        }),
+      ),
+      { description: "The pet's profile; null when the pet is gone." },
+    ),
+    photos: documented(z.array(petMediaBody), { description: 'The photos the analysis saw, with short-lived URLs.' }),
+  }),
+  { id: 'BodyConditionReviewForVet' },
+);

@@ -3,7 +3,15 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../functions/routes.ts';
 import { EVENT_NAMES } from '../../../shared/events/catalogue.ts';
-import { buildDocument, DOCUMENT_PATH, loadContracts, readExamples, tagOf } from '../../../scripts/openapi/document.ts';
+import {
+  buildDocument,
+  CLIENT_TYPES_PATH,
+  clientTypes,
+  DOCUMENT_PATH,
+  loadContracts,
+  readExamples,
+  tagOf,
+} from '../../../scripts/openapi/document.ts';
 
 type Operation = { operationId: string; summary: string; tags: string[]; responses: Record<string, unknown> };
 
@@ -25,6 +33,13 @@ describe('docs/openapi.json', () => {
     expect(
       JSON.stringify(committed, null, 2) === fresh,
       'docs/openapi.json is out of date: run `npm run openapi` and commit docs/openapi.json',
+    ).toBe(true);
+  });
+
+  it('has the typed client generated from it (clients/ts/src/schema.ts)', async () => {
+    expect(
+      readFileSync(CLIENT_TYPES_PATH, 'utf8') === (await clientTypes(committed)),
+      'clients/ts/src/schema.ts is out of date: run `npm run openapi` and commit it',
     ).toBe(true);
   });
 
