@@ -11,6 +11,8 @@ import { apiDocs, emptyBody } from '../../shared/http/api-docs.ts';
 import { errorBody, uploadRateExceededBody } from '../../shared/http/error-body.ts';
 import { wireFormats } from '../../shared/http/params.ts';
 import type { HttpHandler, RouteContract } from '../../shared/http/pipeline.ts';
+import { isIdempotent, rateClassOf } from '../../shared/http/guards.ts';
+import { IDEMPOTENCY_TTL_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../shared/http/limits.ts';
 import { RESPONSE_HEADERS } from '../../shared/http/response-headers.ts';
 import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
 import { STATUS_TEXT } from '../../shared/http/status-text.ts';
@@ -180,11 +182,40 @@ function operation(contract: Contract, schemas: SchemaSet, examples: ExampleSet)
     security: SECURITY[route.auth],
     ...(route.feature && { 'x-required-feature': route.feature }),
     ...(route.capability && { 'x-capability': route.capability }),
-    parameters: [...parameters(contract.params, 'path', schemas), ...parameters(contract.query, 'query', schemas)],
+    parameters: [
+      ...parameters(contract.params, 'path', schemas),
+      ...parameters(contract.query, 'query', schemas),
+      ...(isIdempotent(route) ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ],
     ...requestBody(contract, schemas),
     responses: responses(contract, schemas, examples),
   };
 }
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `Makes a retry safe: a repeat with the same key within ${IDEMPOTENCY_TTL_SECONDS / 3600} hours answers the stored response (with \`Idempotent-Replayed: true\`) instead of acting twice; the same key with another request is 422 \`idempotency_key_reused\`, a repeat while the first still runs 409 \`idempotency_request_in_progress\`.`,
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+    examples: ['5f0c6a2e-3b1d-4c6e-9a57-0d7e4c1f2b90'],
+  },
+};
+
+/** Sent on every answer of a route with a request-rate limit (shared/domain/accounts/rate-limits.ts). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests the window allows.', required: true, schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the window.', required: true, schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', required: true, schema: { type: 'integer' } },
+  'RateLimit-Policy': {
+    description: 'The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft).',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
 
 function operationDescription({ route, description }: Contract): string {
   const notes = [
@@ -263,12 +294,21 @@ function responses(contract: Contract, schemas: SchemaSet, examples: ExampleSet)
   const { route } = contract;
   const status = String(route.status);
   const example = examples[`${route.id} ${status}`];
-  const headers = Object.fromEntries(
-    (contract.headers ?? []).map((name) => {
-      const { name: spelled, ...header } = RESPONSE_HEADERS[name];
-      return [spelled, header];
+  const headers = {
+    ...Object.fromEntries(
+      (contract.headers ?? []).map((name) => {
+        const { name: spelled, ...header } = RESPONSE_HEADERS[name];
+        return [spelled, { ...header, required: true }];
+      }),
+    ),
+    ...(rateClassOf(route) && RATE_LIMIT_HEADERS),
+    ...(isIdempotent(route) && {
+      'Idempotent-Replayed': {
+        description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+        schema: { type: 'string', enum: ['true'] },
+      },
     }),
-  );
+  };
   const success: Json = {
     description: STATUS_TEXT[route.status] ?? 'Success',
     ...(Object.keys(headers).length > 0 && { headers }),
@@ -311,11 +351,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'The account is inactive (`account_inactive`).',
   403: 'Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource.',
   404: 'Not found.',
-  409: 'Conflict with the current state (e.g. a duplicate).',
+  409: 'Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`).',
   413: 'The body is too large (`body_too_large`, `file_too_large`).',
   415: 'The file type is not accepted (`unsupported_format`; `accepted` lists the types).',
-  422: 'Well-formed but unusable input (e.g. an image that cannot be analysed).',
-  429: 'Too many requests: `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours) or another limit; see `Retry-After`.',
+  422: 'Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request).',
+  429: 'Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`.',
   503: 'A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`.',
 };
 
@@ -329,6 +369,11 @@ export function errorStatuses(contract: Contract): [number, string][] {
   }
   if (route.path.includes('{')) statuses.add(404);
   if (contract.body || contract.form) statuses.add(413);
+  if (rateClassOf(route)) statuses.add(429);
+  if (isIdempotent(route)) {
+    statuses.add(409);
+    statuses.add(422);
+  }
   for (const status of contract.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b).map((s) => [s, ERROR_DESCRIPTIONS[s] ?? STATUS_TEXT[s] ?? 'Error']);
 }

@@ -176,7 +176,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your monthly upload quota */
+        /**
+         * Your monthly upload quota and request-rate limits
+         * @description The upload quota of this month, and the plan with where each request-rate window stands.
+         */
         get: operations["accounts.quota"];
         put?: never;
         post?: never;
@@ -1515,6 +1518,11 @@ export interface components {
             features: string[];
             /** @description Monthly image-upload allowance. */
             quota: number;
+            /**
+             * @description The request-rate plan.
+             * @enum {string}
+             */
+            plan: "free" | "standard" | "pro";
             /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks). */
             disabled_capabilities: string[];
             created_at: string;
@@ -1861,6 +1869,11 @@ export interface components {
             features: string[];
             /** @description Monthly image-upload allowance. */
             quota: number;
+            /**
+             * @description The request-rate plan.
+             * @enum {string}
+             */
+            plan: "free" | "standard" | "pro";
             /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks). */
             disabled_capabilities: string[];
             created_at: string;
@@ -2247,6 +2260,34 @@ export interface components {
             confidence: number;
             explanation: string;
             recommendations: string[];
+        };
+        OwnQuota: {
+            quota: number;
+            /** @description Uploads counted this month. */
+            usage: number;
+            remaining: number;
+            /** @description The month counted, `YYYY-MM` (UTC). */
+            period: string;
+            /** @description Start of the next month (UTC, ISO 8601). */
+            resets_at: string;
+            rate_limits: {
+                /** @enum {string} */
+                plan: "free" | "standard" | "pro";
+                writes: {
+                    limit: number;
+                    window_seconds: number;
+                    used: number;
+                    remaining: number;
+                    resets_at: string;
+                };
+                models: {
+                    limit: number;
+                    window_seconds: number;
+                    used: number;
+                    remaining: number;
+                    resets_at: string;
+                };
+            };
         };
         Pet: {
             id: string;
@@ -2701,7 +2742,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description How long clients and CDNs may keep the response. */
-                    "Cache-Control"?: string;
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2743,7 +2784,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description How long clients and CDNs may keep the response. */
-                    "Cache-Control"?: string;
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2785,7 +2826,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description How long clients and CDNs may keep the response. */
-                    "Cache-Control"?: string;
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2825,7 +2866,10 @@ export interface operations {
     "auth.token": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2834,6 +2878,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +2928,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
             default: {
                 headers: {
@@ -2904,6 +2987,8 @@ export interface operations {
                     status?: "active" | "inactive";
                     features?: ("full_breed_schema" | "body_condition" | "calculators")[];
                     quota?: number;
+                    /** @enum {string} */
+                    plan?: "free" | "standard" | "pro";
                     disabled_capabilities?: ("votes" | "favourites" | "image_uploads" | "webhooks")[];
                 };
             };
@@ -2968,7 +3053,10 @@ export interface operations {
     "accounts.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 accountId: string;
             };
@@ -2985,6 +3073,8 @@ export interface operations {
                     status?: "active" | "inactive";
                     features?: ("full_breed_schema" | "body_condition" | "calculators")[];
                     quota?: number;
+                    /** @enum {string} */
+                    plan?: "free" | "standard" | "pro";
                     disabled_capabilities?: ("votes" | "favourites" | "image_uploads" | "webhooks")[];
                 };
             };
@@ -2993,6 +3083,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3035,8 +3127,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3182,7 +3292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Quota"];
+                    "application/json": components["schemas"]["OwnQuota"];
                 };
             };
             /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
@@ -3293,7 +3403,10 @@ export interface operations {
     "accounts.quota-update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 accountId: string;
             };
@@ -3310,6 +3423,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3352,8 +3467,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3463,7 +3596,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,7 +3659,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3593,7 +3726,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,7 +3800,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3741,7 +3874,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3815,7 +3948,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3893,7 +4026,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3960,7 +4093,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4034,7 +4167,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4114,9 +4247,9 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4179,7 +4312,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,9 +4395,9 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4339,9 +4472,9 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,7 +4596,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4535,7 +4668,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4679,9 +4812,9 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4746,7 +4879,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4850,9 +4983,9 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     /** @description Language of the translated text fields (`lang`); `en` when none was asked for or none exists. */
-                    "Content-Language"?: string;
+                    "Content-Language": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4900,7 +5033,10 @@ export interface operations {
     "images.upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4922,6 +5058,16 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4955,6 +5101,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -4973,7 +5128,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests: `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours) or another limit; see `Retry-After`. */
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4998,7 +5162,10 @@ export interface operations {
     "images.create-upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5018,6 +5185,16 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5051,6 +5228,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -5058,6 +5244,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -5214,6 +5420,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5256,6 +5470,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
             default: {
                 headers: {
@@ -5296,7 +5521,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5344,7 +5569,10 @@ export interface operations {
     "pets.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5377,6 +5605,16 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5410,6 +5648,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -5428,7 +5675,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests: `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours) or another limit; see `Retry-After`. */
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5534,6 +5790,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5574,6 +5838,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
             default: {
                 headers: {
@@ -5588,7 +5863,10 @@ export interface operations {
     "pets.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -5618,6 +5896,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5660,6 +5948,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -5667,6 +5964,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -5702,7 +6019,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5759,7 +6076,10 @@ export interface operations {
     "pets.photos-upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -5777,6 +6097,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5819,6 +6149,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -5837,7 +6176,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests: `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours) or another limit; see `Retry-After`. */
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5862,7 +6210,10 @@ export interface operations {
     "pets.video-upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -5883,6 +6234,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5925,6 +6286,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -5941,6 +6311,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -6037,6 +6427,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6077,6 +6475,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
             default: {
                 headers: {
@@ -6091,7 +6500,10 @@ export interface operations {
     "pets.create-upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -6121,6 +6533,16 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +6585,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -6181,7 +6612,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests: `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours) or another limit; see `Retry-After`. */
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6206,7 +6646,10 @@ export interface operations {
     "pets.complete-upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
                 imageId: string;
@@ -6227,6 +6670,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6269,7 +6722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6285,6 +6738,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -6357,7 +6830,10 @@ export interface operations {
     "pets.portrait-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -6376,6 +6852,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6418,6 +6904,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -6425,6 +6920,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -6458,7 +6973,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6585,7 +7100,10 @@ export interface operations {
     "votes.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6603,6 +7121,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6636,6 +7164,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -6643,6 +7180,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -6737,6 +7294,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6777,6 +7342,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -6885,7 +7461,10 @@ export interface operations {
     "favourites.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6901,6 +7480,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6934,7 +7523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6950,6 +7539,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -7044,6 +7653,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7086,6 +7703,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
             default: {
                 headers: {
@@ -7107,7 +7735,10 @@ export interface operations {
                 country?: string;
                 compare_version?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -7118,6 +7749,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7160,13 +7801,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but unusable input (e.g. an image that cannot be analysed). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -7197,7 +7858,10 @@ export interface operations {
                 /** @description Language of translated fields, any case; missing translations fall back to English. */
                 lang?: "en" | "en-gb" | "de" | "es" | "fr" | "pl" | "uk";
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -7208,6 +7872,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7250,13 +7924,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but unusable input (e.g. an image that cannot be analysed). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -7287,7 +7981,10 @@ export interface operations {
                 /** @description Language of translated fields, any case; missing translations fall back to English. */
                 lang?: "en" | "en-gb" | "de" | "es" | "fr" | "pl" | "uk";
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -7298,6 +7995,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7340,13 +8047,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but unusable input (e.g. an image that cannot be analysed). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -7377,7 +8104,10 @@ export interface operations {
                 /** @description Language of translated fields, any case; missing translations fall back to English. */
                 lang?: "en" | "en-gb" | "de" | "es" | "fr" | "pl" | "uk";
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -7388,6 +8118,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7430,13 +8170,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but unusable input (e.g. an image that cannot be analysed). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -7470,7 +8230,10 @@ export interface operations {
                 season?: "winter" | "spring" | "summer" | "autumn";
                 country?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -7481,6 +8244,16 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7523,13 +8296,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but unusable input (e.g. an image that cannot be analysed). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -7575,6 +8368,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7617,13 +8418,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but unusable input (e.g. an image that cannot be analysed). */
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -7668,7 +8480,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Total number of items matching the query, across all pages. */
-                    "Pagination-Count"?: number;
+                    "Pagination-Count": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7725,7 +8537,10 @@ export interface operations {
     "reviews.request": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 petId: string;
             };
@@ -7736,6 +8551,16 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7778,13 +8603,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -7940,7 +8785,10 @@ export interface operations {
     "reviews.complete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7959,6 +8807,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8001,7 +8859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8017,6 +8875,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -8044,7 +8922,10 @@ export interface operations {
     "reviews.reject": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8061,6 +8942,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8103,7 +8994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8119,6 +9010,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
@@ -8146,7 +9057,10 @@ export interface operations {
     "calculators.energy-requirement": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8177,6 +9091,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8210,6 +9134,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is too large (`body_too_large`, `file_too_large`). */
             413: {
                 headers: {
@@ -8219,13 +9152,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but unusable input (e.g. an image that cannot be analysed). */
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -8372,6 +9316,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8412,6 +9364,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -8506,6 +9469,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8552,6 +9523,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
             default: {
                 headers: {
@@ -8577,6 +9559,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8621,6 +9611,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -8707,7 +9708,10 @@ export interface operations {
     "webhooks.test": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8718,6 +9722,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8760,13 +9774,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -8783,7 +9817,10 @@ export interface operations {
     "webhooks.redeliver": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 eventId: string;
@@ -8795,6 +9832,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8837,13 +9884,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate). */
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */

@@ -116,7 +116,7 @@ export async function rateLimitsOf(deps: RateDeps, account: Account) {
   const windows = await rateWindowsOf(deps, account);
   return {
     plan: account.plan,
-    ...Object.fromEntries(
+    ...(Object.fromEntries(
       windows.map((w) => [
         w.rateClass,
         {
@@ -127,6 +127,9 @@ export async function rateLimitsOf(deps: RateDeps, account: Account) {
           resets_at: w.resetsAt.toISOString(),
         },
       ]),
-    ) as Record<RateClass, { limit: number; window_seconds: number; used: number; remaining: number; resets_at: string }>,
+    ) as Record<
+      RateClass,
+      { limit: number; window_seconds: number; used: number; remaining: number; resets_at: string }
+    >),
   };
 }

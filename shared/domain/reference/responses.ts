@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { documented } from '../../http/api-docs.ts';
 import { SPECIES } from './species.ts';
-import { APPROACHES, LEGISLATION_TYPES } from './legislation.ts';
+import { APPROACHES, LEGISLATION_TYPES } from './records.ts';
 
 const species = z.enum(SPECIES);
 const range = z.object({ min: z.number(), max: z.number() });
