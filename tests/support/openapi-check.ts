@@ -43,7 +43,7 @@ export interface ReceivedResponse {
 }
 
 /** Throws when the response does not match the document; returns the route id it matched (if any). */
-export function assertMatchesDocument(res: ReceivedResponse): string | undefined {
+export function assertMatchesDocument(res: ReceivedResponse, options: { record?: boolean } = {}): string | undefined {
   const where = `${res.method} ${res.path} → ${res.status}`;
   const routePath = res.path.split('?')[0]!;
   const found = match(res.method, routePath);
@@ -80,7 +80,7 @@ export function assertMatchesDocument(res: ReceivedResponse): string | undefined
       ),
       body,
     );
-    record(route.id, status, body);
+    if (options.record !== false) record(route.id, status, body);
   } else if (!response.content[contentType]) {
     throw new Error(`${where}: content-type ${contentType} is not documented for ${route.id}`);
   }

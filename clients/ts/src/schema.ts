@@ -2688,6 +2688,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "stage": "local",
+                     *       "time": "2026-11-25T01:10:05.930Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ok";
@@ -2704,6 +2711,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:12.348Z",
+                     *       "path": "/v1/health",
+                     *       "message": [
+                     *         "unknown query parameter 'breed_ids'",
+                     *         "unknown query parameter 'IPpVQR5'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2891,6 +2910,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMU04ODNaUEQxUFA0NUFBVDlXR1pOVEpYOSIsImlzcyI6InBldC1hcGkiLCJpYXQiOjE3OTU1Njg5NDksImV4cCI6MTc5NTU3MjU0OX0.cwb6AQ0zhreHzTxInEXtbd8u8j_8uu5JE-Wvjt1D1co",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600
+                     *     }
+                     */
                     "application/json": {
                         /** @description A JWT (HS256) naming the account; send it as `Authorization: Bearer …`. */
                         access_token: string;
@@ -2907,6 +2933,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:09.889Z",
+                     *       "path": "/v1/auth/token",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2916,6 +2951,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "timestamp": "2026-11-25T01:10:06.207Z",
+                     *       "path": "/v1/auth/token",
+                     *       "message": "This account is inactive",
+                     *       "error": "Unauthorized",
+                     *       "code": "account_inactive"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2925,6 +2970,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:12.879Z",
+                     *       "path": "/v1/auth/token",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3000,6 +3055,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XD1QCWX1S6SAGZPB3SB0",
+                     *       "name": "Integration test",
+                     *       "email": null,
+                     *       "role": "user",
+                     *       "status": "active",
+                     *       "features": [
+                     *         "body_condition",
+                     *         "calculators"
+                     *       ],
+                     *       "quota": 100,
+                     *       "plan": "standard",
+                     *       "disabled_capabilities": [],
+                     *       "created_at": "2026-11-25T01:07:54.551Z",
+                     *       "updated_at": "2026-11-25T01:07:54.551Z",
+                     *       "api_key": "live_7S2B8oZBndXNHOuoTCscIH65D5yiTxJ2kDNbuVo6"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedAccount"];
                 };
             };
@@ -3009,6 +3083,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:12.939Z",
+                     *       "path": "/v1/accounts",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3027,6 +3111,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:12.946Z",
+                     *       "path": "/v1/accounts",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3036,6 +3130,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:09.964Z",
+                     *       "path": "/v1/accounts",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3088,6 +3193,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YQN9HDJY4DH7MMPQY66C",
+                     *       "name": "Integration test",
+                     *       "email": null,
+                     *       "role": "vet",
+                     *       "status": "active",
+                     *       "features": [],
+                     *       "quota": 100,
+                     *       "plan": "standard",
+                     *       "disabled_capabilities": [],
+                     *       "created_at": "2026-11-25T01:08:38.185Z",
+                     *       "updated_at": "2026-11-25T01:08:38.214Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -3097,6 +3217,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:12.995Z",
+                     *       "path": "/v1/accounts/1e308",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3115,6 +3245,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.008Z",
+                     *       "path": "/v1/accounts/%F0%9F%90%B6",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3124,6 +3264,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:10:06.277Z",
+                     *       "path": "/v1/accounts/does-not-exist",
+                     *       "message": "account does-not-exist does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3142,6 +3291,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:10.010Z",
+                     *       "path": "/v1/accounts/x",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3180,6 +3340,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "full_breed_schema"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -3189,6 +3354,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.051Z",
+                     *       "path": "/v1/accounts/features",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3207,6 +3384,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.048Z",
+                     *       "path": "/v1/accounts/features",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3236,6 +3423,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "votes"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -3245,6 +3437,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.105Z",
+                     *       "path": "/v1/accounts/capabilities",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3263,6 +3467,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.098Z",
+                     *       "path": "/v1/accounts/capabilities",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3292,6 +3506,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "quota": 1000,
+                     *       "usage": 2,
+                     *       "remaining": 998,
+                     *       "period": "2026-11",
+                     *       "resets_at": "2026-12-01T00:00:00.000Z",
+                     *       "rate_limits": {
+                     *         "plan": "standard",
+                     *         "writes": {
+                     *           "limit": 600,
+                     *           "window_seconds": 60,
+                     *           "used": 4,
+                     *           "remaining": 596,
+                     *           "resets_at": "2026-11-25T01:09:00.000Z"
+                     *         },
+                     *         "models": {
+                     *           "limit": 60,
+                     *           "window_seconds": 60,
+                     *           "used": 0,
+                     *           "remaining": 60,
+                     *           "resets_at": "2026-11-25T01:09:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OwnQuota"];
                 };
             };
@@ -3301,6 +3541,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.145Z",
+                     *       "path": "/v1/accounts/quota",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3319,6 +3571,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.131Z",
+                     *       "path": "/v1/accounts/quota",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3350,6 +3612,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "quota": 40,
+                     *       "usage": 0,
+                     *       "remaining": 40,
+                     *       "period": "2026-11",
+                     *       "resets_at": "2026-12-01T00:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Quota"];
                 };
             };
@@ -3359,6 +3630,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.208Z",
+                     *       "path": "/v1/accounts/%F0%9F%90%B6/quota",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3377,6 +3659,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.196Z",
+                     *       "path": "/v1/accounts/1e308/quota",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3428,6 +3720,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "quota": 40,
+                     *       "usage": 0,
+                     *       "remaining": 40,
+                     *       "period": "2026-11",
+                     *       "resets_at": "2026-12-01T00:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Quota"];
                 };
             };
@@ -3437,6 +3738,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.275Z",
+                     *       "path": "/v1/accounts/1e308/quota",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3455,6 +3766,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.294Z",
+                     *       "path": "/v1/accounts/%F0%9F%90%B6/quota",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3464,6 +3785,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:40.661Z",
+                     *       "path": "/v1/accounts/nobody/quota",
+                     *       "message": "account nobody does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3482,6 +3812,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:10.043Z",
+                     *       "path": "/v1/accounts/x/quota",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3522,6 +3863,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "01M883Y5GXKCHW5XMV2TJ1A441",
+                     *         "name": "Integration test",
+                     *         "email": null,
+                     *         "role": "user",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-25T01:08:19.613Z"
+                     *       },
+                     *       "features": [],
+                     *       "disabled_capabilities": [],
+                     *       "quota": {
+                     *         "quota": 1000,
+                     *         "usage": 2,
+                     *         "remaining": 998,
+                     *         "period": "2026-11",
+                     *         "resets_at": "2026-12-01T00:00:00.000Z"
+                     *       },
+                     *       "counts": {
+                     *         "votes": 0,
+                     *         "favourites": 0,
+                     *         "images": 0,
+                     *         "pets": 1,
+                     *         "webhooks": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountOverview"];
                 };
             };
@@ -3531,6 +3900,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.354Z",
+                     *       "path": "/v1/accounts/%F0%9F%90%B6/overview",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3549,6 +3929,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.351Z",
+                     *       "path": "/v1/accounts/1e308/overview",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3600,6 +3990,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "11RXgk790W",
+                     *         "slug": "cats-hear-higher-pitches-than-dogs",
+                     *         "title": "Cats hear higher pitches than dogs",
+                     *         "fact": "Cats can hear frequencies well above 60 kHz, higher than dogs and more than three times the upper limit for humans, which helps them detect the squeaks of rodents.",
+                     *         "species_id": "cat",
+                     *         "breed_id": null,
+                     *         "category": "senses",
+                     *         "source_url": "https://en.wikipedia.org/wiki/Hearing_range",
+                     *         "source_name": "Wikipedia"
+                     *       },
+                     *       {
+                     *         "id": "1Gsnka13T8",
+                     *         "slug": "europe-and-america-bred-the-burmese-apart",
+                     *         "title": "Europe and America bred the Burmese apart",
+                     *         "fact": "In Europe the Burmese was bred to a different standard from the American one, with a longer, less rounded head, so the Cat Fanciers' Association lists the European Burmese as a breed of its own.",
+                     *         "species_id": "cat",
+                     *         "breed_id": "european-burmese",
+                     *         "category": "breeds",
+                     *         "source_url": "https://en.wikipedia.org/wiki/European_Burmese",
+                     *         "source_name": "Wikipedia"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Fact"][];
                 };
             };
@@ -3609,6 +4025,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.414Z",
+                     *       "path": "/v1/facts",
+                     *       "message": [
+                     *         "lang must be a two-letter language code (or en-gb)",
+                     *         "lang is not supported; use one of: en, en-gb, de, es, fr, pl, uk"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3627,6 +4055,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.406Z",
+                     *       "path": "/v1/facts",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3663,6 +4101,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "YmHm7D4SAz",
+                     *       "slug": "mutual-gazing-raises-oxytocin-in-dogs-and-owners",
+                     *       "title": "Mutual gazing raises oxytocin in dogs and owners",
+                     *       "fact": "When dogs and their owners gaze into each other's eyes, oxytocin levels rise in both, a feedback loop similar to the one that bonds human parents and infants.",
+                     *       "species_id": "dog",
+                     *       "breed_id": null,
+                     *       "category": "behaviour"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Fact"];
                 };
             };
@@ -3672,6 +4121,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.539Z",
+                     *       "path": "/v1/facts/random",
+                     *       "message": [
+                     *         "lang must be a two-letter language code (or en-gb)",
+                     *         "lang is not supported; use one of: en, en-gb, de, es, fr, pl, uk"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3690,6 +4151,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.526Z",
+                     *       "path": "/v1/facts/random",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3739,6 +4210,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.602Z",
+                     *       "path": "/v1/facts/breed/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3757,6 +4239,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.598Z",
+                     *       "path": "/v1/facts/breed/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3813,6 +4305,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.631Z",
+                     *       "path": "/v1/facts/breed/%F0%9F%90%B6/random",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3831,6 +4334,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.627Z",
+                     *       "path": "/v1/facts/breed/1e308/random",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3887,6 +4400,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.673Z",
+                     *       "path": "/v1/facts/species/%F0%9F%90%B6/random",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3905,6 +4429,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.669Z",
+                     *       "path": "/v1/facts/species/1e308/random",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3961,6 +4495,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.738Z",
+                     *       "path": "/v1/facts/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3979,6 +4524,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.735Z",
+                     *       "path": "/v1/facts/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4030,6 +4585,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1sEarssJXU",
+                     *         "slug": "persian-daily-combing",
+                     *         "title": "Comb a Persian every day",
+                     *         "tip": "A Persian's long, fine coat mats within days and cannot be kept clean by the cat alone. Comb daily down to the skin and consider a shorter hygiene clip around the rear if soiling is a problem.",
+                     *         "category": "grooming",
+                     *         "species_id": "cat",
+                     *         "breed_id": "persian",
+                     *         "life_stage": null
+                     *       },
+                     *       {
+                     *         "id": "70JU14A92e",
+                     *         "slug": "clean-eye-discharge-gently",
+                     *         "title": "Wipe the eye corners gently",
+                     *         "tip": "Use a clean, damp cloth to wipe away dried discharge from the corner of the eye, one wipe per eye. Sudden redness, squinting, cloudiness or yellow or green discharge need prompt veterinary attention.",
+                     *         "category": "grooming",
+                     *         "species_id": null,
+                     *         "breed_id": null,
+                     *         "life_stage": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["HealthTip"][];
                 };
             };
@@ -4039,6 +4618,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.764Z",
+                     *       "path": "/v1/health-tips",
+                     *       "message": [
+                     *         "lang must be a two-letter language code (or en-gb)",
+                     *         "lang is not supported; use one of: en, en-gb, de, es, fr, pl, uk"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4057,6 +4648,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.761Z",
+                     *       "path": "/v1/health-tips",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4106,6 +4707,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.811Z",
+                     *       "path": "/v1/health-tips/breed/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4124,6 +4736,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.808Z",
+                     *       "path": "/v1/health-tips/breed/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4180,6 +4802,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.842Z",
+                     *       "path": "/v1/health-tips/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4198,6 +4831,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.838Z",
+                     *       "path": "/v1/health-tips/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4262,6 +4905,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.869Z",
+                     *       "path": "/v1/categories",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4280,6 +4935,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.865Z",
+                     *       "path": "/v1/categories",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4325,6 +4990,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.941Z",
+                     *       "path": "/v1/categories/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4343,6 +5019,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.935Z",
+                     *       "path": "/v1/categories/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4401,6 +5087,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "abyssinian",
+                     *         "name": "Abyssinian",
+                     *         "species_id": "cat",
+                     *         "breed_group": "Shorthair",
+                     *         "temperament": "Active, Curious, Playful, Intelligent, People-oriented",
+                     *         "life_span": "12 - 15 years",
+                     *         "alt_names": "Abessinier, Abyssin, Abisinio",
+                     *         "wikipedia_url": "https://en.wikipedia.org/wiki/Abyssinian_cat",
+                     *         "origin": "Ethiopia, United Kingdom",
+                     *         "country_code": "ET",
+                     *         "weight": {
+                     *           "imperial": "6.5 - 11",
+                     *           "metric": "3 - 5"
+                     *         },
+                     *         "height": {
+                     *           "imperial": "9 - 11",
+                     *           "metric": "23 - 28"
+                     *         },
+                     *         "reference_image_id": "kJKrNHq77",
+                     *         "image": {
+                     *           "id": "kJKrNHq77",
+                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/kJKrNHq77.jpg",
+                     *           "width": 1064,
+                     *           "height": 709
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "aegean",
+                     *         "name": "Aegean",
+                     *         "species_id": "cat",
+                     *         "breed_group": "Shorthair",
+                     *         "temperament": "Active, Intelligent, Friendly, Curious",
+                     *         "life_span": "12 - 15 years",
+                     *         "alt_names": "Ägäis-Katze, Chat égéen, Gato egeo",
+                     *         "wikipedia_url": "https://en.wikipedia.org/wiki/Aegean_cat",
+                     *         "origin": "Greece",
+                     *         "country_code": "GR",
+                     *         "weight": {
+                     *           "imperial": "6.5 - 10",
+                     *           "metric": "3 - 4.5"
+                     *         },
+                     *         "height": {
+                     *           "imperial": "9 - 11",
+                     *           "metric": "23 - 28"
+                     *         },
+                     *         "reference_image_id": "MeGNV4iV9",
+                     *         "image": {
+                     *           "id": "MeGNV4iV9",
+                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/MeGNV4iV9.jpg",
+                     *           "width": 944,
+                     *           "height": 708
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Breed"][];
                 };
             };
@@ -4410,6 +5154,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:13.993Z",
+                     *       "path": "/v1/breeds",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4428,6 +5184,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:13.985Z",
+                     *       "path": "/v1/breeds",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4478,6 +5244,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "beagle",
+                     *         "name": "Beagle",
+                     *         "species_id": "dog",
+                     *         "breed_group": "Hound",
+                     *         "temperament": "Friendly, Curious, Cheerful, Vocal, Stubborn",
+                     *         "life_span": "10 - 15 years",
+                     *         "alt_names": "English Beagle",
+                     *         "wikipedia_url": "https://en.wikipedia.org/wiki/Beagle",
+                     *         "origin": "United Kingdom",
+                     *         "country_code": "GB",
+                     *         "weight": {
+                     *           "imperial": "13 - 30",
+                     *           "metric": "5.9 - 14"
+                     *         },
+                     *         "height": {
+                     *           "imperial": "13 - 15",
+                     *           "metric": "33 - 38"
+                     *         },
+                     *         "reference_image_id": "7Xvrreskw",
+                     *         "image": {
+                     *           "id": "7Xvrreskw",
+                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/7Xvrreskw.jpg",
+                     *           "width": 852,
+                     *           "height": 1136
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "beagle-harrier",
+                     *         "name": "Beagle Harrier",
+                     *         "species_id": "dog",
+                     *         "breed_group": "Scent Hounds",
+                     *         "temperament": "Friendly, Determined, Energetic, Keen",
+                     *         "life_span": "12 - 13 years",
+                     *         "alt_names": "",
+                     *         "wikipedia_url": "https://en.wikipedia.org/wiki/Beagle-Harrier",
+                     *         "origin": "France",
+                     *         "country_code": "FR",
+                     *         "weight": {
+                     *           "imperial": "42 - 49",
+                     *           "metric": "19 - 22"
+                     *         },
+                     *         "height": {
+                     *           "imperial": "17.5 - 19.5",
+                     *           "metric": "45 - 50"
+                     *         },
+                     *         "reference_image_id": "G7nEBRvkt",
+                     *         "image": {
+                     *           "id": "G7nEBRvkt",
+                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/G7nEBRvkt.jpg",
+                     *           "width": 555,
+                     *           "height": 832
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Breed"][];
                 };
             };
@@ -4487,6 +5311,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.039Z",
+                     *       "path": "/v1/breeds/search",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4505,6 +5341,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.036Z",
+                     *       "path": "/v1/breeds/search",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4537,6 +5383,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "Bobtail",
+                     *       "Companion and Toy Dogs"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -4546,6 +5398,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.063Z",
+                     *       "path": "/v1/breeds/breed-groups",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4564,6 +5428,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.060Z",
+                     *       "path": "/v1/breeds/breed-groups",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4600,6 +5474,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "german-shepherd-dog",
+                     *       "name": "German Shepherd Dog",
+                     *       "species_id": "dog",
+                     *       "breed_group": "Herding",
+                     *       "temperament": "Loyal, Confident, Intelligent, Protective, Hardworking",
+                     *       "life_span": "7 - 10 years",
+                     *       "alt_names": "Deutscher Schäferhund, Alsatian, Schaferhund, Berger Allemand, German shepherd",
+                     *       "wikipedia_url": "https://en.wikipedia.org/wiki/German_Shepherd",
+                     *       "origin": "Germany",
+                     *       "country_code": "DE",
+                     *       "weight": {
+                     *         "imperial": "50 - 90",
+                     *         "metric": "23 - 41"
+                     *       },
+                     *       "height": {
+                     *         "imperial": "22 - 26",
+                     *         "metric": "56 - 66"
+                     *       },
+                     *       "reference_image_id": "nadHaSQrM",
+                     *       "image": {
+                     *         "id": "nadHaSQrM",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/catalogue/nadHaSQrM.jpg",
+                     *         "width": 786,
+                     *         "height": 1048
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Breed"];
                 };
             };
@@ -4609,6 +5512,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.097Z",
+                     *       "path": "/v1/breeds/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4627,6 +5541,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.092Z",
+                     *       "path": "/v1/breeds/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4672,6 +5596,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "cat-n-25",
+                     *         "code": "n 25",
+                     *         "name": "Black ticked tabby",
+                     *         "kind": "combination",
+                     *         "species_id": "cat",
+                     *         "scope": "breed"
+                     *       },
+                     *       {
+                     *         "id": "cat-ns-25",
+                     *         "code": "ns 25",
+                     *         "name": "Black silver ticked tabby",
+                     *         "kind": "combination",
+                     *         "species_id": "cat",
+                     *         "scope": "breed"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Colour"][];
                 };
             };
@@ -4681,6 +5625,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.130Z",
+                     *       "path": "/v1/breeds/%F0%9F%90%B6/colours",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4699,6 +5654,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.126Z",
+                     *       "path": "/v1/breeds/1e308/colours",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4741,6 +5706,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "country_code": "AU",
+                     *         "country_name": "Australia",
+                     *         "national_laws": 1,
+                     *         "jurisdiction_laws": 5
+                     *       },
+                     *       {
+                     *         "country_code": "AT",
+                     *         "country_name": "Austria",
+                     *         "national_laws": 0,
+                     *         "jurisdiction_laws": 2
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BanCountry"][];
                 };
             };
@@ -4750,6 +5731,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.212Z",
+                     *       "path": "/v1/breeds/bans/countries",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4768,6 +5761,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.198Z",
+                     *       "path": "/v1/breeds/bans/countries",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4818,6 +5821,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "de-hundverbreinfg-2001",
+                     *         "country_code": "DE",
+                     *         "country_name": "Germany",
+                     *         "jurisdiction": null,
+                     *         "amends": null,
+                     *         "title": "Hundeverbringungs- und -einfuhrbeschränkungsgesetz (HundVerbrEinfG), § 2",
+                     *         "legislation_type": "breed_specific",
+                     *         "approach": "ban",
+                     *         "species_id": "dog",
+                     *         "breeds": [
+                     *           {
+                     *             "name": "Pitbull-Terrier",
+                     *             "breed_id": "american-pit-bull-terrier",
+                     *             "includes_mixes": true
+                     *           },
+                     *           {
+                     *             "name": "American Staffordshire Terrier",
+                     *             "breed_id": "american-staffordshire-terrier",
+                     *             "includes_mixes": true
+                     *           }
+                     *         ],
+                     *         "summary": "Federal law that bans bringing dogs of the four listed breeds and their crosses into Germany; dogs of breeds presumed dangerous under a state's own law may not be brought into that state from abroad either. Keeping rules are set separately by each state.",
+                     *         "status": "in_force",
+                     *         "effective_date": "2001-04-21",
+                     *         "repealed_date": null,
+                     *         "preempts_local_bsl": false,
+                     *         "source_url": "https://www.gesetze-im-internet.de/hundverbreinfg/__2.html",
+                     *         "verified_at": "2026-11-22",
+                     *         "verification": "verified",
+                     *         "verification_note": "Consolidated text of § 2 read on dejure.org and gesetze.legal (in force since 21 April 2001; upheld by the Federal Constitutional Court in 2004)."
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BreedLaw"][];
                 };
             };
@@ -4827,6 +5866,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.264Z",
+                     *       "path": "/v1/breeds/bans/country",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4845,6 +5896,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.256Z",
+                     *       "path": "/v1/breeds/bans/country",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4892,6 +5953,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.306Z",
+                     *       "path": "/v1/breeds/bans/breed/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4910,6 +5982,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.301Z",
+                     *       "path": "/v1/breeds/bans/breed/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4989,6 +6071,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f7UQfjaxc",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/catalogue/f7UQfjaxc.jpg",
+                     *         "width": 760,
+                     *         "height": 507,
+                     *         "species_id": "dog",
+                     *         "age_months": 10,
+                     *         "created_at": "2024-01-04T19:38:33.000Z",
+                     *         "breeds": [],
+                     *         "categories": [
+                     *           {
+                     *             "id": 17,
+                     *             "name": "Swimming"
+                     *           },
+                     *           {
+                     *             "id": 16,
+                     *             "name": "Beach"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Image"][];
                 };
             };
@@ -4998,6 +6104,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.349Z",
+                     *       "path": "/v1/images/search",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5016,6 +6134,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.338Z",
+                     *       "path": "/v1/images/search",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5071,6 +6199,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YXDYJJ53PY3YBBJCMREV",
+                     *       "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M883YXBTQ87S8ZCZ0VR2QSVE/01M883YXDYJJ53PY3YBBJCMREV.png",
+                     *       "status": "pending",
+                     *       "sub_id": null,
+                     *       "breed_ids": [],
+                     *       "original_filename": "p.png",
+                     *       "mime_type": "image/png",
+                     *       "size": 104,
+                     *       "width": 40,
+                     *       "height": 30,
+                     *       "labels": null,
+                     *       "label_source": null,
+                     *       "created_at": "2026-11-25T01:08:44.094Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Upload"];
                 };
             };
@@ -5080,6 +6225,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:10.504Z",
+                     *       "path": "/v1/images/upload",
+                     *       "message": "Content-Type must be multipart/form-data, got 'application/json'",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_multipart"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5098,6 +6253,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.411Z",
+                     *       "path": "/v1/images/upload",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5116,6 +6281,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:33.933Z",
+                     *       "path": "/v1/images/upload",
+                     *       "message": "Photos over 4 MB take the two-step upload: POST /v1/images/uploads (up to 50 MB)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "use_two_step_upload"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5125,6 +6300,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "timestamp": "2026-11-25T01:09:33.898Z",
+                     *       "path": "/v1/images/upload",
+                     *       "message": "The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)",
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "unsupported_format"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5198,6 +6383,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8840DRRQ1QM0P216VAWC1DD",
+                     *       "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840DJAK5N9RFSZC0HVD225/01M8840DRRQ1QM0P216VAWC1DD.jpg",
+                     *       "status": "awaiting_upload",
+                     *       "sub_id": null,
+                     *       "breed_ids": [],
+                     *       "original_filename": "big.jpg",
+                     *       "mime_type": "image/jpeg",
+                     *       "size": 404,
+                     *       "width": null,
+                     *       "height": null,
+                     *       "labels": null,
+                     *       "label_source": null,
+                     *       "created_at": "2026-11-25T01:09:33.592Z",
+                     *       "upload": {
+                     *         "method": "PUT",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840DJAK5N9RFSZC0HVD225/01M8840DRRQ1QM0P216VAWC1DD.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010933Z&X-Amz-Expires=900&X-Amz-Signature=e098c9306abba07cbeb1bc9d01aad931bffee082c7eb66fbe69bbefddf1fb56b&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&x-id=PutObject",
+                     *         "headers": {
+                     *           "content-type": "image/jpeg",
+                     *           "content-length": "404"
+                     *         },
+                     *         "expires_at": "2026-11-25T01:24:33.598Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadSlot"];
                 };
             };
@@ -5207,6 +6418,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.472Z",
+                     *       "path": "/v1/images/uploads",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5225,6 +6446,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.483Z",
+                     *       "path": "/v1/images/uploads",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5243,6 +6474,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:10.608Z",
+                     *       "path": "/v1/images/uploads",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5298,6 +6540,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M8840EH94JMGXA15EKYM6J65",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840EEJS78KF5MF5045FTGV/01M8840EH94JMGXA15EKYM6J65.jpg",
+                     *         "status": "approved",
+                     *         "sub_id": null,
+                     *         "breed_ids": [],
+                     *         "original_filename": "pet.jpg",
+                     *         "mime_type": "image/jpeg",
+                     *         "size": 286,
+                     *         "width": 64,
+                     *         "height": 48,
+                     *         "labels": [],
+                     *         "label_source": "none: no labelling model runs in local mode",
+                     *         "created_at": "2026-11-25T01:09:34.378Z"
+                     *       },
+                     *       {
+                     *         "id": "01M8840EGAG2F2GT5TE8ER5ENV",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840EEJS78KF5MF5045FTGV/01M8840EGAG2F2GT5TE8ER5ENV.jpg",
+                     *         "status": "approved",
+                     *         "sub_id": null,
+                     *         "breed_ids": [],
+                     *         "original_filename": "pet.jpg",
+                     *         "mime_type": "image/jpeg",
+                     *         "size": 286,
+                     *         "width": 64,
+                     *         "height": 48,
+                     *         "labels": [],
+                     *         "label_source": "none: no labelling model runs in local mode",
+                     *         "created_at": "2026-11-25T01:09:34.346Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Upload"][];
                 };
             };
@@ -5307,6 +6583,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.595Z",
+                     *       "path": "/v1/images",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5325,6 +6613,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.587Z",
+                     *       "path": "/v1/images",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5356,6 +6654,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8840DKXA17TQFTBZ7Z6695W",
+                     *       "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840DJAK5N9RFSZC0HVD225/01M8840DKXA17TQFTBZ7Z6695W.jpg",
+                     *       "status": "approved",
+                     *       "sub_id": "user-7",
+                     *       "breed_ids": [
+                     *         "beagle"
+                     *       ],
+                     *       "original_filename": "rex.jpg",
+                     *       "mime_type": "image/jpeg",
+                     *       "size": 286,
+                     *       "width": 64,
+                     *       "height": 48,
+                     *       "labels": [],
+                     *       "label_source": "none: no labelling model runs in local mode",
+                     *       "created_at": "2026-11-25T01:09:33.437Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Upload"] | components["schemas"]["CatalogueImage"];
                 };
             };
@@ -5365,6 +6682,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.657Z",
+                     *       "path": "/v1/images/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5383,6 +6711,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.652Z",
+                     *       "path": "/v1/images/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5431,6 +6769,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "SUCCESS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessMessage"];
                 };
             };
@@ -5440,6 +6783,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.721Z",
+                     *       "path": "/v1/images/%F2%8A%BD%8A",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5458,6 +6810,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.728Z",
+                     *       "path": "/v1/images/1e308",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5467,6 +6829,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:14.802Z",
+                     *       "path": "/v1/images/%3BUZ!",
+                     *       "message": "Image ;UZ! does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5525,6 +6896,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M883Y5HZQWGC9YT2PSWNK1NG",
+                     *         "name": "Rex",
+                     *         "description": null,
+                     *         "species_id": "dog",
+                     *         "breed_ids": [],
+                     *         "sex": null,
+                     *         "neutered": null,
+                     *         "birth_date": null,
+                     *         "weight_kg": null,
+                     *         "sub_id": null,
+                     *         "external_owner_id": null,
+                     *         "photo_count": 2,
+                     *         "video_count": 0,
+                     *         "portrait_count": 0,
+                     *         "created_at": "2026-11-25T01:08:19.647Z",
+                     *         "updated_at": "2026-11-25T01:08:19.647Z",
+                     *         "breeds": []
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Pet"][];
                 };
             };
@@ -5534,6 +6928,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.924Z",
+                     *       "path": "/v1/pets",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5552,6 +6958,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.917Z",
+                     *       "path": "/v1/pets",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5618,6 +7034,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XD8ACS4EWKA30526S70G",
+                     *       "name": "Rex-89db1638",
+                     *       "description": null,
+                     *       "species_id": "dog",
+                     *       "breed_ids": [],
+                     *       "sex": null,
+                     *       "neutered": null,
+                     *       "birth_date": null,
+                     *       "weight_kg": null,
+                     *       "sub_id": null,
+                     *       "external_owner_id": null,
+                     *       "photo_count": 1,
+                     *       "video_count": 0,
+                     *       "portrait_count": 0,
+                     *       "created_at": "2026-11-25T01:07:54.762Z",
+                     *       "updated_at": "2026-11-25T01:07:54.762Z",
+                     *       "breeds": [],
+                     *       "images": [
+                     *         {
+                     *           "id": "01M883XD8ACS4EWKA30526S70H",
+                     *           "pet_id": "01M883XD8ACS4EWKA30526S70G",
+                     *           "kind": "photo",
+                     *           "status": "pending",
+                     *           "url": null,
+                     *           "thumbnail_url": null,
+                     *           "content_type": "image/jpeg",
+                     *           "bytes": 719,
+                     *           "width": 320,
+                     *           "height": 240,
+                     *           "sha256": "3e1cd89b8521966f37df8f8c7bb57387b83048dc9888b889a9ff80430978ae1d",
+                     *           "duplicate": false,
+                     *           "created_at": "2026-11-25T01:07:54.763Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedPet"];
                 };
             };
@@ -5627,6 +7081,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:10.686Z",
+                     *       "path": "/v1/pets",
+                     *       "message": "Content-Type must be multipart/form-data, got 'application/json'",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_multipart"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5645,6 +7109,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.859Z",
+                     *       "path": "/v1/pets",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5726,6 +7200,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XXRYK6VANNFVGDSK2PRT",
+                     *       "name": "Snap",
+                     *       "description": null,
+                     *       "species_id": "dog",
+                     *       "breed_ids": [],
+                     *       "sex": null,
+                     *       "neutered": null,
+                     *       "birth_date": null,
+                     *       "weight_kg": null,
+                     *       "sub_id": "user-9",
+                     *       "external_owner_id": "owner-9",
+                     *       "photo_count": 1,
+                     *       "video_count": 0,
+                     *       "portrait_count": 0,
+                     *       "created_at": "2026-11-25T01:08:11.678Z",
+                     *       "updated_at": "2026-11-25T01:08:11.678Z",
+                     *       "breeds": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Pet"];
                 };
             };
@@ -5735,6 +7230,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:14.972Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5753,6 +7259,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:14.968Z",
+                     *       "path": "/v1/pets/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5808,6 +7324,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.121Z",
+                     *       "path": "/v1/pets/%F2%8A%BD%8A",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5826,6 +7351,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.125Z",
+                     *       "path": "/v1/pets/1e308",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5835,6 +7370,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:15.201Z",
+                     *       "path": "/v1/pets/%3BUZ!",
+                     *       "message": "Pet ;UZ! does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5909,6 +7453,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8840GWCHC0N7ZA7G16V8PW4",
+                     *       "name": "Rex",
+                     *       "description": "Calmer now",
+                     *       "species_id": "dog",
+                     *       "breed_ids": [
+                     *         "beagle"
+                     *       ],
+                     *       "sex": null,
+                     *       "neutered": null,
+                     *       "birth_date": null,
+                     *       "weight_kg": 12,
+                     *       "sub_id": "after",
+                     *       "external_owner_id": null,
+                     *       "photo_count": 0,
+                     *       "video_count": 0,
+                     *       "portrait_count": 0,
+                     *       "created_at": "2026-11-25T01:09:36.780Z",
+                     *       "updated_at": "2026-11-25T01:09:36.799Z",
+                     *       "breeds": [
+                     *         {
+                     *           "id": "beagle",
+                     *           "name": "Beagle",
+                     *           "species_id": "dog",
+                     *           "breed_group": "Hound",
+                     *           "temperament": "Friendly, Curious, Cheerful, Vocal, Stubborn",
+                     *           "life_span": "10 - 15 years",
+                     *           "alt_names": "English Beagle",
+                     *           "wikipedia_url": "https://en.wikipedia.org/wiki/Beagle",
+                     *           "origin": "United Kingdom",
+                     *           "country_code": "GB",
+                     *           "weight": {
+                     *             "imperial": "13 - 30",
+                     *             "metric": "5.9 - 14"
+                     *           },
+                     *           "height": {
+                     *             "imperial": "13 - 15",
+                     *             "metric": "33 - 38"
+                     *           },
+                     *           "reference_image_id": "7Xvrreskw",
+                     *           "image": {
+                     *             "id": "7Xvrreskw",
+                     *             "url": "http://127.0.0.1:4566/pet-api-media/catalogue/7Xvrreskw.jpg",
+                     *             "width": 852,
+                     *             "height": 1136
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Pet"];
                 };
             };
@@ -5918,6 +7513,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.043Z",
+                     *       "path": "/v1/pets/1e308",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5936,6 +7541,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.056Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5963,6 +7578,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:10.717Z",
+                     *       "path": "/v1/pets/x",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6032,6 +7658,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.588Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/images",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6050,6 +7687,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.583Z",
+                     *       "path": "/v1/pets/1e308/images",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6110,6 +7757,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M883XQCBR69TYJQKEGPB2WGA",
+                     *         "pet_id": "01M883XQ3HJSVCSXQ3YAKBEED8",
+                     *         "kind": "photo",
+                     *         "status": "pending",
+                     *         "url": null,
+                     *         "thumbnail_url": null,
+                     *         "content_type": "image/jpeg",
+                     *         "bytes": 719,
+                     *         "width": 320,
+                     *         "height": 240,
+                     *         "sha256": "57a894ec1394b930bfdd4ddde6ac1c40ebf134c1795765f1a0eb69b576ad08ce",
+                     *         "duplicate": false,
+                     *         "created_at": "2026-11-25T01:08:05.131Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PetMedia"][];
                 };
             };
@@ -6119,6 +7785,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:08:20.328Z",
+                     *       "path": "/v1/pets/01M883Y63Z04FE5ZVMA9G5VS7R/images",
+                     *       "message": "The monthly upload quota of 3 images is used up; it resets on the 1st (UTC)",
+                     *       "error": "Bad Request",
+                     *       "code": "upload_quota_exceeded"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6137,6 +7813,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.272Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/images",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6164,6 +7850,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:08:20.548Z",
+                     *       "path": "/v1/pets/01M883Y68EXJ7BSWE8X6HBHKM6/images",
+                     *       "message": "Files over 4 MB take the two-step upload: POST /v1/pets/{petId}/uploads (photos up to 50 MB, videos up to 200 MB)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "use_two_step_upload"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6173,6 +7869,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "timestamp": "2026-11-25T01:08:20.466Z",
+                     *       "path": "/v1/pets/01M883Y68EXJ7BSWE8X6HBHKM6/images",
+                     *       "message": "Photos must be JPEG, PNG, WebP or GIF (judged by the file content, not its name or type)",
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "unsupported_format",
+                     *       "accepted": [
+                     *         "image/jpeg",
+                     *         "image/png"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6193,6 +7903,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "timestamp": "2026-11-25T01:08:19.300Z",
+                     *       "path": "/v1/pets/01M883XYVYGP86VXES0A7SCZDS/images",
+                     *       "message": "A pet takes at most 100 new photos per 24 hours; 100 in the last 24 hours, 10 more requested",
+                     *       "error": "Too Many Requests",
+                     *       "code": "pet_upload_rate_exceeded",
+                     *       "limit": 100,
+                     *       "window_hours": 24,
+                     *       "recent_uploads": 100,
+                     *       "requested": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
@@ -6247,6 +7971,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M884002R8KMJVR5H5QJ6048J",
+                     *       "pet_id": "01M883ZZNQTZ7W9THKKW3NBJYG",
+                     *       "kind": "video",
+                     *       "status": "pending",
+                     *       "url": null,
+                     *       "thumbnail_url": null,
+                     *       "content_type": "video/mp4",
+                     *       "bytes": 10443,
+                     *       "width": null,
+                     *       "height": null,
+                     *       "duration_s": null,
+                     *       "codec": null,
+                     *       "sha256": null,
+                     *       "duplicate": false,
+                     *       "created_at": "2026-11-25T01:09:19.576Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetMedia"];
                 };
             };
@@ -6256,6 +7999,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:10.792Z",
+                     *       "path": "/v1/pets/x/videos",
+                     *       "message": "Content-Type must be multipart/form-data, got 'application/json'",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_multipart"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6274,6 +8027,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.402Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/videos",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6310,6 +8073,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "timestamp": "2026-11-25T01:09:21.601Z",
+                     *       "path": "/v1/pets/01M883ZZNQTZ7W9THKKW3NBJYG/videos",
+                     *       "message": "Videos must be MP4, MOV, WebM, AVI, MPEG or 3GP (judged by the file content, not its name)",
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "unsupported_format",
+                     *       "accepted": [
+                     *         "video/mp4",
+                     *         "video/quicktime"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6362,6 +8139,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XD8ACS4EWKA30526S70H",
+                     *       "pet_id": "01M883XD8ACS4EWKA30526S70G",
+                     *       "kind": "photo",
+                     *       "status": "pending",
+                     *       "url": null,
+                     *       "thumbnail_url": null,
+                     *       "content_type": "image/jpeg",
+                     *       "bytes": 719,
+                     *       "width": 320,
+                     *       "height": 240,
+                     *       "sha256": "3e1cd89b8521966f37df8f8c7bb57387b83048dc9888b889a9ff80430978ae1d",
+                     *       "duplicate": false,
+                     *       "created_at": "2026-11-25T01:07:54.763Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetMedia"];
                 };
             };
@@ -6371,6 +8165,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.613Z",
+                     *       "path": "/v1/pets/%F2%8A%BD%8A/images/'%20OR%201%3D1%20--",
+                     *       "message": [
+                     *         "unknown query parameter ''"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6389,6 +8194,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.621Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/images/x",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6398,6 +8213,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:15.631Z",
+                     *       "path": "/v1/pets/1e308/images/~b%22x%26xRU",
+                     *       "message": "Pet 1e308 does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6445,6 +8269,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.666Z",
+                     *       "path": "/v1/pets/'%20OR%201%3D1%20--/images/%2500",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6463,6 +8296,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.645Z",
+                     *       "path": "/v1/pets/%F2%8A%BD%8A/images/'%20OR%201%3D1%20--",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6546,6 +8389,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883Y7M50856QV85Q79S13JN",
+                     *       "pet_id": "01M883Y6EQ57X62K2E3P48WMGQ",
+                     *       "kind": "photo",
+                     *       "status": "awaiting_upload",
+                     *       "url": null,
+                     *       "thumbnail_url": null,
+                     *       "content_type": "image/png",
+                     *       "bytes": 48081074,
+                     *       "width": null,
+                     *       "height": null,
+                     *       "sha256": "463e9eda88010a282987687bf7a4cff6a8c353150106107b8f01e1d0bf0732cf",
+                     *       "duplicate": false,
+                     *       "created_at": "2026-11-25T01:08:21.765Z",
+                     *       "upload": {
+                     *         "method": "PUT",
+                     *         "part_size": 8388608,
+                     *         "parts": [
+                     *           {
+                     *             "part_number": 1,
+                     *             "size": 8388608,
+                     *             "url": "http://127.0.0.1:4566/pet-api-media/pets/photos/01M883XXNGR9CPM1MDWFF1JQ5J/01M883Y6EQ57X62K2E3P48WMGQ/01M883Y7M50856QV85Q79S13JN.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010821Z&X-Amz-Expires=3600&X-Amz-Signature=f611ffb8480f4542908893bf9e6cfd90baabc45c04bfbbcaa3a794449490fe0f&X-Amz-SignedHeaders=content-length%3Bhost&partNumber=1&uploadId=d2a6bdb0-cc6e-4ce6-9f81-cef0447d9f6f&x-id=UploadPart"
+                     *           },
+                     *           {
+                     *             "part_number": 2,
+                     *             "size": 8388608,
+                     *             "url": "http://127.0.0.1:4566/pet-api-media/pets/photos/01M883XXNGR9CPM1MDWFF1JQ5J/01M883Y6EQ57X62K2E3P48WMGQ/01M883Y7M50856QV85Q79S13JN.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010821Z&X-Amz-Expires=3600&X-Amz-Signature=286434af0cba87a3a9c9877edbf1cbe41285dbff720f4ea2bd5ede3b74343501&X-Amz-SignedHeaders=content-length%3Bhost&partNumber=2&uploadId=d2a6bdb0-cc6e-4ce6-9f81-cef0447d9f6f&x-id=UploadPart"
+                     *           }
+                     *         ],
+                     *         "complete": "POST /v1/pets/01M883Y6EQ57X62K2E3P48WMGQ/uploads/01M883Y7M50856QV85Q79S13JN/complete",
+                     *         "expires_at": "2026-11-25T02:08:21.784Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetUploadSlot"];
                 };
             };
@@ -6555,6 +8433,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:08:20.622Z",
+                     *       "path": "/v1/pets/01M883Y6EQ57X62K2E3P48WMGQ/uploads",
+                     *       "message": [
+                     *         "size must be at most 52428800"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6573,6 +8462,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.749Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/uploads",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6600,6 +8499,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:11.298Z",
+                     *       "path": "/v1/pets/x/uploads",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6683,6 +8593,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883Y7M50856QV85Q79S13JN",
+                     *       "pet_id": "01M883Y6EQ57X62K2E3P48WMGQ",
+                     *       "kind": "photo",
+                     *       "status": "pending",
+                     *       "url": null,
+                     *       "thumbnail_url": null,
+                     *       "content_type": "image/png",
+                     *       "bytes": 48081074,
+                     *       "width": null,
+                     *       "height": null,
+                     *       "sha256": "463e9eda88010a282987687bf7a4cff6a8c353150106107b8f01e1d0bf0732cf",
+                     *       "duplicate": false,
+                     *       "created_at": "2026-11-25T01:08:21.765Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetMedia"];
                 };
             };
@@ -6692,6 +8619,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.817Z",
+                     *       "path": "/v1/pets/%F2%8A%BD%8A/uploads/'%20OR%201%3D1%20--/complete",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6710,6 +8647,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.830Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/uploads/x/complete",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6719,6 +8666,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:15.887Z",
+                     *       "path": "/v1/pets/%F2%B6%B6%A1%F3%BF%A1%AE%F4%8C%A8%AC%F3%91%97%AF%F3%BC%B1%B1%F3%8A%A9%A6%F3%A4%97%82%F2%B3%B6%AD%F4%86%BF%BA%F3%B1%B3%9C/complete",
+                     *       "message": "No route matches POST /v1/pets/%F2%B6%B6%A1%F3%BF%A1%AE%F4%8C%A8%AC%F3%91%97%AF%F3%BC%B1%B1%F3%8A%A9%A6%F3%A4%97%82%F2%B3%B6%AD%F4%86%BF%BA%F3%B1%B3%9C/complete",
+                     *       "error": "Not Found",
+                     *       "code": "route_not_found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6737,6 +8694,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:11.361Z",
+                     *       "path": "/v1/pets/x/uploads/x/complete",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6786,6 +8754,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "studio",
+                     *         "name": "Studio",
+                     *         "description": "A studio photograph: the pet in focus, background softened, gentle vignette",
+                     *         "category": "photographic",
+                     *         "popularity_score": 90
+                     *       },
+                     *       {
+                     *         "id": "watercolour",
+                     *         "name": "Watercolour",
+                     *         "description": "Loose washes in a few colours with darkened edges on textured paper",
+                     *         "category": "painting",
+                     *         "popularity_score": 80
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PortraitStyle"][];
                 };
             };
@@ -6795,6 +8781,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.918Z",
+                     *       "path": "/v1/pets/portrait-styles",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6813,6 +8811,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.915Z",
+                     *       "path": "/v1/pets/portrait-styles",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6865,6 +8873,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8841FTJDTJC0HWXR86DHWQK",
+                     *       "pet_id": "01M8841FEC584NTRH6C095WPYJ",
+                     *       "kind": "portrait",
+                     *       "status": "pending",
+                     *       "url": null,
+                     *       "thumbnail_url": null,
+                     *       "content_type": "image/png",
+                     *       "bytes": null,
+                     *       "width": null,
+                     *       "height": null,
+                     *       "style": "studio",
+                     *       "source_image_id": "01M8841FED0ZS6S2JT1NS9WWSW",
+                     *       "generator": "sharp-filters",
+                     *       "sha256": null,
+                     *       "duplicate": false,
+                     *       "created_at": "2026-11-25T01:10:08.466Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetMedia"];
                 };
             };
@@ -6874,6 +8902,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:15.983Z",
+                     *       "path": "/v1/pets/1e308/portrait",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6892,6 +8930,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:15.991Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/portrait",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6919,6 +8967,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:11.550Z",
+                     *       "path": "/v1/pets/x/portrait",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6977,6 +9036,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M8841FTJDTJC0HWXR86DHWQK",
+                     *         "pet_id": "01M8841FEC584NTRH6C095WPYJ",
+                     *         "kind": "portrait",
+                     *         "status": "ready",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8841FCKG987NRF0PR2X5NPG/01M8841FEC584NTRH6C095WPYJ/01M8841FTJDTJC0HWXR86DHWQK/portrait.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T011009Z&X-Amz-Expires=900&X-Amz-Signature=9e237734d789a24d2f07cb0a91de1912f34c6d958aafdd5e2f978e30bc8204e6&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *         "thumbnail_url": null,
+                     *         "url_expires_in": 900,
+                     *         "content_type": "image/jpeg",
+                     *         "bytes": 10423,
+                     *         "width": 480,
+                     *         "height": 360,
+                     *         "style": "studio",
+                     *         "source_image_id": "01M8841FED0ZS6S2JT1NS9WWSW",
+                     *         "generator": "sharp-filters",
+                     *         "sha256": null,
+                     *         "duplicate": false,
+                     *         "created_at": "2026-11-25T01:10:08.466Z"
+                     *       },
+                     *       {
+                     *         "id": "01M8841FTXG1Z3H6JQY0CYFBK2",
+                     *         "pet_id": "01M8841FEC584NTRH6C095WPYJ",
+                     *         "kind": "portrait",
+                     *         "status": "ready",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8841FCKG987NRF0PR2X5NPG/01M8841FEC584NTRH6C095WPYJ/01M8841FTXG1Z3H6JQY0CYFBK2/portrait.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T011009Z&X-Amz-Expires=900&X-Amz-Signature=4dcde5ac7771b94c64df7b3489b5f82e7b49990137d89356fe7b984881e2a7b7&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *         "thumbnail_url": null,
+                     *         "url_expires_in": 900,
+                     *         "content_type": "image/png",
+                     *         "bytes": 21437,
+                     *         "width": 480,
+                     *         "height": 360,
+                     *         "style": "pencil_sketch",
+                     *         "source_image_id": "01M8841FED0ZS6S2JT1NS9WWSW",
+                     *         "generator": "sharp-filters",
+                     *         "sha256": null,
+                     *         "duplicate": false,
+                     *         "created_at": "2026-11-25T01:10:08.477Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PetMedia"][];
                 };
             };
@@ -6986,6 +9087,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.030Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/portraits",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7004,6 +9116,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.026Z",
+                     *       "path": "/v1/pets/1e308/portraits",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7056,6 +9178,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 27,
+                     *         "image_id": "f7UQfjaxc",
+                     *         "sub_id": "crowd",
+                     *         "value": 0,
+                     *         "country_code": null,
+                     *         "created_at": "2026-11-25T01:09:38.996Z"
+                     *       },
+                     *       {
+                     *         "id": 28,
+                     *         "image_id": "nhKKrML2u",
+                     *         "sub_id": "crowd",
+                     *         "value": 1,
+                     *         "country_code": null,
+                     *         "created_at": "2026-11-25T01:09:39.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Vote"][];
                 };
             };
@@ -7065,6 +9207,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.054Z",
+                     *       "path": "/v1/votes",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7083,6 +9237,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.046Z",
+                     *       "path": "/v1/votes",
+                     *       "message": "Authentication required: send an Authorization: Bearer header (POST /v1/auth/token issues one)",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7134,6 +9298,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "image_id": "f7UQfjaxc",
+                     *       "sub_id": "hooked",
+                     *       "value": 1,
+                     *       "country_code": "NL",
+                     *       "created_at": "2026-11-25T01:08:42.424Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Vote"];
                 };
             };
@@ -7143,6 +9317,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:08:42.447Z",
+                     *       "path": "/v1/votes",
+                     *       "message": "image_id no-such-image does not exist",
+                     *       "error": "Bad Request",
+                     *       "code": "image_not_found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7161,6 +9345,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.089Z",
+                     *       "path": "/v1/votes",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7170,6 +9364,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "timestamp": "2026-11-25T01:09:05.620Z",
+                     *       "path": "/v1/votes",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry shortly",
+                     *       "error": "Conflict",
+                     *       "code": "idempotency_request_in_progress"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7179,6 +9383,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:11.572Z",
+                     *       "path": "/v1/votes",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7188,6 +9403,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "timestamp": "2026-11-25T01:09:05.834Z",
+                     *       "path": "/v1/votes",
+                     *       "message": "This Idempotency-Key was already used for a different request (path, query or body); use a new key for a new request",
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "idempotency_key_reused"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7199,6 +9424,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "timestamp": "2026-11-25T01:09:06.123Z",
+                     *       "path": "/v1/votes",
+                     *       "message": "The free plan allows 10 write requests per 60 seconds; try again in 54 s",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limit_exceeded",
+                     *       "plan": "free",
+                     *       "rate_class": "writes",
+                     *       "limit": 10,
+                     *       "window_seconds": 60
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
                 };
             };
@@ -7239,6 +9478,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.142Z",
+                     *       "path": "/v1/votes/%F2%8A%BD%8A",
+                     *       "message": [
+                     *         "vote_id must be an integer"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7257,6 +9507,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.144Z",
+                     *       "path": "/v1/votes/1e308",
+                     *       "message": "The bearer token is not valid or has expired",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7266,6 +9526,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:40.568Z",
+                     *       "path": "/v1/votes/77",
+                     *       "message": "Vote 77 does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7305,6 +9574,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "SUCCESS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessMessage"];
                 };
             };
@@ -7314,6 +9588,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.183Z",
+                     *       "path": "/v1/votes/%F2%8A%BD%8A",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7332,6 +9615,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.189Z",
+                     *       "path": "/v1/votes/1e308",
+                     *       "message": "Authentication required: send an x-api-key header or an Authorization: Bearer header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7401,6 +9694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example [] */
                     "application/json": {
                         id: string;
                         account_id: string;
@@ -7426,6 +9720,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.261Z",
+                     *       "path": "/v1/favourites",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "lang must be a two-letter language code (or en-gb)"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7444,6 +9750,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.256Z",
+                     *       "path": "/v1/favourites",
+                     *       "message": "Authentication required: send an x-api-key header or an Authorization: Bearer header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7493,6 +9809,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YXTBY024CCMCV1HHQTBJ",
+                     *       "account_id": "01M883YXQ78WCFJG9HNBFHKAHA",
+                     *       "image_id": "f7UQfjaxc",
+                     *       "sub_id": null,
+                     *       "created_at": "2026-11-25T01:08:44.491Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Favourite"];
                 };
             };
@@ -7502,6 +9827,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.299Z",
+                     *       "path": "/v1/favourites",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7520,6 +9855,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.317Z",
+                     *       "path": "/v1/favourites",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7529,6 +9874,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "timestamp": "2026-11-25T01:09:40.256Z",
+                     *       "path": "/v1/favourites",
+                     *       "message": "This image is already a favourite of this account and sub_id",
+                     *       "error": "Conflict",
+                     *       "code": "favourite_exists",
+                     *       "favourite_id": "01M8840KW74A6E3VMWT5RYD11B"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7538,6 +9894,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:11.592Z",
+                     *       "path": "/v1/favourites",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7589,6 +9956,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8842F1RZCRBPBM010MS6PTA",
+                     *       "account_id": "01M8842E4MQYWEKCYXAV173FBV",
+                     *       "image_id": "qoFgcD88q",
+                     *       "sub_id": "typed-user",
+                     *       "created_at": "2026-11-25T01:10:40.440Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Favourite"];
                 };
             };
@@ -7598,6 +9974,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.425Z",
+                     *       "path": "/v1/favourites/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7616,6 +10003,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.419Z",
+                     *       "path": "/v1/favourites/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7664,6 +10061,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "SUCCESS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessMessage"];
                 };
             };
@@ -7673,6 +10075,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:16.499Z",
+                     *       "path": "/v1/favourites/%F2%8A%BD%8A",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7691,6 +10102,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.502Z",
+                     *       "path": "/v1/favourites/1e308",
+                     *       "message": "Authentication required: send an x-api-key header or an Authorization: Bearer header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7700,6 +10121,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:16.561Z",
+                     *       "path": "/v1/favourites/%3BUZ!",
+                     *       "message": "Favourite ;UZ! does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7762,6 +10192,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XE29PYCJ1HQK9DG8YGKH",
+                     *       "pet_id": "01M883XD8ACS4EWKA30526S70G",
+                     *       "type": "body_condition_score",
+                     *       "prompt_version": "v1",
+                     *       "model": {
+                     *         "provider": "openai",
+                     *         "id": "fake-vision-1"
+                     *       },
+                     *       "image_ids": [
+                     *         "01M883XD8ACS4EWKA30526S70H"
+                     *       ],
+                     *       "lang": "en",
+                     *       "created_at": "2026-11-25T01:07:55.593Z",
+                     *       "cached": false,
+                     *       "season": "winter",
+                     *       "country": "GB",
+                     *       "score": 7,
+                     *       "scale": 9,
+                     *       "category": "overweight",
+                     *       "confidence": 0.8,
+                     *       "explanation": "Waist barely visible",
+                     *       "recommendations": [
+                     *         "Cut treats"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BodyConditionScore"];
                 };
             };
@@ -7771,6 +10229,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:07:57.689Z",
+                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/body-condition-score",
+                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "error": "Bad Request",
+                     *       "code": "pet_has_no_photos"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7789,6 +10257,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:07:58.350Z",
+                     *       "path": "/v1/pets/01M883XGE245VJHNM868FATM17/body-condition-score",
+                     *       "message": "This route needs the account feature 'body_condition'",
+                     *       "error": "Forbidden",
+                     *       "code": "feature_not_enabled",
+                     *       "feature": "body_condition"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7885,6 +10364,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XEEK9P4F9MF7B8907VXH",
+                     *       "pet_id": "01M883XE7MA4AM0RAG35G7N9PG",
+                     *       "type": "estimated_age",
+                     *       "prompt_version": "v1",
+                     *       "model": {
+                     *         "provider": "openai",
+                     *         "id": "fake-vision-1"
+                     *       },
+                     *       "image_ids": [
+                     *         "01M883XE7MA4AM0RAG35G7N9PH"
+                     *       ],
+                     *       "lang": "en",
+                     *       "created_at": "2026-11-25T01:07:55.988Z",
+                     *       "cached": false,
+                     *       "age_months": 100,
+                     *       "age_range_months": {
+                     *         "min": 84,
+                     *         "max": 120
+                     *       },
+                     *       "life_stage": "senior",
+                     *       "confidence": 0.6,
+                     *       "reasons": "Grey muzzle"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EstimatedAge"];
                 };
             };
@@ -7894,6 +10399,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:07:57.544Z",
+                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/estimated-age",
+                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "error": "Bad Request",
+                     *       "code": "pet_has_no_photos"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7912,6 +10427,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:07:58.002Z",
+                     *       "path": "/v1/pets/01M883XG4S8M7HB94TQ8HZWTMN/estimated-age",
+                     *       "message": "Pet 01M883XG4S8M7HB94TQ8HZWTMN belongs to another account",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7921,6 +10445,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:07:58.361Z",
+                     *       "path": "/v1/pets/01JNOSUCHPET0000000000000/estimated-age",
+                     *       "message": "Pet 01JNOSUCHPET0000000000000 does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7961,6 +10494,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "timestamp": "2026-11-25T01:07:58.698Z",
+                     *       "path": "/v1/pets/01M883XGSWQKHFGTJD03FXXEH3/estimated-age",
+                     *       "message": "The vision model server answered 500",
+                     *       "error": "Service Unavailable",
+                     *       "code": "analysis_unavailable",
+                     *       "reason": "provider_error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8008,6 +10552,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XEQNV1QCCQSJCYH1DBZ2",
+                     *       "pet_id": "01M883XEGCWWNC1QECJMQY82X3",
+                     *       "type": "genealogy",
+                     *       "prompt_version": "v1",
+                     *       "model": {
+                     *         "provider": "openai",
+                     *         "id": "fake-vision-1"
+                     *       },
+                     *       "image_ids": [
+                     *         "01M883XEGCWWNC1QECJMQY82X4"
+                     *       ],
+                     *       "lang": "en",
+                     *       "created_at": "2026-11-25T01:07:56.277Z",
+                     *       "cached": false,
+                     *       "is_mixed_breed": true,
+                     *       "breeds": [
+                     *         {
+                     *           "breed_id": "german-shepherd-dog",
+                     *           "name": "German Shepherd Dog",
+                     *           "percentage": 57
+                     *         },
+                     *         {
+                     *           "breed_id": null,
+                     *           "name": "Space Wolf",
+                     *           "percentage": 24
+                     *         }
+                     *       ],
+                     *       "predicted_age_months": 30,
+                     *       "predicted_life_stage": "adult",
+                     *       "predicted_sex": "male",
+                     *       "confidence": 0.55,
+                     *       "description": "A sturdy mix"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Genealogy"];
                 };
             };
@@ -8017,6 +10597,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:07:57.578Z",
+                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/genealogy",
+                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "error": "Bad Request",
+                     *       "code": "pet_has_no_photos"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8035,6 +10625,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.757Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/genealogy",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8131,6 +10731,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XF1SJ1NM9ANGF1AA2PBF",
+                     *       "pet_id": "01M883XETGHCJDGDYVM657GKQ1",
+                     *       "type": "muscle_condition_score",
+                     *       "prompt_version": "v1",
+                     *       "model": {
+                     *         "provider": "openai",
+                     *         "id": "fake-vision-1"
+                     *       },
+                     *       "image_ids": [
+                     *         "01M883XETGHCJDGDYVM657GKQ2"
+                     *       ],
+                     *       "lang": "en",
+                     *       "created_at": "2026-11-25T01:07:56.601Z",
+                     *       "cached": false,
+                     *       "muscle_condition": "moderate_loss",
+                     *       "wasting_risk": true,
+                     *       "confidence": 0.7,
+                     *       "explanation": "Spine prominent",
+                     *       "recommendations": [
+                     *         "See a vet"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MuscleConditionScore"];
                 };
             };
@@ -8140,6 +10765,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:07:57.621Z",
+                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/muscle-condition-score",
+                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "error": "Bad Request",
+                     *       "code": "pet_has_no_photos"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8158,6 +10793,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.828Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/muscle-condition-score",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8257,6 +10902,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883XFCF8031KHXRPXRQ0YX2",
+                     *       "pet_id": "01M883XF34D4W8SRZVC5HM0S3B",
+                     *       "type": "estimated_weight",
+                     *       "prompt_version": "v1",
+                     *       "model": {
+                     *         "provider": "openai",
+                     *         "id": "fake-vision-1"
+                     *       },
+                     *       "image_ids": [
+                     *         "01M883XF34D4W8SRZVC5HM0S3C"
+                     *       ],
+                     *       "lang": "en",
+                     *       "created_at": "2026-11-25T01:07:56.943Z",
+                     *       "cached": false,
+                     *       "season": null,
+                     *       "country": null,
+                     *       "method": "model_and_breed_standard",
+                     *       "weight_kg": 32.6,
+                     *       "weight_range_kg": {
+                     *         "min": 29.6,
+                     *         "max": 36.8
+                     *       },
+                     *       "size_class": "large",
+                     *       "breed_standard_kg": {
+                     *         "min": 32,
+                     *         "max": 41
+                     *       },
+                     *       "body_condition_score": null,
+                     *       "model_weight": 30,
+                     *       "confidence": 0.6,
+                     *       "reasons": "Medium-large build"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EstimatedWeight"];
                 };
             };
@@ -8266,6 +10946,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:07:57.663Z",
+                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/estimated-weight",
+                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "error": "Bad Request",
+                     *       "code": "pet_has_no_photos"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8284,6 +10974,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:16.893Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/estimated-weight",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8379,6 +11079,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": "01M883XFGC9N7YMJ88TEXSSC6K",
+                     *       "lang": "en",
+                     *       "items": [
+                     *         {
+                     *           "id": "30zDeD913I",
+                     *           "slug": "german-shepherd-dm-test",
+                     *           "title": "Consider a DNA test for degenerative myelopathy",
+                     *           "tip": "A variant of the SOD1 gene is associated with degenerative myelopathy, a slowly progressive weakness of the hind legs seen in German Shepherds and other breeds. Breeders can use the test to plan matings, and owners can discuss results with their veterinarian.",
+                     *           "category": "preventative_care",
+                     *           "species_id": "dog",
+                     *           "breed_id": "german-shepherd-dog",
+                     *           "life_stage": null,
+                     *           "sources": [
+                     *             {
+                     *               "url": "https://doi.org/10.1073/pnas.0812297106",
+                     *               "name": "Awano et al. 2009, Genome-wide association analysis reveals a SOD1 mutation in canine degenerative myelopathy, PNAS"
+                     *             }
+                     *           ],
+                     *           "origin": "seeded",
+                     *           "lang": "en"
+                     *         },
+                     *         {
+                     *           "id": "89EYA8nHYM",
+                     *           "slug": "german-shepherd-hip-elbow-scores",
+                     *           "title": "Choose puppies from hip- and elbow-scored parents",
+                     *           "tip": "Hip and elbow dysplasia are common in German Shepherds, and choosing a puppy whose parents have good official screening results lowers the risk. Ask breeders to show the certificates.",
+                     *           "category": "preventative_care",
+                     *           "species_id": "dog",
+                     *           "breed_id": "german-shepherd-dog",
+                     *           "life_stage": "young",
+                     *           "sources": [
+                     *             {
+                     *               "url": "https://ofa.org/",
+                     *               "name": "Orthopedic Foundation for Animals (health screening databases)"
+                     *             },
+                     *             {
+                     *               "url": "https://www.bva.co.uk/canine-health-schemes/",
+                     *               "name": "British Veterinary Association, Canine Health Schemes"
+                     *             }
+                     *           ],
+                     *           "origin": "seeded",
+                     *           "lang": "en"
+                     *         }
+                     *       ],
+                     *       "generated": {
+                     *         "id": "01M883XFT574VAY2W7JDZQPK4A",
+                     *         "prompt_version": "v1",
+                     *         "model": {
+                     *           "provider": "openai",
+                     *           "id": "fake-vision-1"
+                     *         },
+                     *         "image_ids": [
+                     *           "01M883XFGC9N7YMJ88TEXSSC6M"
+                     *         ],
+                     *         "created_at": "2026-11-25T01:07:57.381Z",
+                     *         "cached": false
+                     *       },
+                     *       "based_on": [
+                     *         "01M883XFR0D8ZQJM778GS49X7P"
+                     *       ],
+                     *       "created_at": "2026-11-25T01:07:57.399Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetHealthTips"];
                 };
             };
@@ -8388,6 +11153,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:07:57.701Z",
+                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/health-tips",
+                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "error": "Bad Request",
+                     *       "code": "pet_has_no_photos"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8406,6 +11181,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.033Z",
+                     *       "path": "/v1/pets/1e308/health-tips",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8484,6 +11269,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M883YN30DF2FPTZZEJ4VC9X7",
+                     *         "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
+                     *         "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *         "status": "completed",
+                     *         "requested_at": "2026-11-25T01:08:35.552Z",
+                     *         "analysis": {
+                     *           "score": 7,
+                     *           "category": "overweight",
+                     *           "confidence": 0.8,
+                     *           "prompt_version": "v1",
+                     *           "image_ids": [
+                     *             "01M883YMH95AG17JHBQ28QBQ7W"
+                     *           ],
+                     *           "created_at": "2026-11-25T01:08:35.503Z"
+                     *         },
+                     *         "score": 6,
+                     *         "category": "overweight",
+                     *         "notes": "A little over: more walks",
+                     *         "reason": null,
+                     *         "decided_at": "2026-11-25T01:08:35.736Z",
+                     *         "sub_id": "user-42",
+                     *         "external_owner_id": "usr_42"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BodyConditionReview"][];
                 };
             };
@@ -8493,6 +11306,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.132Z",
+                     *       "path": "/v1/pets/%F0%9F%90%B6/body-condition-score/reviews",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8511,6 +11335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:08:38.164Z",
+                     *       "path": "/v1/pets/01M883YQAZWEA4YWEZRNPH7665/body-condition-score/reviews",
+                     *       "message": "Pet 01M883YQAZWEA4YWEZRNPH7665 belongs to another account",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8564,6 +11397,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YN30DF2FPTZZEJ4VC9X7",
+                     *       "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
+                     *       "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *       "status": "pending",
+                     *       "requested_at": "2026-11-25T01:08:35.552Z",
+                     *       "analysis": {
+                     *         "score": 7,
+                     *         "category": "overweight",
+                     *         "confidence": 0.8,
+                     *         "prompt_version": "v1",
+                     *         "image_ids": [
+                     *           "01M883YMH95AG17JHBQ28QBQ7W"
+                     *         ],
+                     *         "created_at": "2026-11-25T01:08:35.503Z"
+                     *       },
+                     *       "score": null,
+                     *       "category": null,
+                     *       "notes": null,
+                     *       "reason": null,
+                     *       "decided_at": null,
+                     *       "sub_id": "user-42",
+                     *       "external_owner_id": "usr_42"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BodyConditionReview"];
                 };
             };
@@ -8573,6 +11432,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:08:36.611Z",
+                     *       "path": "/v1/pets/01M883YNTJDHW4568P02ESTRH7/body-condition-score/reviews",
+                     *       "message": "Pet 01M883YNTJDHW4568P02ESTRH7 has no body condition result to review: POST /v1/pets/01M883YNTJDHW4568P02ESTRH7/body-condition-score first",
+                     *       "error": "Bad Request",
+                     *       "code": "no_body_condition_result"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8591,6 +11460,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:08:38.157Z",
+                     *       "path": "/v1/pets/01M883YQAZWEA4YWEZRNPH7665/body-condition-score/reviews",
+                     *       "message": "Pet 01M883YQAZWEA4YWEZRNPH7665 belongs to another account",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8609,6 +11487,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "timestamp": "2026-11-25T01:08:36.941Z",
+                     *       "path": "/v1/pets/01M883YP4T4VE0DDH0QPNGTQPD/body-condition-score/reviews",
+                     *       "message": "Pet 01M883YP4T4VE0DDH0QPNGTQPD already has a pending review: 01M883YPDC3V14BS7CRZ4FNR0K",
+                     *       "error": "Conflict",
+                     *       "code": "review_pending",
+                     *       "review_id": "01M883YPDC3V14BS7CRZ4FNR0K"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8674,6 +11563,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M883YN30DF2FPTZZEJ4VC9X7",
+                     *         "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
+                     *         "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *         "status": "pending",
+                     *         "requested_at": "2026-11-25T01:08:35.552Z",
+                     *         "analysis": {
+                     *           "score": 7,
+                     *           "category": "overweight",
+                     *           "confidence": 0.8,
+                     *           "prompt_version": "v1",
+                     *           "image_ids": [
+                     *             "01M883YMH95AG17JHBQ28QBQ7W"
+                     *           ],
+                     *           "created_at": "2026-11-25T01:08:35.503Z"
+                     *         },
+                     *         "score": null,
+                     *         "category": null,
+                     *         "notes": null,
+                     *         "reason": null,
+                     *         "decided_at": null,
+                     *         "sub_id": "user-42",
+                     *         "external_owner_id": "usr_42"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BodyConditionReview"][];
                 };
             };
@@ -8683,6 +11600,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.148Z",
+                     *       "path": "/v1/reviews",
+                     *       "message": [
+                     *         "page must not be empty",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8701,6 +11630,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:08:38.086Z",
+                     *       "path": "/v1/reviews",
+                     *       "message": "This route is for vets (and administrators) only",
+                     *       "error": "Forbidden",
+                     *       "code": "vet_only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8732,6 +11671,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YN30DF2FPTZZEJ4VC9X7",
+                     *       "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
+                     *       "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *       "status": "pending",
+                     *       "requested_at": "2026-11-25T01:08:35.552Z",
+                     *       "analysis": {
+                     *         "score": 7,
+                     *         "category": "overweight",
+                     *         "confidence": 0.8,
+                     *         "prompt_version": "v1",
+                     *         "image_ids": [
+                     *           "01M883YMH95AG17JHBQ28QBQ7W"
+                     *         ],
+                     *         "created_at": "2026-11-25T01:08:35.503Z"
+                     *       },
+                     *       "score": null,
+                     *       "category": null,
+                     *       "notes": null,
+                     *       "reason": null,
+                     *       "decided_at": null,
+                     *       "sub_id": "user-42",
+                     *       "external_owner_id": "usr_42",
+                     *       "pet": {
+                     *         "name": "Rex-c0ab8d66",
+                     *         "species_id": "dog",
+                     *         "breed_ids": [],
+                     *         "sex": null,
+                     *         "neutered": null,
+                     *         "birth_date": null,
+                     *         "weight_kg": null
+                     *       },
+                     *       "photos": [
+                     *         {
+                     *           "id": "01M883YMH95AG17JHBQ28QBQ7W",
+                     *           "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
+                     *           "kind": "photo",
+                     *           "status": "ready",
+                     *           "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M883YMD8XREQDSG2NM4VH4MA/01M883YMH95AG17JHBQ28QBQ7V/01M883YMH95AG17JHBQ28QBQ7W/display.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010835Z&X-Amz-Expires=900&X-Amz-Signature=2cc0c50149fe0880612d771e16f63c5134dc58bad031bd986108beb7094b9da2&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *           "thumbnail_url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M883YMD8XREQDSG2NM4VH4MA/01M883YMH95AG17JHBQ28QBQ7V/01M883YMH95AG17JHBQ28QBQ7W/thumbnail.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010835Z&X-Amz-Expires=900&X-Amz-Signature=27b967800de339f0217110077cfdb39c1d1a69caa05325c22407ddaaa494aa23&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *           "url_expires_in": 900,
+                     *           "content_type": "image/jpeg",
+                     *           "bytes": 719,
+                     *           "width": 320,
+                     *           "height": 240,
+                     *           "sha256": "ccb86a7b1bc98829ded907383822741c0cb1ab2f4f55dabd1d159e517177c869",
+                     *           "duplicate": false,
+                     *           "created_at": "2026-11-25T01:08:34.985Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BodyConditionReviewForVet"];
                 };
             };
@@ -8741,6 +11733,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.187Z",
+                     *       "path": "/v1/reviews/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8759,6 +11762,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:08:38.090Z",
+                     *       "path": "/v1/reviews/01M883YQHZ6NGWA11YZ0MJ1MXC",
+                     *       "message": "This route is for vets (and administrators) only",
+                     *       "error": "Forbidden",
+                     *       "code": "vet_only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8768,6 +11781,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:08:37.844Z",
+                     *       "path": "/v1/reviews/01M883YQ86B34HEQ4JEBV84F2D",
+                     *       "message": "Review 01M883YQ86B34HEQ4JEBV84F2D does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8820,6 +11842,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YN30DF2FPTZZEJ4VC9X7",
+                     *       "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
+                     *       "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *       "status": "completed",
+                     *       "requested_at": "2026-11-25T01:08:35.552Z",
+                     *       "analysis": {
+                     *         "score": 7,
+                     *         "category": "overweight",
+                     *         "confidence": 0.8,
+                     *         "prompt_version": "v1",
+                     *         "image_ids": [
+                     *           "01M883YMH95AG17JHBQ28QBQ7W"
+                     *         ],
+                     *         "created_at": "2026-11-25T01:08:35.503Z"
+                     *       },
+                     *       "score": 6,
+                     *       "category": "overweight",
+                     *       "notes": "A little over: more walks",
+                     *       "reason": null,
+                     *       "decided_at": "2026-11-25T01:08:35.736Z",
+                     *       "sub_id": "user-42",
+                     *       "external_owner_id": "usr_42"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BodyConditionReview"];
                 };
             };
@@ -8829,6 +11877,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.224Z",
+                     *       "path": "/v1/reviews/1e308/complete",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8847,6 +11905,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:08:38.094Z",
+                     *       "path": "/v1/reviews/01M883YQHZ6NGWA11YZ0MJ1MXC/complete",
+                     *       "message": "This route is for vets (and administrators) only",
+                     *       "error": "Forbidden",
+                     *       "code": "vet_only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8856,6 +11924,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:08:37.836Z",
+                     *       "path": "/v1/reviews/01M883YQ86B34HEQ4JEBV84F2D/complete",
+                     *       "message": "Review 01M883YQ86B34HEQ4JEBV84F2D does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8865,6 +11942,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "timestamp": "2026-11-25T01:08:37.340Z",
+                     *       "path": "/v1/reviews/01M883YPSAQFB5JYYHRCFBM7GA/complete",
+                     *       "message": "Review 01M883YPSAQFB5JYYHRCFBM7GA is already completed: only pending reviews can be decided",
+                     *       "error": "Conflict",
+                     *       "code": "review_not_pending",
+                     *       "review_id": "01M883YPSAQFB5JYYHRCFBM7GA",
+                     *       "status": "completed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8874,6 +11963,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:12.176Z",
+                     *       "path": "/v1/reviews/x/complete",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8955,6 +12055,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YNNEYMS1CN9N6F4RS1Z0",
+                     *       "pet_id": "01M883YNEANX1KB5EQT02VDH8H",
+                     *       "analysis_id": "01M883YNN0JXXDB6WZFMN9YC42",
+                     *       "status": "rejected",
+                     *       "requested_at": "2026-11-25T01:08:36.142Z",
+                     *       "analysis": {
+                     *         "score": 7,
+                     *         "category": "overweight",
+                     *         "confidence": 0.8,
+                     *         "prompt_version": "v1",
+                     *         "image_ids": [
+                     *           "01M883YNEANX1KB5EQT02VDH8J"
+                     *         ],
+                     *         "created_at": "2026-11-25T01:08:36.128Z"
+                     *       },
+                     *       "score": null,
+                     *       "category": null,
+                     *       "notes": null,
+                     *       "reason": "The photos do not show the waist",
+                     *       "decided_at": "2026-11-25T01:08:36.164Z",
+                     *       "sub_id": "user-42",
+                     *       "external_owner_id": "usr_42"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BodyConditionReview"];
                 };
             };
@@ -8964,6 +12090,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.332Z",
+                     *       "path": "/v1/reviews/1e308/reject",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8982,6 +12118,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:08:38.128Z",
+                     *       "path": "/v1/reviews/01M883YQHZ6NGWA11YZ0MJ1MXC/reject",
+                     *       "message": "This route is for vets (and administrators) only",
+                     *       "error": "Forbidden",
+                     *       "code": "vet_only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9000,6 +12146,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "timestamp": "2026-11-25T01:08:37.354Z",
+                     *       "path": "/v1/reviews/01M883YPSAQFB5JYYHRCFBM7GA/reject",
+                     *       "message": "Review 01M883YPSAQFB5JYYHRCFBM7GA is already completed: only pending reviews can be decided",
+                     *       "error": "Conflict",
+                     *       "code": "review_not_pending",
+                     *       "review_id": "01M883YPSAQFB5JYYHRCFBM7GA",
+                     *       "status": "completed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9009,6 +12167,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:12.201Z",
+                     *       "path": "/v1/reviews/x/reject",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9104,6 +12273,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "species": "dog",
+                     *       "weight_kg": 20,
+                     *       "weight_basis": "given",
+                     *       "life_stage": "adult",
+                     *       "neuter_status": "neutered",
+                     *       "activity": "normal",
+                     *       "rer_kcal_per_day": 662,
+                     *       "mer": {
+                     *         "category": "adult_neutered",
+                     *         "factor": {
+                     *           "min": 1.6,
+                     *           "mid": 1.6,
+                     *           "max": 1.6
+                     *         },
+                     *         "kcal_per_day": {
+                     *           "min": 1059,
+                     *           "mid": 1059,
+                     *           "max": 1059
+                     *         },
+                     *         "selected_kcal_per_day": 1059
+                     *       },
+                     *       "portions_per_day": null,
+                     *       "formulas": {
+                     *         "rer": "RER = 70 × weight_kg^0.75 kcal/day",
+                     *         "mer": "MER = RER × factor (life stage, neuter status, activity)"
+                     *       },
+                     *       "messages": [],
+                     *       "breed_id": null,
+                     *       "pet_id": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["EnergyRequirement"];
                 };
             };
@@ -9113,6 +12315,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.391Z",
+                     *       "path": "/v1/calculators/energy-requirement",
+                     *       "message": "Content-Type must be application/json",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9131,6 +12343,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.396Z",
+                     *       "path": "/v1/calculators/energy-requirement",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9149,6 +12371,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:12.220Z",
+                     *       "path": "/v1/calculators/energy-requirement",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9158,6 +12391,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "timestamp": "2026-11-25T01:08:07.812Z",
+                     *       "path": "/v1/calculators/energy-requirement",
+                     *       "message": "No usable weight: send weight_kg, a breed_id with a standard weight, or a pet with a weight",
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "weight_required"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9198,6 +12441,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "vote.created",
+                     *         "description": "a vote was recorded"
+                     *       },
+                     *       {
+                     *         "name": "favourite.created",
+                     *         "description": "a favourite was recorded"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WebhookTopic"][];
                 };
             };
@@ -9207,6 +12462,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.470Z",
+                     *       "path": "/v1/webhooks/topics",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9225,6 +12492,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.464Z",
+                     *       "path": "/v1/webhooks/topics",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9254,6 +12531,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M883ZAN8XCTVNQ9R3VZNF0Z6",
+                     *         "url": "http://127.0.0.1:4566/h0",
+                     *         "description": "d",
+                     *         "enabled_events": [
+                     *           "vote.created"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "created_at": "2026-11-25T01:08:57.640Z",
+                     *         "updated_at": "2026-11-25T01:08:57.640Z",
+                     *         "consecutive_failures": 0
+                     *       },
+                     *       {
+                     *         "id": "01M883ZANAJ1J8YZ3FT101DXP6",
+                     *         "url": "http://127.0.0.1:4566/h1",
+                     *         "description": "d",
+                     *         "enabled_events": [
+                     *           "vote.created"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "created_at": "2026-11-25T01:08:57.642Z",
+                     *         "updated_at": "2026-11-25T01:08:57.642Z",
+                     *         "consecutive_failures": 0
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Webhook"][];
                 };
             };
@@ -9263,6 +12568,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.606Z",
+                     *       "path": "/v1/webhooks",
+                     *       "message": [
+                     *         "unknown query parameter 'page'",
+                     *         "unknown query parameter 'lang'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9281,6 +12598,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.602Z",
+                     *       "path": "/v1/webhooks",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9327,6 +12654,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883YHQ5960JW95XT8JKTGTC",
+                     *       "url": "http://127.0.0.1:4566/hook",
+                     *       "description": "pets",
+                     *       "enabled_events": [
+                     *         "image.uploaded",
+                     *         "image.processed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "created_at": "2026-11-25T01:08:32.101Z",
+                     *       "updated_at": "2026-11-25T01:08:32.101Z",
+                     *       "consecutive_failures": 0,
+                     *       "signing_secret": "whsec_TEczXEGlWFbszf7uqCne00YFmiQfQUjVf4CIi0S_WtM"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhook"];
                 };
             };
@@ -9336,6 +12679,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:08:57.706Z",
+                     *       "path": "/v1/webhooks",
+                     *       "message": "An account can register at most 5 webhook endpoints, disabled ones included; delete one first",
+                     *       "error": "Bad Request",
+                     *       "code": "webhook_limit_reached",
+                     *       "limit": 5
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9354,6 +12708,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.549Z",
+                     *       "path": "/v1/webhooks",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9363,6 +12727,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "timestamp": "2026-11-25T01:09:12.245Z",
+                     *       "path": "/v1/webhooks",
+                     *       "message": "The JSON body must be at most 65536 bytes (got 2097175)",
+                     *       "error": "Payload Too Large",
+                     *       "code": "body_too_large",
+                     *       "limit_bytes": 65536
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9405,6 +12780,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883ZB3VE2DCJM60T7N8RG4R",
+                     *       "url": "http://127.0.0.1:4566/hook",
+                     *       "description": "integration",
+                     *       "enabled_events": [
+                     *         "vote.created"
+                     *       ],
+                     *       "status": "disabled",
+                     *       "created_at": "2026-11-25T01:08:58.107Z",
+                     *       "updated_at": "2026-11-25T01:08:59.346Z",
+                     *       "disabled_at": "2026-11-25T01:08:59.346Z",
+                     *       "disabled_reason": "10 delivery attempts failed in a row (last: HTTP 503)",
+                     *       "consecutive_failures": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -9414,6 +12805,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.642Z",
+                     *       "path": "/v1/webhooks/%F0%9F%90%B6",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9432,6 +12834,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.638Z",
+                     *       "path": "/v1/webhooks/1e308",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9493,6 +12905,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.676Z",
+                     *       "path": "/v1/webhooks/%F2%8A%BD%8A",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9511,6 +12932,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.680Z",
+                     *       "path": "/v1/webhooks/1e308",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9520,6 +12951,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:17.770Z",
+                     *       "path": "/v1/webhooks/%3BUZ!",
+                     *       "message": "Webhook ;UZ! does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9570,6 +13010,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M883ZAGQ7R8A2YZFYT4H9DYN",
+                     *       "signing_secret": "whsec_hocatXp3sVaG-DevujYWCc0PjVMXT7EbIJqq-LpPWo0"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @description The `whsec_…` key of X-Webhook-Signature: shown here only, stored encrypted, never read back. */
@@ -9583,6 +13029,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:12.265Z",
+                     *       "path": "/v1/webhooks/x/rotate-secret",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9601,6 +13056,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.804Z",
+                     *       "path": "/v1/webhooks/%F0%9F%90%B6/rotate-secret",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9655,6 +13120,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M883Z1E74K508JWHZTZ61RJ8",
+                     *         "event_id": "evt_50917fabe95e7dc539f95d04",
+                     *         "event_type": "favourite.created",
+                     *         "attempt": 3,
+                     *         "attempted_at": "2026-11-25T01:08:48.191Z",
+                     *         "status_code": 500,
+                     *         "error": null,
+                     *         "duration_ms": 3,
+                     *         "succeeded": false
+                     *       },
+                     *       {
+                     *         "id": "01M883YZE6RGZR6042V8SM4JHK",
+                     *         "event_id": "evt_50917fabe95e7dc539f95d04",
+                     *         "event_type": "favourite.created",
+                     *         "attempt": 2,
+                     *         "attempted_at": "2026-11-25T01:08:46.147Z",
+                     *         "status_code": 500,
+                     *         "error": null,
+                     *         "duration_ms": 2,
+                     *         "succeeded": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["DeliveryAttempt"][];
                 };
             };
@@ -9664,6 +13155,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:17.839Z",
+                     *       "path": "/v1/webhooks/%F0%9F%90%B6/deliveries",
+                     *       "message": [
+                     *         "unknown query parameter 'I\"/wK!#8'"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9682,6 +13184,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.837Z",
+                     *       "path": "/v1/webhooks/1e308/deliveries",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9744,6 +13256,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:12.301Z",
+                     *       "path": "/v1/webhooks/x/test",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9762,6 +13283,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:17.960Z",
+                     *       "path": "/v1/webhooks/%F0%9F%90%B6/test",
+                     *       "message": "The API key is not valid",
+                     *       "error": "Forbidden",
+                     *       "code": "invalid_api_key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9854,6 +13385,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-25T01:09:12.331Z",
+                     *       "path": "/v1/webhooks/x/deliveries/x/redeliver",
+                     *       "message": "This route takes no request body",
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9872,6 +13412,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-25T01:09:18.003Z",
+                     *       "path": "/v1/webhooks/%F0%9F%90%B6/deliveries/x/redeliver",
+                     *       "message": "Authentication required: send an x-api-key header",
+                     *       "error": "Forbidden",
+                     *       "code": "missing_credentials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9881,6 +13431,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-25T01:09:18.032Z",
+                     *       "path": "/v1/webhooks/%F2%B6%B6%A1%F3%BF%A1%AE%F4%8C%A8%AC%F3%91%97%AF%F3%BC%B1%B1%F3%8A%A9%A6%F3%A4%97%82%F2%B3%B6%AD%F4%86%BF%BA%F3%B1%B3%9C/redeliver",
+                     *       "message": "No route matches POST /v1/webhooks/%F2%B6%B6%A1%F3%BF%A1%AE%F4%8C%A8%AC%F3%91%97%AF%F3%BC%B1%B1%F3%8A%A9%A6%F3%A4%97%82%F2%B3%B6%AD%F4%86%BF%BA%F3%B1%B3%9C/redeliver",
+                     *       "error": "Not Found",
+                     *       "code": "route_not_found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
