@@ -1,3 +1,4 @@
+import { measurementBody } from '../../shared/domain/respiration/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
@@ -11,7 +12,14 @@ const body = z.strictObject({ video_id: z.optional(text({ max: 40 })) });
 /** 202: a measurement of the pet's newest ready video (or the one named), delivered by webhook when finished. */
 export const handler = httpRoute(
   route('analysis.respiratory-rate-create'),
-  { params: petParams, body },
+  {
+    summary: 'Measure the respiratory rate from a video',
+    description:
+      "202: a measurement of the pet's newest ready video (or `video_id`), finished asynchronously and delivered by webhook (`pet.respiratory_rate.completed`); poll GET /pets/{petId}/respiratory-rate/{measurementId}.",
+    response: measurementBody,
+    params: petParams,
+    body,
+  },
   async ({ params, body, account }, deps) =>
     presentMeasurement(await requestRespiratoryRate(deps, account, params.petId, body)),
 );

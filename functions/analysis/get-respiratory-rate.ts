@@ -1,3 +1,4 @@
+import { measurementBody } from '../../shared/domain/respiration/responses.ts';
 import * as z from 'zod/mini';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
 import { getRespiratoryRate } from '../../shared/domain/respiration/service.ts';
@@ -10,7 +11,12 @@ const params = z.strictObject({ petId: text({ max: 40 }), measurementId: text({ 
 /** One measurement: processing, completed with the rate, or failed with the reason. */
 export const handler = httpRoute(
   route('analysis.respiratory-rate-get'),
-  { params },
+  {
+    summary: 'One respiratory-rate measurement',
+    description: 'Processing, completed with the rate, or failed with the reason.',
+    response: measurementBody,
+    params,
+  },
   async ({ params, account }, deps) =>
     presentMeasurement(await getRespiratoryRate(deps, account, params.petId, params.measurementId)),
 );

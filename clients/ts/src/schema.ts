@@ -1194,6 +1194,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pets/{petId}/respiratory-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Measure the respiratory rate from a video
+         * @description 202: a measurement of the pet's newest ready video (or `video_id`), finished asynchronously and delivered by webhook (`pet.respiratory_rate.completed`); poll GET /pets/{petId}/respiratory-rate/{measurementId}.
+         *
+         *     Needs the account feature `respiratory_rate` (403 `feature_not_enabled` without it).
+         */
+        post: operations["analysis.respiratory-rate-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pets/{petId}/respiratory-rate/{measurementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One respiratory-rate measurement
+         * @description Processing, completed with the rate, or failed with the reason.
+         *
+         *     Needs the account feature `respiratory_rate` (403 `feature_not_enabled` without it).
+         */
+        get: operations["analysis.respiratory-rate-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calculators/energy-requirement": {
         parameters: {
             query?: never;
@@ -1503,6 +1547,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "pet.respiratory_rate.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pet.respiratory_rate.completed: a respiratory rate measurement finished (status completed with the rate, or failed with the reason)
+         * @description POSTed to every enabled endpoint subscribed to this event. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.
+         */
+        post: operations["webhook.pet.respiratory_rate.completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1514,7 +1578,7 @@ export interface components {
             role: "admin" | "user" | "vet";
             /** @enum {string} */
             status: "active" | "inactive";
-            /** @description Feature flags (known: full_breed_schema, body_condition, calculators). */
+            /** @description Feature flags (known: full_breed_schema, body_condition, calculators, respiratory_rate). */
             features: string[];
             /** @description Monthly image-upload allowance. */
             quota: number;
@@ -1539,7 +1603,7 @@ export interface components {
                 status: "active" | "inactive";
                 created_at: string;
             };
-            /** @description Feature flags (known: full_breed_schema, body_condition, calculators). */
+            /** @description Feature flags (known: full_breed_schema, body_condition, calculators, respiratory_rate). */
             features: string[];
             /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks). */
             disabled_capabilities: string[];
@@ -1865,7 +1929,7 @@ export interface components {
             role: "admin" | "user" | "vet";
             /** @enum {string} */
             status: "active" | "inactive";
-            /** @description Feature flags (known: full_breed_schema, body_condition, calculators). */
+            /** @description Feature flags (known: full_breed_schema, body_condition, calculators, respiratory_rate). */
             features: string[];
             /** @description Monthly image-upload allowance. */
             quota: number;
@@ -2450,6 +2514,27 @@ export interface components {
             duplicate: boolean;
             created_at: string;
         };
+        /** @description The pet.respiratory_rate.completed resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
+        PetRespiratoryRateCompletedEvent: {
+            id: string;
+            pet_id: string;
+            video_id: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            breaths_per_minute?: number | null;
+            breed_baseline?: {
+                low: number;
+                high: number;
+            };
+            within_baseline?: boolean | null;
+            reason?: string | null;
+            signal_quality: number | null;
+            created_at: string;
+            generated_at: string | null;
+            sub_id: string | null;
+            external_owner_id: string | null;
+            _metadata: components["schemas"]["WebhookMetadata"];
+        };
         /** @description The record awaiting its bytes and one presigned PUT URL per part; `upload` is null for a duplicate. */
         PetUploadSlot: {
             id: string;
@@ -2525,6 +2610,42 @@ export interface components {
             period: string;
             /** @description Start of the next month (UTC, ISO 8601). */
             resets_at: string;
+        };
+        /** @description `processing`, then `completed` with the rate or `failed` with the reason (delivered by webhook too). */
+        RespiratoryRate: {
+            id: string;
+            pet_id: string;
+            video_id: string;
+            /** @constant */
+            status: "processing";
+            created_at: string;
+        } | {
+            id: string;
+            pet_id: string;
+            video_id: string;
+            /** @constant */
+            status: "failed";
+            reason: ("too_short" | "too_dark" | "no_periodic_motion" | "video_unavailable" | "measurement_error") | null;
+            signal_quality: number | null;
+            created_at: string;
+            generated_at: string | null;
+        } | {
+            id: string;
+            pet_id: string;
+            video_id: string;
+            /** @constant */
+            status: "completed";
+            breaths_per_minute: number | null;
+            /** @description The breed's resting breaths per minute, fixed when the measurement was requested. */
+            breed_baseline: {
+                low: number;
+                high: number;
+            };
+            within_baseline: boolean | null;
+            /** @description Main-lobe to rest-of-band power of the motion spectrum (docs/respiratory-rate.md). */
+            signal_quality: number | null;
+            created_at: string;
+            generated_at: string | null;
         };
         SuccessMessage: {
             /** @constant */
@@ -3040,7 +3161,7 @@ export interface operations {
                     role?: "admin" | "user" | "vet";
                     /** @enum {string} */
                     status?: "active" | "inactive";
-                    features?: ("full_breed_schema" | "body_condition" | "calculators")[];
+                    features?: ("full_breed_schema" | "body_condition" | "calculators" | "respiratory_rate")[];
                     quota?: number;
                     /** @enum {string} */
                     plan?: "free" | "standard" | "pro";
@@ -3176,7 +3297,7 @@ export interface operations {
                     role?: "admin" | "user" | "vet";
                     /** @enum {string} */
                     status?: "active" | "inactive";
-                    features?: ("full_breed_schema" | "body_condition" | "calculators")[];
+                    features?: ("full_breed_schema" | "body_condition" | "calculators" | "respiratory_rate")[];
                     quota?: number;
                     /** @enum {string} */
                     plan?: "free" | "standard" | "pro";
@@ -12223,6 +12344,198 @@ export interface operations {
             };
         };
     };
+    "analysis.respiratory-rate-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                petId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    video_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespiratoryRate"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (`body_too_large`, `file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analysis.respiratory-rate-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                petId: string;
+                measurementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespiratoryRate"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "calculators.energy-requirement": {
         parameters: {
             query?: never;
@@ -13675,6 +13988,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PetBcsReviewedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 5 s) counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.pet.respiratory_rate.completed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the whole `whsec_…` secret. Refuse deliveries more than 300 seconds old or ahead. Stripe-compatible. Sent whenever the endpoint has a signing secret (every endpoint created through the API). */
+                "X-Webhook-Signature"?: string;
+                /** @description The event id, the same on every retry and redelivery: deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetRespiratoryRateCompletedEvent"];
             };
         };
         responses: {
