@@ -1,3 +1,4 @@
+import { revokedKeysBody } from '../../shared/domain/accounts/responses.ts';
 import * as z from 'zod/mini';
 import { revokeApiKeys } from '../../shared/domain/accounts/service.ts';
 import { text } from '../../shared/http/params.ts';
@@ -6,6 +7,13 @@ import { route } from '../routes.ts';
 
 const params = z.object({ accountId: text({ max: 64 }) });
 
-export const handler = httpRoute(route('accounts.revoke-key'), { params }, async ({ params }, deps) =>
-  revokeApiKeys(deps, params.accountId),
+export const handler = httpRoute(
+  route('accounts.revoke-key'),
+  {
+    summary: 'Revoke every key of an account',
+    description: 'For administrators: every key of the account stops at once; the answer holds the one new key.',
+    response: revokedKeysBody,
+    params,
+  },
+  async ({ params }, deps) => revokeApiKeys(deps, params.accountId),
 );

@@ -1,3 +1,4 @@
+import { rotatedKeyBody } from '../../shared/domain/accounts/responses.ts';
 import { keyRotationSchema } from '../../shared/domain/accounts/input.ts';
 import { rotateApiKey } from '../../shared/domain/accounts/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,7 +7,13 @@ import { route } from '../routes.ts';
 // Only the key itself can rotate it (the route takes no bearer token), and only while it is the current key.
 export const handler = httpRoute(
   route('accounts.rotate-key'),
-  { body: keyRotationSchema },
+  {
+    summary: 'Rotate your API key',
+    description:
+      'A new key, shown once; the old one keeps working for `grace_period_seconds` (0–24 h), then answers 401 `api_key_expired`. Only the current key can rotate itself.',
+    response: rotatedKeyBody,
+    body: keyRotationSchema,
+  },
   async ({ account, body, headers }, deps) => {
     const { api_key, previous_key_expires_at, grace_period_seconds } = await rotateApiKey(
       deps,

@@ -207,6 +207,46 @@ export interface paths {
         patch: operations["accounts.quota-update"];
         trace?: never;
     };
+    "/accounts/api-key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate your API key
+         * @description A new key, shown once; the old one keeps working for `grace_period_seconds` (0–24 h), then answers 401 `api_key_expired`. Only the current key can rotate itself.
+         */
+        post: operations["accounts.rotate-key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/api-key/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke every key of an account
+         * @description For administrators: every key of the account stops at once; the answer holds the one new key.
+         */
+        post: operations["accounts.revoke-key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/{accountId}/overview": {
         parameters: {
             query?: never;
@@ -2647,6 +2687,20 @@ export interface components {
             created_at: string;
             generated_at: string | null;
         };
+        /** @description Every earlier key stopped working at `revoked_at`; the account has only this one. */
+        RevokedApiKeys: {
+            id: string;
+            /** @description The new plain API key, shown here only: store it now. */
+            api_key: string;
+            revoked_at: string;
+        };
+        RotatedApiKey: {
+            /** @description The new plain API key, shown here only: store it now. */
+            api_key: string;
+            /** @description When the old key stops working (ISO 8601). */
+            previous_key_expires_at: string;
+            grace_period_seconds: number;
+        };
         SuccessMessage: {
             /** @constant */
             message: "SUCCESS";
@@ -3949,6 +4003,163 @@ export interface operations {
             };
             /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "accounts.rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grace_period_seconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedApiKey"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (`body_too_large`, `file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "accounts.revoke-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiKeys"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -93,3 +93,19 @@ export const overviewBody = documented(
 );
 
 export { featureList, capabilityList };
+
+const newKey = documented(z.string(), { description: 'The new plain API key, shown here only: store it now.' });
+
+export const rotatedKeyBody = documented(
+  z.object({
+    api_key: newKey,
+    previous_key_expires_at: documented(z.string(), { description: 'When the old key stops working (ISO 8601).' }),
+    grace_period_seconds: z.int(),
+  }),
+  { id: 'RotatedApiKey' },
+);
+
+export const revokedKeysBody = documented(z.object({ id: z.string(), api_key: newKey, revoked_at: z.string() }), {
+  id: 'RevokedApiKeys',
+  description: 'Every earlier key stopped working at `revoked_at`; the account has only this one.',
+});
