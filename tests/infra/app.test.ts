@@ -1,12 +1,14 @@
 import { exec } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { accessWithGuards } from '../../shared/http/guards.ts';
 import { STAGES, type Stage } from '../../infra/stage.ts';
+import { scratchDirs } from '../support/scratch-dirs.ts';
+
+const scratch = scratchDirs('app');
 
 // Synthesizes exactly as the CDK CLI does (`cdk synth` / `cdk deploy`): cdk.json's app command, which runs
 // infra/app.ts, with the CLI's environment variables: the output directory, the context (cdk.json's plus `-c` values)
@@ -33,8 +35,8 @@ interface Synthesized {
 }
 
 async function synthThroughApp(stage: Stage, environment: Record<string, string>): Promise<Synthesized> {
-  const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
-  const catalogueImagesDir = mkdtempSync(join(tmpdir(), 'catalogue-'));
+  const outdir = scratch(`cdk-${stage}`);
+  const catalogueImagesDir = scratch('catalogue');
   writeFileSync(join(catalogueImagesDir, 'abc.jpg'), 'jpeg bytes');
   const { CDK_DEFAULT_ACCOUNT: _a, CDK_DEFAULT_REGION: _r, ...inherited } = process.env;
   await promisify(exec)(cdkJson.app, {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -19,6 +18,9 @@ import { accessWithGuards, isIdempotent, rateClassOf } from '../../shared/http/g
 import { PetApiStack } from '../../infra/stack.ts';
 import { ANALYSIS_MODEL_BY_STAGE, type Stage } from '../../infra/stage.ts';
 import { flattenedTemplate, nestedStacksOf } from '../support/assembly.ts';
+import { scratchDirs } from '../support/scratch-dirs.ts';
+
+const scratch = scratchDirs('infra');
 
 /**
  * Per template (every stack and nested stack of the assembly); CloudFormation's own limit is 500. The route areas live
@@ -28,7 +30,7 @@ const RESOURCE_BUDGET = 300;
 
 function synth(stage: Stage) {
   // Bundling is skipped here; `npm run synth` bundles every function for real.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ outdir: scratch('cdk'), context: { 'aws:cdk:bundling-stacks': [] } });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const stack = new PetApiStack(app, `PetApi-${stage}`, { stage });
   const assembly = app.synth();
@@ -423,14 +425,14 @@ describe('cdk-nag AwsSolutions', () => {
     ['a stack', (app: App) => new Stack(app, 'Probe')],
     ['a nested stack', (app: App) => new NestedStack(new Stack(app, 'Probe'), 'Area')],
   ])('fails synthesis on an unacknowledged finding in %s (so the stacks above have none)', (_where, scope) => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ outdir: scratch('cdk'), context: { 'aws:cdk:bundling-stacks': [] } });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     new Bucket(scope(app), 'OpenBucket');
     expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
   });
 
   it('acknowledges only reviewed rules, each with a reason', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ outdir: scratch('cdk'), context: { 'aws:cdk:bundling-stacks': [] } });
     const stack = new PetApiStack(app, 'PetApi-staging', { stage: 'staging' });
     const acknowledged = stack.node
       .findAll()
@@ -460,9 +462,9 @@ describe('cdk-nag AwsSolutions', () => {
 
 describe('catalogue images on deploy', () => {
   it("are uploaded into the media bucket's catalogue/ prefix when rendered", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
+    const dir = scratch('catalogue');
     writeFileSync(join(dir, 'abc.jpg'), 'jpeg bytes');
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ outdir: scratch('cdk'), context: { 'aws:cdk:bundling-stacks': [] } });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     const stack = new PetApiStack(app, 'PetApi-staging', { stage: 'staging', catalogueImagesDir: dir });
 
