@@ -43,7 +43,7 @@ export class PetApiStack extends Stack {
       retention: stage === 'production' ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail });
+    const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail, service: this.stackName });
     // sharp and libvips for the functions that process images (consumers and analysis routes alike).
     const sharpLayer = mediaSharpLayer(this);
     const webhookSecrets = new WebhookSecrets(this, 'Webhooks', { stage });
@@ -73,10 +73,14 @@ export class PetApiStack extends Stack {
       portraitsQueue: consumers.queues.portraits,
       logGroup,
       analysisModelId: props.analysisModelId ?? ANALYSIS_MODEL_BY_STAGE[stage],
+      monitoring,
       sharpLayer,
     });
     monitoring.alarmOnApiErrors(api.httpApi);
+    monitoring.alarmOnServiceHealth(api.httpApi);
     new ReferenceData(this, 'ReferenceData', { table: data.table, logGroup });
+
+    monitoring.addDashboard(api.httpApi);
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.httpApi.apiEndpoint}/v1` });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });

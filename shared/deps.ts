@@ -4,6 +4,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { loadConfig, type Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
+import { traced } from './observability.ts';
 
 /** Everything a handler or domain function needs from the outside world, created once per container. */
 export interface Deps {
@@ -40,7 +41,9 @@ function createDeps(): Deps {
   const ulid = monotonicFactory();
   return {
     config,
-    ddb: DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
+    ddb: DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), {
+      marshallOptions: { removeUndefinedValues: true },
+    }),
     log: createLogger(),
     now: () => new Date(),
     newId: () => ulid(),

@@ -3,9 +3,11 @@
 import type { CloudFormationCustomResourceEvent, CloudFormationCustomResourceResponse } from 'aws-lambda';
 import { getDeps } from '../../shared/deps.ts';
 import { seedReferenceData } from '../../shared/domain/reference/seed.ts';
+import { traceIfSampled } from '../../shared/observability.ts';
 
 export async function handler(event: CloudFormationCustomResourceEvent, fetchFn: typeof fetch = fetch): Promise<void> {
   const deps = getDeps();
+  await traceIfSampled();
   const identity = {
     PhysicalResourceId: `reference-data-${deps.config.tableName}`,
     StackId: event.StackId,

@@ -14,6 +14,7 @@ import { sqsClient } from '../../shared/aws/sqs.ts';
 import type { DomainEvent } from '../../shared/events/catalogue.ts';
 import { getDeps, type Deps } from '../../shared/deps.ts';
 import { eventsFromRecord } from '../../shared/events/from-stream.ts';
+import { traceIfSampled } from '../../shared/observability.ts';
 
 const SQS_BATCH = 10;
 
@@ -21,6 +22,7 @@ type Outcome = 'published' | 'retry';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const deps = getDeps();
+  await traceIfSampled();
   const queueUrl = deps.config.eventsQueueUrl;
   const deadLetterUrl = deps.config.streamDeadLetterQueueUrl;
   if (!queueUrl || !deadLetterUrl) throw new Error('EVENTS_QUEUE_URL and STREAM_DLQ_URL must be configured');

@@ -24,6 +24,8 @@ import { API_BASE_PATH, type RouteAccess, type RouteDef } from '../../shared/htt
 import { CORS } from '../../shared/http/cors.ts';
 import { accessWithGuards } from '../../shared/http/guards.ts';
 import type { Stage } from '../stage.ts';
+import type { Monitoring } from './monitoring.ts';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 
 /** DynamoDB actions per declared access; no Scan for anyone. */
 export const TABLE_ACTIONS = {
@@ -63,6 +65,18 @@ export interface ApiRoutesProps {
   analysisModelId: string;
   /** sharp for the analysis routes, which downscale photos before they go to the model. */
   sharpLayer: ILayerVersion;
+  /** Each route function's p99 duration is alarmed into its topic. */
+  monitoring: Monitoring;
+}
+
+/**
+ * The p99 duration a route should stay under: analyses wait on the model (25 s budget), uploads move megabytes,
+ * everything else is a few DynamoDB calls.
+ */
+export function latencyBudget(route: RouteDef): Duration {
+  if (route.access.visionModel) return Duration.seconds(20);
+  if (route.access.media === 'write' || route.access.petMedia === 'write') return Duration.seconds(5);
+  return Duration.seconds(1);
 }
 
 /** An analysis waits up to this long for the model: under API Gateway's 30 s integration limit. */
@@ -133,15 +147,33 @@ export class ApiRoutes extends Construct {
       });
       for (const route of areaRoutes) {
         const name = constructName(route.id);
+        const fn = this.routeFunction(areaStack, route);
         new HttpRoute(areaStack, `${name}Route`, {
           httpApi: this.httpApi,
           routeKey: HttpRouteKey.with(`${API_BASE_PATH}${route.path}`, HttpMethod[route.method]),
-          integration: new HttpLambdaIntegration(`${name}Integration`, this.routeFunction(areaStack, route)),
+          integration: new HttpLambdaIntegration(`${name}Integration`, fn),
         });
+        this.alarmOnLatency(fn, route);
       }
       this.acknowledgeAuthInFunctions(areaStack);
     }
     this.acknowledgeAuthInFunctions(this.httpApi);
+  }
+
+  /** p99 over 5 minutes above the route's budget in 2 of 3 windows; next to the function, in its area's stack. */
+  private alarmOnLatency(fn: NodejsFunction, route: RouteDef): void {
+    const budget = latencyBudget(route);
+    this.props.monitoring.alarm(
+      new Alarm(fn, 'LatencyAlarm', {
+        alarmDescription: `p99 duration of ${route.method} ${API_BASE_PATH}${route.path} (${route.id}) above ${budget.toMilliseconds()} ms.`,
+        metric: fn.metricDuration({ period: Duration.minutes(5), statistic: 'p99' }),
+        threshold: budget.toMilliseconds(),
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
   }
 
   private acknowledgeAuthInFunctions(scope: Construct): void {

@@ -8,12 +8,15 @@ import {
   LoggingFormat,
   Runtime,
   type ParamsAndSecretsLayerVersion,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import type { Size } from 'aws-cdk-lib';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
-import { LAMBDA_BUNDLE } from '../lambda-bundle.ts';
+import { LAMBDA_BUNDLE, OBSERVABILITY_PACKAGES } from '../lambda-bundle.ts';
+import { observabilityLayer } from './observability-layer.ts';
+import { METRICS_NAMESPACE } from '../../shared/observability.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -37,14 +40,25 @@ export interface NodeFunctionProps {
   bundledFiles?: readonly string[];
 }
 
-/** A Node.js 22 arm64 function bundled by local esbuild (ESM, minified, external source maps, SDK bundled). */
+/** The stage's stack (the root above any nested stack): its name is the `service` of every log line and metric. */
+export function stageStack(scope: IConstruct): Stack {
+  let stack = Stack.of(scope);
+  while (stack.nestedStackParent) stack = stack.nestedStackParent;
+  return stack;
+}
+
+/**
+ * A Node.js 22 arm64 function bundled by local esbuild (ESM, minified, external source maps, SDK bundled), traced by
+ * X-Ray, with Powertools from the observability layer.
+ */
 export function nodeFunction(scope: Construct, id: string, props: NodeFunctionProps): NodejsFunction {
   const fn = new NodejsFunction(scope, id, {
     entry: join(ROOT, props.entry),
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: props.architecture ?? Architecture.ARM_64,
-    ...(props.layers && { layers: props.layers }),
+    layers: [observabilityLayer(scope), ...(props.layers ?? [])],
+    tracing: Tracing.ACTIVE,
     ...(props.ephemeralStorageSize && { ephemeralStorageSize: props.ephemeralStorageSize }),
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(10),
@@ -52,7 +66,12 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
     logGroup: props.logGroup,
     loggingFormat: LoggingFormat.JSON,
     description: props.description,
-    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    environment: {
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: stageStack(scope).stackName,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      ...props.environment,
+    },
     ...(props.paramsAndSecrets && { paramsAndSecrets: props.paramsAndSecrets }),
     projectRoot: ROOT,
     depsLockFilePath: join(ROOT, 'package-lock.json'),
@@ -61,7 +80,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       format: OutputFormat.ESM,
       mainFields: [...LAMBDA_BUNDLE.mainFields],
       // Bundle the AWS SDK too: pinned, tested versions and a faster cold start than the runtime's copy.
-      externalModules: props.externalModules ?? [],
+      externalModules: [...OBSERVABILITY_PACKAGES, ...(props.externalModules ?? [])],
       ...(props.bundledFiles?.length && { commandHooks: copyIntoBundle(props.bundledFiles) }),
     },
   });
@@ -102,6 +121,10 @@ export function functionRole(
       resources: [`${logGroup.logGroupArn}:*`],
     }),
   );
+  Validations.of(role).acknowledge({
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+    reason: 'X-Ray active tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+  });
   Validations.of(role).acknowledge({
     id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(logGroup)}:*]`,
     reason:

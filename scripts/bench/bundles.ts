@@ -1,11 +1,12 @@
 // Bundles every route exactly as the CDK app does and compares each with a bundle of its AWS SDK clients alone.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
 import type { RouteDef } from '../../shared/http/route-def.ts';
-import { LAMBDA_BUNDLE } from '../../infra/lambda-bundle.ts';
+import { observabilityLayerDir } from '../../infra/constructs/observability-layer.ts';
+import { LAMBDA_BUNDLE, OBSERVABILITY_PACKAGES } from '../../infra/lambda-bundle.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, '.bench', 'bundles');
@@ -21,6 +22,8 @@ const LAMBDA_BUILD: BuildOptions = {
   sourcesContent: LAMBDA_BUNDLE.sourcesContent,
   mainFields: [...LAMBDA_BUNDLE.mainFields],
   banner: { js: LAMBDA_BUNDLE.banner },
+  // In the observability layer deployed; here .bench/bundles/node_modules is that layer's folder (bundleObservability).
+  external: [...OBSERVABILITY_PACKAGES],
   metafile: true,
   logLevel: 'silent',
 };
@@ -98,6 +101,50 @@ async function bundleBaseline(key: string, packages: string[]) {
   const file = join(dir, 'index.mjs');
   await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile: file, nodePaths: [join(ROOT, 'node_modules')] });
   return { file, bytes: statSync(file).size };
+}
+
+export interface ObservabilityProbe {
+  /** Imports and constructs Logger and Metrics from the layer's folder: what every cold start loads. */
+  file: string;
+  /** Imports and constructs the Tracer from the layer's folder: what the first sampled invocation loads. */
+  tracerFile: string;
+  /** The layer's packages bundled into a function instead: what they would add to every bundle. */
+  bundledBytes: number;
+}
+
+/**
+ * Makes the route bundles resolve Powertools from the observability layer's folder (one file per package), as
+ * /opt/nodejs/node_modules deployed, and builds probes of what the layer costs on its own.
+ */
+export async function bundleObservability(): Promise<ObservabilityProbe> {
+  const layerModules = join(observabilityLayerDir(), 'nodejs', 'node_modules');
+  rmSync(join(OUT, 'node_modules'), { recursive: true, force: true });
+  symlinkSync(layerModules, join(OUT, 'node_modules'));
+  const dir = join(OUT, '_observability');
+  mkdirSync(dir, { recursive: true });
+  const probe = async (name: string, contents: string, external = true) => {
+    const entry = join(dir, `${name}.entry.mjs`);
+    writeFileSync(entry, contents);
+    const file = join(dir, `${name}.mjs`);
+    await build({
+      ...LAMBDA_BUILD,
+      entryPoints: [entry],
+      outfile: file,
+      nodePaths: [join(ROOT, 'node_modules')],
+      ...(!external && { external: [] }),
+    });
+    return file;
+  };
+  const logging =
+    "import{Logger}from'@aws-lambda-powertools/logger';import{Metrics}from'@aws-lambda-powertools/metrics';";
+  const tracing = "import{Tracer}from'@aws-lambda-powertools/tracer';";
+  return {
+    file: await probe('logger-metrics', `${logging}export const tools=[new Logger(),new Metrics()];\n`),
+    tracerFile: await probe('tracer', `${tracing}export const tracer=new Tracer();\n`),
+    bundledBytes: statSync(
+      await probe('bundled', `${logging}${tracing}export const t=[new Logger(),new Metrics(),new Tracer()];\n`, false),
+    ).size,
+  };
 }
 
 /** Median import time of a bundle in fresh Node processes (module load + top-level construction). */

@@ -7,6 +7,7 @@ import { consumerOf } from '../../events/consumers.ts';
 import { handler as deliverWebhook } from '../../events/webhooks/deliver-webhook.ts';
 import { handler as dispatchWebhooks } from '../../events/webhooks/dispatch-webhooks.ts';
 import { getDeps, setDepsForTest } from '../../shared/deps.ts';
+import { callbackLogger } from '../../shared/log.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { signPayload } from '../../shared/webhooks/signature.ts';
 import { freePort } from '../local/ports.ts';
@@ -168,7 +169,9 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
       );
     }
     // One JSON log line per delivery is what Lambda would ship to CloudWatch; here it would only time the terminal.
-    setDepsForTest({ log: { info: () => {}, error: (message, fields) => console.error(message, fields) } });
+    setDepsForTest({
+      log: callbackLogger((level, message, fields) => level === 'ERROR' && console.error(message, fields)),
+    });
     let ddbCalls = 0;
     const byCommand = new Map<string, number>();
     getDeps().ddb.middlewareStack.add(

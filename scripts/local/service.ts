@@ -53,6 +53,9 @@ export async function startLocalService(options: LocalServiceOptions) {
   });
   Object.assign(process.env, stack.env, {
     STAGE: 'local',
+    // One readable line per log entry (requests, consumers' activity) instead of Lambda's JSON; no EMF metrics.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'readable',
+    POWERTOOLS_METRICS_DISABLED: 'true',
     MEDIA_BASE_URL: `${stack.awsEndpoint}/${LOCAL_MEDIA_BUCKET}`,
     MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
     // Local receivers live on this machine; deployed, webhook URLs must be public https.

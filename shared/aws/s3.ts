@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
+import { traced } from '../observability.ts';
 
 let client: { endpoint: string | undefined; s3: S3Client } | undefined;
 
@@ -12,10 +13,12 @@ export function s3Client(config: Pick<Config, 's3Endpoint'>): S3Client {
   if (!client || client.endpoint !== config.s3Endpoint) {
     client = {
       endpoint: config.s3Endpoint,
-      s3: new S3Client({
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        ...(config.s3Endpoint && { endpoint: config.s3Endpoint, forcePathStyle: true }),
-      }),
+      s3: traced(
+        new S3Client({
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          ...(config.s3Endpoint && { endpoint: config.s3Endpoint, forcePathStyle: true }),
+        }),
+      ),
     };
   }
   return client.s3;

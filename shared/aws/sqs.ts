@@ -1,5 +1,6 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Config } from '../config.ts';
+import { traced } from '../observability.ts';
 
 let client: { endpoint: string | undefined; sqs: SQSClient } | undefined;
 
@@ -9,7 +10,7 @@ export function sqsClient(config: Pick<Config, 'sqsEndpoint'>): SQSClient {
   if (!client || client.endpoint !== config.sqsEndpoint)
     client = {
       endpoint: config.sqsEndpoint,
-      sqs: new SQSClient(config.sqsEndpoint ? { endpoint: config.sqsEndpoint } : {}),
+      sqs: traced(new SQSClient(config.sqsEndpoint ? { endpoint: config.sqsEndpoint } : {})),
     };
   return client.sqs;
 }

@@ -7,6 +7,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { type Deps, getDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { traceIfSampled } from '../observability.ts';
 
 /** The word the alarm's log metric filter looks for (infra/constructs/consumers.ts). */
 export const PERMANENT_FAILURE = 'PermanentFailure';
@@ -31,6 +32,7 @@ export function queueConsumer<S extends z.ZodMiniType, D extends Pick<Deps, 'log
   const resolveDeps = options.deps ?? (getDeps as unknown as () => D);
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const deps = resolveDeps();
+    await traceIfSampled();
     const run = (record: SQSRecord) => processRecord(options, deps, record);
     const outcomes: Outcome[] = [];
     if (options.concurrency === 'sequential') for (const record of event.Records) outcomes.push(await run(record));
@@ -50,25 +52,44 @@ async function processRecord<S extends z.ZodMiniType, D extends Pick<Deps, 'log'
 ): Promise<Outcome> {
   const context = { consumer: options.id, messageId: record.messageId };
   const parsed = parseMessage(options.message, record.body);
+  const log = deps.log.child(messageKeys(options.id, parsed.ok ? parsed.value : undefined, record));
   if (!parsed.ok) {
-    deps.log.error(`${PERMANENT_FAILURE}: malformed message dropped`, {
+    log.error(`${PERMANENT_FAILURE}: malformed message dropped`, {
       ...context,
       problem: parsed.problem,
       body: record.body.slice(0, 500),
     });
     return 'permanent';
   }
+  const started = performance.now();
   try {
-    await options.handle(parsed.value, deps, record);
+    await options.handle(parsed.value, { ...deps, log }, record);
+    log.info('message handled', { ms: Math.round(performance.now() - started) });
     return 'done';
   } catch (error) {
     if (error instanceof AppError && !error.retryable) {
-      deps.log.error(`${PERMANENT_FAILURE}: message refused for good`, { ...context, code: error.code, error });
+      log.error(`${PERMANENT_FAILURE}: message refused for good`, { ...context, code: error.code, error });
       return 'permanent';
     }
-    deps.log.error('message failed; SQS will hand it back', { ...context, error });
+    log.error('message failed; SQS will hand it back', { ...context, error });
     return 'retry';
   }
+}
+
+/**
+ * What every log line about one message carries: consumer, message id, the event it is about (a domain event's
+ * `id`, a delivery job's `event_id`) and its attempt (a delivery job counts its own; otherwise SQS's receive count).
+ */
+function messageKeys(consumer: string, message: unknown, record: SQSRecord): Record<string, unknown> {
+  const fields = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
+  const eventId = fields.event_id ?? fields.id;
+  return {
+    consumer,
+    message_id: record.messageId,
+    ...(typeof eventId === 'string' && { event_id: eventId }),
+    attempt:
+      typeof fields.attempt === 'number' ? fields.attempt : Number(record.attributes?.ApproximateReceiveCount ?? 1),
+  };
 }
 
 function parseMessage<S extends z.ZodMiniType>(

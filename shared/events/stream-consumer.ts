@@ -4,6 +4,7 @@
 // gives up after the event source's retries and parks the record in the consumer's stream DLQ (alarmed).
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { type Deps, getDeps } from '../deps.ts';
+import { traceIfSampled } from '../observability.ts';
 
 export interface StreamConsumerOptions<T> {
   /** The consumer table's id, logged with every failure. */
@@ -16,13 +17,15 @@ export interface StreamConsumerOptions<T> {
 export function streamConsumer<T>(options: StreamConsumerOptions<T>) {
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
     const deps = getDeps();
+    await traceIfSampled();
+    const log = deps.log.child({ consumer: options.id });
     for (const record of event.Records) {
       const selected = options.select(record);
       if (selected === undefined) continue;
       try {
-        await options.handle(selected, deps);
+        await options.handle(selected, { ...deps, log });
       } catch (error) {
-        deps.log.error('stream record failed; the stream retries from it', {
+        log.error('stream record failed; the stream retries from it', {
           consumer: options.id,
           sequenceNumber: record.dynamodb?.SequenceNumber,
           error,

@@ -1,13 +1,15 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { authenticate } from '../auth/authenticate.ts';
 import { getDeps, type Deps } from '../deps.ts';
+import type { Logger } from '../log.ts';
 import type { Account } from '../domain/accounts/account.ts';
 import type { RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
+import { observeRequests } from './observe.ts';
 import { compressIfAccepted, errorResponse, jsonResponse, RawReply, Reply, type HttpResult } from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
 import { rateLimitHeaders, takeRequest } from '../domain/accounts/rate-limits.ts';
@@ -99,30 +101,33 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
   const state = new WeakMap<Event, RequestState>();
   const rateClass = rateClassOf(route);
   const idempotent = isIdempotent(route);
+  const observed = observeRequests(route, (event) => state.get(event)?.account?.id);
 
-  const pipeline = middy<Event, HttpResult>({ timeoutEarlyInMillis: 0 }).use({
-    before: async (request) => {
-      normaliseEvent(request.event);
-      const deps = getDeps();
-      const account = await authenticate(deps, route, request.event.headers);
-      const idempotencyKey = idempotent ? idempotencyKeyOf(request.event.headers) : undefined;
-      // Every request to a limited route counts, replays included: the window is taken before anything else runs.
-      const window = account && rateClass ? await takeRequest(deps, account, rateClass) : undefined;
-      state.set(request.event, { account, idempotencyKey, rateHeaders: window ? rateLimitHeaders(window) : {} });
-    },
-  });
+  const pipeline = middy<Event, HttpResult>({ timeoutEarlyInMillis: 0 })
+    .use(observed.middleware)
+    .use({
+      before: async (request) => {
+        normaliseEvent(request.event);
+        const deps = getDeps();
+        const account = await authenticate(deps, route, request.event.headers);
+        const idempotencyKey = idempotent ? idempotencyKeyOf(request.event.headers) : undefined;
+        // Every request to a limited route counts, replays included: the window is taken before anything else runs.
+        const window = account && rateClass ? await takeRequest(deps, account, rateClass) : undefined;
+        state.set(request.event, { account, idempotencyKey, rateHeaders: window ? rateLimitHeaders(window) : {} });
+      },
+    });
   // Authentication runs before body parsing, so an anonymous caller learns nothing about the body rules.
   if (schemas.body) pipeline.use({ before: (request) => refuseOversizedBody(request.event) }).use(httpJsonBodyParser());
   pipeline.use({
     onError: async (request) => {
-      const response = toErrorResponse(request.error, request.event, request.context);
+      const response = toErrorResponse(request.error, request.event, observed.logFor(request.event, request.context));
       const rateHeaders = state.get(request.event)?.rateHeaders;
       request.response = rateHeaders ? { ...response, headers: { ...response.headers, ...rateHeaders } } : response;
     },
   });
 
   const handler = pipeline.handler(async (event, context) => {
-    const deps = getDeps();
+    const deps = { ...getDeps(), log: observed.logFor(event, context) };
     const { account, idempotencyKey, rateHeaders } = state.get(event)!;
     if (!schemas.body && !schemas.form && hasBody(event)) throw badRequest('This route takes no request body');
     const request = {
@@ -199,7 +204,7 @@ function hasBody(event: Event): boolean {
 
 const BODY_PARSER = '@middy/http-json-body-parser';
 
-function toErrorResponse(error: unknown, event: Event, context: Context): HttpResult {
+function toErrorResponse(error: unknown, event: Event, log: Logger): HttpResult {
   const deps = getDeps();
   const path = event.rawPath ?? '';
   if (error instanceof AppError) return errorResponse(error, path, deps.now());
@@ -210,12 +215,7 @@ function toErrorResponse(error: unknown, event: Event, context: Context): HttpRe
         : 'Request body is not valid JSON';
     return errorResponse(badRequest(message, { code: 'invalid_body' }), path, deps.now());
   }
-  deps.log.error('unhandled error', {
-    requestId: context.awsRequestId,
-    path,
-    method: event.requestContext?.http?.method,
-    error,
-  });
+  log.error('unhandled error', { path, method: event.requestContext?.http?.method, error });
   return errorResponse(new AppError(500, 'Internal server error'), path, deps.now());
 }
 

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Config } from '../config.ts';
+import { traced } from '../observability.ts';
 
 /** The mail's recipient: an account with an address (accounts without one are not mailed). */
 export interface MailRecipient {
@@ -95,6 +96,6 @@ let ses: SESv2Client | undefined;
 /** The local outbox when a directory is configured (local mode), Amazon SES otherwise. */
 export function ownerMailer(config: Pick<Config, 'ownerMailOutboxDir' | 'ownerMailFrom'>): NotifyOwner {
   if (config.ownerMailOutboxDir) return outboxOwnerMailer(config.ownerMailOutboxDir, config.ownerMailFrom);
-  ses ??= new SESv2Client({});
+  ses ??= traced(new SESv2Client({}));
   return sesOwnerMailer(ses, config.ownerMailFrom);
 }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import type { Config } from '../config.ts';
+import { traced } from '../observability.ts';
 
 /**
  * Signing secrets are stored encrypted, bound to their endpoint: a ciphertext copied onto another endpoint's item
@@ -71,7 +72,7 @@ let kms: KMSClient | undefined;
 export function secretCipher(config: Pick<Config, 'webhookSecretKey' | 'webhookKmsKeyId'>): SecretCipher {
   if (config.webhookSecretKey) return localSecretCipher(config.webhookSecretKey);
   if (!config.webhookKmsKeyId) throw new Error('neither WEBHOOK_SECRET_KEY nor WEBHOOK_KMS_KEY_ID is configured');
-  kms ??= new KMSClient({});
+  kms ??= traced(new KMSClient({}));
   return kmsSecretCipher(kms, config.webhookKmsKeyId);
 }
 

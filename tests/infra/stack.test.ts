@@ -10,11 +10,14 @@ import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
 import {
   constructName,
+  latencyBudget,
   REQUESTS_TABLE_ACTIONS,
   routesByArea,
   TABLE_ACTIONS,
 } from '../../infra/constructs/api-routes.ts';
 import { accessWithGuards, isIdempotent, rateClassOf } from '../../shared/http/guards.ts';
+import { PROVIDER_FAULTS } from '../../shared/domain/analysis/ask.ts';
+import { METRIC } from '../../shared/observability.ts';
 import { PetApiStack } from '../../infra/stack.ts';
 import { ANALYSIS_MODEL_BY_STAGE, type Stage } from '../../infra/stage.ts';
 import { flattenedTemplate, nestedStacksOf } from '../support/assembly.ts';
@@ -61,6 +64,108 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     templateSizes = Object.fromEntries(
       files.map((f) => [f, Object.keys(JSON.parse(readFileSync(join(dir, f), 'utf8')).Resources ?? {}).length]),
     );
+  });
+
+  /** The one observability layer of the stage, as a function's Layers entry refers to it. */
+  const observabilityLayer = () => {
+    const ids = Object.entries(resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::LayerVersion' &&
+        String(r.Properties.Description).startsWith('Powertools for AWS Lambda'),
+    );
+    expect(ids).toHaveLength(1);
+    return { Ref: ids[0]![0] };
+  };
+
+  it('traces every function with X-Ray and gives it Powertools from the one observability layer, named for the stage', () => {
+    const functions = Object.values(resources).filter(isOurFunction);
+    // every route, the $default fallback, every consumer and the reference-data loader
+    expect(functions.length).toBe(routes.length + 1 + consumers.length + 1);
+    for (const fn of functions) {
+      expect(fn.Properties.TracingConfig, fn.Properties.Description).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Layers[0]).toEqual(observabilityLayer());
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: `PetApi-${stage}`,
+        POWERTOOLS_METRICS_NAMESPACE: 'PetApi',
+      });
+    }
+    const xray = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: unknown }[])
+      .filter((st) => JSON.stringify(st.Action).includes('xray:PutTraceSegments'));
+    expect(xray.length).toBeGreaterThan(0);
+  });
+
+  it('alarms on the p99 duration of every route function, each against its latency budget', () => {
+    const functions = Object.entries(resources).filter(([, r]) => isOurFunction(r));
+    const latencyAlarms = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties.MetricName === 'Duration',
+    );
+    for (const route of routes) {
+      const [fnId] = functions.find(
+        ([, f]) => f.Properties.Description === `${route.method} ${API_BASE_PATH}${route.path}`,
+      )!;
+      const alarms = latencyAlarms.filter((a) => a.Properties.Dimensions[0].Value.Ref === fnId);
+      expect(alarms, route.id).toHaveLength(1);
+      expect(alarms[0]!.Properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        ExtendedStatistic: 'p99',
+        Period: 300,
+        Threshold: latencyBudget(route).toMilliseconds(),
+        AlarmActions: [expect.objectContaining({ Ref: expect.stringMatching(/AlarmTopic/) })],
+      });
+    }
+  });
+
+  it('alarms on the 5xx rate, the webhook failure ratio and analysis provider errors, from the metrics the code emits', () => {
+    const mathAlarms = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::CloudWatch::Alarm' && Array.isArray(r.Properties.Metrics),
+    );
+    const using = (alarm: { Properties: Record<string, any> }) =>
+      (
+        alarm.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions?: unknown[] } } }[]
+      ).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+    const named = (name: string) => mathAlarms.find((a) => using(a).some((m) => m.MetricName === name))!;
+    expect(
+      using(named('5xx'))
+        .map((m) => m.MetricName)
+        .sort(),
+    ).toEqual(['5xx', 'Count']);
+    expect(
+      using(named(METRIC.webhookFailures))
+        .map((m) => m.MetricName)
+        .sort(),
+    ).toEqual([METRIC.webhookAttempts, METRIC.webhookFailures]);
+    const provider = using(named(METRIC.analysisCalls));
+    expect(provider.map((m) => m.Dimensions)).toEqual(
+      PROVIDER_FAULTS.map((outcome) => [
+        { Name: 'outcome', Value: outcome },
+        { Name: 'service', Value: `PetApi-${stage}` },
+      ]),
+    );
+    for (const alarm of [named('5xx'), named(METRIC.webhookFailures), named(METRIC.analysisCalls)])
+      expect(alarm.Properties.AlarmActions).toEqual([
+        expect.objectContaining({ Ref: expect.stringMatching(/AlarmTopic/) }),
+      ]);
+  });
+
+  it('has a dashboard for the stage with requests by route, latency, webhooks, uploads, analysis and DLQs', () => {
+    const dashboards = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
+    for (const shown of [
+      METRIC.requests,
+      'Duration',
+      METRIC.webhookAttempts,
+      METRIC.webhookFailures,
+      METRIC.webhookDisables,
+      METRIC.uploads,
+      METRIC.analysisCalls,
+      METRIC.analysisProviderLatency,
+      'ApproximateNumberOfMessagesVisible',
+      `PetApi-${stage}`,
+    ])
+      expect(body, shown).toContain(shown);
   });
 
   it(`keeps every template within the ${RESOURCE_BUDGET}-resource budget`, () => {
@@ -141,12 +246,15 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     const photoProcessor = Object.values(resources).find((r) =>
       String(r.Properties?.Description).startsWith('Pet photos'),
     );
-    expect(photoProcessor?.Properties).toMatchObject({ MemorySize: 2048, Layers: [expect.anything()] });
+    expect(photoProcessor?.Properties).toMatchObject({
+      MemorySize: 2048,
+      Layers: [observabilityLayer(), expect.anything()],
+    });
     const videoProcessor = Object.values(resources).find((r) =>
       String(r.Properties?.Description).startsWith('Pet videos'),
     );
     expect(videoProcessor?.Properties).toMatchObject({
-      Layers: [expect.anything()],
+      Layers: [observabilityLayer(), expect.anything()],
       EphemeralStorage: { Size: 2048 },
       Environment: {
         Variables: expect.objectContaining({ FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe' }),
@@ -205,7 +313,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     )!;
     expect(meter.Properties).toMatchObject({
       Architectures: ['x86_64'],
-      Layers: [expect.anything()],
+      Layers: [observabilityLayer(), expect.anything()],
       Timeout: 180,
       MemorySize: 2048,
       EphemeralStorage: { Size: 1024 },
@@ -384,7 +492,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       expect(fn.Properties.Timeout).toBe(29);
       // sharp (photo downscaling) comes from the x86_64 media layer
       expect(fn.Properties.Architectures).toEqual(['x86_64']);
-      expect(fn.Properties.Layers).toHaveLength(1);
+      expect(fn.Properties.Layers).toEqual([observabilityLayer(), expect.anything()]);
     }
     expect(routes.filter((r) => (r.access as { visionModel?: string }).visionModel).length).toBe(6);
   });
@@ -403,7 +511,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.TOKEN_SECRET_ARN,
     );
     expect(withSecret).toHaveLength(routes.filter((r) => (r.access as { tokenSecret?: string }).tokenSecret).length);
-    for (const fn of withSecret) expect(fn.Properties.Layers).toHaveLength(1);
+    for (const fn of withSecret) expect(fn.Properties.Layers).toEqual([observabilityLayer(), expect.anything()]);
   });
 
   it("loads the reference data on deploy through a custom resource keyed by the data's hash", () => {

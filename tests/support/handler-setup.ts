@@ -11,6 +11,7 @@ process.env.AWS_REGION = 'us-east-1';
 process.env.TOKEN_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 process.env.STAGE = 'test';
 process.env.LOG_LEVEL = 'silent';
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 
 afterEach(() => {
   clearAuthCache();

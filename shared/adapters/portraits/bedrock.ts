@@ -3,6 +3,7 @@
 import { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
 import { GenerationRefused, type ImageGenerator, type PortraitStyle } from '../../ports/image-generator.ts';
+import { traced } from '../../observability.ts';
 
 export const STYLE_PROMPTS: Record<PortraitStyle, string> = {
   studio:
@@ -20,7 +21,7 @@ export function canvasSize(width: number, height: number): { width: number; heig
   return { width: snap(width), height: snap(height) };
 }
 
-export function bedrockImageGenerator(modelId: string, client = new BedrockRuntimeClient({})): ImageGenerator {
+export function bedrockImageGenerator(modelId: string, client = traced(new BedrockRuntimeClient({}))): ImageGenerator {
   return {
     name: `bedrock:${modelId}`,
     async generate(source, style) {

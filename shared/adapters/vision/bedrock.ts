@@ -7,6 +7,7 @@ import {
   type ConverseCommandOutput,
 } from '@aws-sdk/client-bedrock-runtime';
 import { InvalidAnswer, type VisionModel, VisionUnavailable } from '../../ports/vision-model.ts';
+import { traced } from '../../observability.ts';
 
 /** First try plus two retries; the SDK's standard mode backs off on throttling and transient 5xx. */
 export const BEDROCK_MAX_ATTEMPTS = 3;
@@ -23,7 +24,7 @@ const TRANSIENT = new Set([
 
 /** The client the adapter uses: bounded retries with the SDK's standard backoff (throttling included). */
 export const bedrockClient = (config: BedrockRuntimeClientConfig = {}) =>
-  new BedrockRuntimeClient({ maxAttempts: BEDROCK_MAX_ATTEMPTS, retryMode: 'standard', ...config });
+  traced(new BedrockRuntimeClient({ maxAttempts: BEDROCK_MAX_ATTEMPTS, retryMode: 'standard', ...config }));
 
 export function bedrockModel(options: { modelId: string; client?: BedrockRuntimeClient }): VisionModel {
   const client = options.client ?? bedrockClient();

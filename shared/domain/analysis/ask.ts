@@ -2,6 +2,7 @@
 // schema, an invalid answer asked again once, every failure a 503 that says what happened.
 import * as z from 'zod/mini';
 import { AppError } from '../../errors.ts';
+import { METRIC, recordMetric } from '../../observability.ts';
 import {
   InvalidAnswer,
   type ModelImage,
@@ -46,6 +47,29 @@ export async function askModel<K extends AnalysisKind>(
     problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'answer'}: ${i.message}`).join('; ');
   }
   throw new VisionUnavailable('invalid_answer', `The vision model answered twice outside the schema (${problem})`);
+}
+
+/** The outcomes that mean the provider failed us (throttling and missing configuration are ours); alarmed. */
+export const PROVIDER_FAULTS = [
+  'provider_error',
+  'unreachable',
+  'timeout',
+  'invalid_answer',
+] as const satisfies readonly UnavailableReason[];
+
+/** Counts each vision-model call by outcome (`ok`, or why it gave no answer) and records how long it took. */
+export async function observeProviderCall<T>(call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  let outcome = 'ok';
+  try {
+    return await call();
+  } catch (error) {
+    outcome = error instanceof VisionUnavailable ? error.reason : 'error';
+    throw error;
+  } finally {
+    recordMetric(METRIC.analysisCalls, { outcome });
+    recordMetric(METRIC.analysisProviderLatency, {}, Math.round(performance.now() - started), 'Milliseconds');
+  }
 }
 
 const RETRY_AFTER_SECONDS: Record<UnavailableReason, number> = {

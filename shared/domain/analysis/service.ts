@@ -10,7 +10,7 @@ import { type BreedRecord, loadBreeds } from '../reference/breeds.ts';
 import { petAgeInMonths } from '../pets/age.ts';
 import type { PetItem } from '../pets/pet.ts';
 import { listReadyPhotos, readPhotoBytes } from '../pets/service.ts';
-import { analysisUnavailable, askModel } from './ask.ts';
+import { analysisUnavailable, askModel, observeProviderCall } from './ask.ts';
 import { type AnalysisKind, type AnswerOf, KINDS, type PromptContext, type Season } from './kinds.ts';
 import { bodyConditionCategory, estimateWeight, genealogyBreeds, lifeStage, wastingRisk } from './results.ts';
 import { requestSignature } from './signature.ts';
@@ -120,7 +120,7 @@ async function answerFor<K extends AnalysisKind>(
     }
     try {
       const images = await Promise.all(subject.photos.map(async (p) => toModelImage(await p.load())));
-      const answer = await askModel(deps.vision, kind, context, images, budgetMs);
+      const answer = await observeProviderCall(() => askModel(deps.vision, kind, context, images, budgetMs));
       const stored: StoredAnalysis = {
         id: deps.newId(),
         pet_id: pet.id,

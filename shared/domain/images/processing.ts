@@ -11,6 +11,7 @@ import { PHOTO_FORMATS } from '../../media/format.ts';
 import type { Labeller } from '../../ports/labeller.ts';
 import { transition } from '../media/store.ts';
 import { inspectPhoto, MAX_PHOTO_BYTES, markArrived } from './uploads.ts';
+import { METRIC, recordMetric } from '../../observability.ts';
 
 const UPLOAD_KEY = /^uploads\/[^/]+\/([^/.]+)\.[a-z]+$/;
 
@@ -46,6 +47,7 @@ export async function processUploadedObject(
       ? { width: verdict.width, height: verdict.height, mime_type: verdict.mime_type }
       : { rejection_reason: verdict.reason };
   const decided = await transition(deps, 'photo', imageKey(id), 'pending', verdict.status, fields);
+  if (decided) recordMetric(METRIC.uploads, { kind: 'upload', outcome: verdict.status });
   if (!decided || verdict.status !== 'approved') return;
   const { labels, source } = await labeller(bucket, key);
   await whenConditionFails(

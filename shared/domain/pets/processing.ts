@@ -12,6 +12,7 @@ import { deleteMediaObjects, deleteMediaPrefixes, parsePetObjectKey, petObjectKe
 import { asPetMedia, markPetMediaArrived, type PetMediaItem } from './media.ts';
 import type { MediaKind } from './pet.ts';
 import { readPetMedia } from './store.ts';
+import { METRIC, recordMetric } from '../../observability.ts';
 
 type ProcessingDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'log'>;
 
@@ -56,6 +57,7 @@ export async function processArrivedObject(
       if (!again) await deleteMediaPrefixes(deps, [petObjectKeys.ofMedia(ref.accountId, ref.petId, ref.mediaId)]);
       return undefined;
     }
+    recordMetric(METRIC.uploads, { kind, outcome: 'ready' });
     return { ...media, ...outcome.fields, status: 'ready', processed_at: processedAt };
   }
   await transition(deps, lifecycle, mediaKey, 'pending', 'rejected', {
@@ -74,6 +76,7 @@ export async function processArrivedObject(
         }),
       ),
     );
+  recordMetric(METRIC.uploads, { kind, outcome: 'rejected' });
   deps.log.info('pet media rejected', { mediaId: media.id, kind, reason: outcome.reason });
   return undefined;
 }

@@ -12,6 +12,7 @@ import { getAccount } from '../accounts/store.ts';
 import { type DeliveryAttempt, recordAttempts, reserveSlots, type SlotGrant, settleSlots } from './attempts.ts';
 import { type DeliveryJob, enqueueDelivery, retryAfterFailure } from './delivery-queue.ts';
 import type { WebhookItem } from './webhook.ts';
+import { METRIC, recordMetric } from '../../observability.ts';
 
 /** A healthy endpoint frees slots within milliseconds: wait this long in the worker before giving the job back. */
 const SLOT_POLL_MS = 20;
@@ -117,6 +118,8 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       statusCode: result.statusCode,
       error: result.error,
     });
+    recordMetric(METRIC.webhookAttempts);
+    recordMetric(result.succeeded ? METRIC.webhookSuccesses : METRIC.webhookFailures);
     const record: DeliveryAttempt = {
       id: deps.newId(),
       webhook_id: webhook.id,
@@ -174,6 +177,7 @@ const logFields = (job: DeliveryJob) => ({
  * is logged rather than retried: the disable has committed, and a retried job would find the endpoint disabled.
  */
 async function notifyOwnerOfDisable(deps: DeliveryDeps, webhook: WebhookItem): Promise<void> {
+  recordMetric(METRIC.webhookDisables);
   deps.log.info('webhook endpoint disabled', {
     accountId: webhook.account_id,
     webhookId: webhook.id,

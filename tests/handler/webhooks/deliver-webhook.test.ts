@@ -22,6 +22,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createDeliveryHandler } from '../../../events/webhooks/deliver-webhook.ts';
 import { loadConfig, type Config } from '../../../shared/config.ts';
 import { getDeps } from '../../../shared/deps.ts';
+import { callbackLogger } from '../../../shared/log.ts';
 import type { DeliveryDeps } from '../../../shared/domain/webhooks/deliver.ts';
 import type { DeliveryJob } from '../../../shared/domain/webhooks/delivery-queue.ts';
 import type { StoredEvent } from '../../../shared/domain/webhooks/stored-events.ts';
@@ -176,7 +177,7 @@ function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
   return {
     ...getDeps(),
     config: { ...loadConfig(), allowLoopbackWebhooks: true, webhookDeliveriesQueueUrl: DELIVERIES_QUEUE, ...config },
-    log: { info: () => {}, error: () => {} },
+    log: callbackLogger(() => {}),
     now: () => NOW,
     newId: () => `att-${++ids}`,
     random: () => 0,

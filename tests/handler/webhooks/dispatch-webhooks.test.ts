@@ -8,6 +8,7 @@ import { handler } from '../../../events/webhooks/dispatch-webhooks.ts';
 import { loadConfig } from '../../../shared/config.ts';
 import { webhookEventKey } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
+import { callbackLogger } from '../../../shared/log.ts';
 import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -63,7 +64,7 @@ beforeEach(() => {
   setDepsForTest({
     config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE },
     now: () => NOW,
-    log: { info: () => {}, error: (...entry) => errors.push(entry) },
+    log: callbackLogger((level, message, fields) => level === 'ERROR' && errors.push([message, fields])),
   });
 });
 

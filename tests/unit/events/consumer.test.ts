@@ -1,6 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { callbackLogger } from '../../../shared/log.ts';
 import { AppError, badRequest } from '../../../shared/errors.ts';
 import { queueConsumer } from '../../../shared/events/consumer.ts';
 
@@ -9,10 +10,7 @@ const sqsEvent = (...bodies: string[]): SQSEvent =>
 
 function consumerWith(handle: (message: { n: number }) => Promise<void>, concurrency?: 'sequential') {
   const logged: { message: string; fields: Record<string, unknown> | undefined }[] = [];
-  const log = {
-    info: () => {},
-    error: (message: string, fields?: Record<string, unknown>) => logged.push({ message, fields }),
-  };
+  const log = callbackLogger((level, message, fields) => level === 'ERROR' && logged.push({ message, fields }));
   const handler = queueConsumer({
     id: 'test.consumer',
     message: z.object({ n: z.number() }),
@@ -70,5 +68,25 @@ describe('the per-message consumer wrapper', () => {
     }, 'sequential');
     await handler(sqsEvent('{"n":1}', '{"n":2}', '{"n":3}'));
     expect(most).toBe(1);
+  });
+
+  it('keys every log line of a message with the consumer, the message, the event it is about and its attempt', async () => {
+    const lines: { message: string; keys: Record<string, unknown> }[] = [];
+    const handler = queueConsumer({
+      id: 'test.consumer',
+      message: z.object({ event_id: z.optional(z.string()), attempt: z.optional(z.number()) }),
+      deps: () => ({ log: callbackLogger((_level, message, _fields, keys) => lines.push({ message, keys })) }),
+      handle: async (_message, deps) => deps.log.info('working'),
+    });
+    const event = sqsEvent('{"event_id":"evt-1","attempt":2}', '{}');
+    (event.Records[1] as { attributes: object }).attributes = { ApproximateReceiveCount: '3' };
+
+    await handler(event);
+
+    expect(lines.filter((l) => l.message === 'working').map((l) => l.keys)).toEqual([
+      { consumer: 'test.consumer', message_id: 'm1', event_id: 'evt-1', attempt: 2 },
+      { consumer: 'test.consumer', message_id: 'm2', attempt: 3 },
+    ]);
+    expect(lines.filter((l) => l.message === 'message handled')).toHaveLength(2);
   });
 });
