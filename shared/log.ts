@@ -37,7 +37,7 @@ export function readableLogger(write: (line: string) => void, keys: LogFields = 
     if (silent()) return;
     const time = new Date().toISOString().slice(11, 19);
     const shown = Object.entries(fields)
-      .filter(([, value]) => !(value instanceof Error) && !message.includes(String(value)))
+      .filter(([, value]) => value !== undefined && !(value instanceof Error) && !message.includes(readable(value)))
       .map(([key, value]) => `${key}=${readable(value)}`);
     const errors = Object.values(fields).filter((value): value is Error => value instanceof Error);
     write(
@@ -54,8 +54,14 @@ export function readableLogger(write: (line: string) => void, keys: LogFields = 
   };
 }
 
+/** Never throws: a log line must not turn a handled failure into a 500. */
 function readable(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = Object.prototype.toString.call(value);
+  }
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 

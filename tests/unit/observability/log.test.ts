@@ -43,6 +43,21 @@ describe('the logger', () => {
     ]);
   });
 
+  it('never throws on fields it cannot print (undefined, circular, BigInt)', () => {
+    const lines: string[] = [];
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    readableLogger((line) => lines.push(line)).info('vision model unavailable', {
+      cause: undefined,
+      circular,
+      big: 10n,
+      reason: 'throttled',
+    });
+    expect(lines[0]).toMatch(
+      /vision model unavailable circular=\[object Object\] big=\[object BigInt\] reason=throttled$/,
+    );
+  });
+
   it('prints the stack of a logged error locally', () => {
     const lines: string[] = [];
     readableLogger((line) => lines.push(line))
