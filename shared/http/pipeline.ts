@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { authenticate } from '../auth/authenticate.ts';
 import { getDeps, type Deps } from '../deps.ts';
