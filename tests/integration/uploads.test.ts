@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getAccount } from '../../shared/domain/accounts/store.ts';
 import { uploadPhoto } from '../../shared/domain/images/uploads.ts';
 import { adminKey, api, createAccount, send } from '../support/api-client.ts';
+import { until } from '../support/polling.ts';
 import { depsWithUnreachableObjectStore } from '../support/unreachable-store.ts';
 
 const jpeg = (width = 64, height = 48) =>
@@ -15,16 +16,6 @@ async function upload(key: string, bytes: Buffer, filename = 'pet.jpg', extra: R
   form.append('file', new Blob([bytes]), filename);
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
   return send('POST', '/images/upload', { headers: { 'x-api-key': key }, body: form });
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 8000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
 }
 
 describe('image uploads against the local bucket and queues', () => {

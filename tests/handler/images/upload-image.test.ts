@@ -9,35 +9,11 @@ import { MAX_IMAGE_BREEDS } from '../../../shared/domain/images/uploads.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { conditionFailedAt } from './image-fixtures.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { BOUNDARY, formEvent, multipart } from '../../support/multipart.ts';
 
 const s3 = mockClient(S3Client);
-const BOUNDARY = 'test-boundary';
-
-function multipart(parts: { name: string; filename?: string; content: Buffer | string }[]): string {
-  const chunks = parts.flatMap((p) => [
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`,
-    ),
-    Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content),
-    Buffer.from('\r\n'),
-  ]);
-  return Buffer.concat([...chunks, Buffer.from(`--${BOUNDARY}--\r\n`)]).toString('base64');
-}
-
-const upload = (body: string) =>
-  handler(
-    {
-      ...httpEvent({
-        method: 'POST',
-        path: '/v1/images/upload',
-        headers: { 'x-api-key': USER_KEY, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      }),
-      body,
-      isBase64Encoded: true,
-    },
-    lambdaContext,
-  );
+const upload = (body: string) => handler(formEvent('/v1/images/upload', USER_KEY, body), lambdaContext);
 
 describe('POST /v1/images/upload', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;

@@ -8,7 +8,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
-import { formEvent, multipart } from './pet-fixtures.ts';
+import { formEvent, multipart } from '../../support/multipart.ts';
 
 const s3 = mockClient(S3Client);
 const create = (parts: Parameters<typeof multipart>[0]) =>

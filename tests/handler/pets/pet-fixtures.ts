@@ -1,10 +1,7 @@
-// Handler-test helpers for the pets area: stored pet items, multipart bodies, events for the pet routes.
+// Handler-test helpers for the pets area: stored pet items the mocked table serves (multipart: tests/support).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PetItem } from '../../../shared/domain/pets/pet.ts';
 import type { mockDynamoWithAccounts } from '../../support/fixtures.ts';
-import { httpEvent } from '../../support/http-event.ts';
-
-export const BOUNDARY = 'pet-boundary';
 
 export function aStoredPet(overrides: Partial<PetItem> = {}): PetItem {
   return {
@@ -51,25 +48,3 @@ export const aStoredPhoto = (overrides: Record<string, unknown> = {}) => ({
 export function servePet(ddb: ReturnType<typeof mockDynamoWithAccounts>, pet: PetItem): void {
   ddb.on(GetCommand, { Key: { pk: `PET#${pet.id}`, sk: 'PET' } } as never).resolves({ Item: { type: 'Pet', ...pet } });
 }
-
-export function multipart(parts: { name: string; filename?: string; content: Buffer | string }[]): string {
-  const chunks = parts.flatMap((p) => [
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`,
-    ),
-    Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content),
-    Buffer.from('\r\n'),
-  ]);
-  return Buffer.concat([...chunks, Buffer.from(`--${BOUNDARY}--\r\n`)]).toString('base64');
-}
-
-export const formEvent = (path: string, key: string, body: string, pathParameters?: Record<string, string>) => ({
-  ...httpEvent({
-    method: 'POST',
-    path,
-    headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    ...(pathParameters && { pathParameters }),
-  }),
-  body,
-  isBase64Encoded: true,
-});

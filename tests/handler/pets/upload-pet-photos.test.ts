@@ -9,7 +9,8 @@ import { handler } from '../../../functions/pets/upload-pet-photos.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
-import { aStoredPet, formEvent, multipart, servePet } from './pet-fixtures.ts';
+import { formEvent, multipart } from '../../support/multipart.ts';
+import { aStoredPet, servePet } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const NOW = new Date('2026-11-22T10:00:00.000Z');

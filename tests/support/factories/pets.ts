@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { api, send, type ApiResponse } from '../api-client.ts';
+import { until } from '../polling.ts';
 
 /** A source with structure and many colours: a gradient sky, a cartoon dog, a ball. */
 export const aSourcePhoto = (width = 480, height = 360) =>
@@ -62,16 +63,6 @@ export const addPhotos = (key: string, petId: string, photos: Buffer[]) =>
     key,
     photos.map((bytes, i) => ({ field: 'images', bytes, filename: `photo-${i}.jpg` })),
   );
-
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 150));
-    value = await read();
-  }
-  return value;
-}
 
 /** Polls one pet image until it leaves pending/awaiting_upload. */
 export const settled = (key: string, petId: string, imageId: string, ms?: number) =>
