@@ -12,6 +12,9 @@ process.env.TOKEN_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 process.env.STAGE = 'test';
 process.env.LOG_LEVEL = 'silent';
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+// Presigned URLs (pet media, two-step uploads) are signed in-process, with any credentials.
+process.env.AWS_ACCESS_KEY_ID = 'test-access-key';
+process.env.AWS_SECRET_ACCESS_KEY = 'test-secret-key';
 
 afterEach(() => {
   clearAuthCache();

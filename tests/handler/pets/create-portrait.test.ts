@@ -1,6 +1,6 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,23 +11,22 @@ import { generatePortrait } from '../../../shared/domain/pets/portraits.ts';
 import { GenerationRefused, type ImageGenerator } from '../../../shared/ports/image-generator.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
-import { aStoredPet, aStoredPhoto, servePet } from './pet-fixtures.ts';
+import { aStoredMedia, aStoredPet, serveMedia, servePet } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const sqs = mockClient(SQSClient);
-const photoItem = aStoredPhoto();
-const portraitItem = {
-  ...photoItem,
-  sk: 'MEDIA#po-1',
+const photoItem = aStoredMedia({ thumbnail_key: null, width: null, height: null, sha256: null });
+const portraitItem = aStoredMedia({
   id: 'po-1',
   kind: 'portrait',
   status: 'pending',
   file: 'pets/media/acc-user/pet-1/po-1/portrait',
   display_key: null,
+  thumbnail_key: null,
   style: 'watercolour',
   source_image_id: 'ph-1',
   generator: 'fake',
-};
+});
 
 const request = (body: unknown) =>
   handler(
@@ -93,8 +92,8 @@ describe('portraits: the request route and the generating consumer', () => {
         .jpeg()
         .toBuffer();
     beforeEach(async () => {
-      ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#po-1' } } as never).resolves({ Item: portraitItem });
-      ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' } } as never).resolves({ Item: photoItem });
+      serveMedia(ddb, portraitItem);
+      serveMedia(ddb, photoItem);
       const bytes = await source();
       s3.on(GetObjectCommand).callsFake(() => ({ Body: { transformToByteArray: async () => new Uint8Array(bytes) } }));
       s3.on(PutObjectCommand).resolves({});

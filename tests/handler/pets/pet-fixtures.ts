@@ -1,7 +1,20 @@
-// Handler-test helpers for the pets area: stored pet items the mocked table serves (multipart: tests/support).
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+// Handler-test helpers for the pets area: the owner and a stranger, stored pet and media items the mocked table
+// serves, and calls of a pet route under an API key (multipart bodies: tests/support/multipart.ts).
+import { GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Account } from '../../../shared/domain/accounts/account.ts';
+import type { PetMediaItem } from '../../../shared/domain/pets/media.ts';
 import type { PetItem } from '../../../shared/domain/pets/pet.ts';
-import type { mockDynamoWithAccounts } from '../../support/fixtures.ts';
+import { anAccount, type mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { type EventInput, httpEvent, lambdaContext } from '../../support/http-event.ts';
+
+/** The key of another account (acc-other): its calls on acc-user's pets answer 403. */
+export const OTHER_KEY = 'live_other-key';
+
+/** The pet owner (acc-user, USER_KEY) and a stranger (acc-other, OTHER_KEY). */
+export const ownerAndStranger = (owner: Partial<Account> = {}) => [
+  { apiKey: USER_KEY, account: anAccount(owner) },
+  { apiKey: OTHER_KEY, account: anAccount({ id: 'acc-other' }) },
+];
 
 export function aStoredPet(overrides: Partial<PetItem> = {}): PetItem {
   return {
@@ -26,25 +39,61 @@ export function aStoredPet(overrides: Partial<PetItem> = {}): PetItem {
   };
 }
 
-/** A ready photo ph-1 of pet-1 as the table holds it. */
-export const aStoredPhoto = (overrides: Record<string, unknown> = {}) => ({
-  pk: 'PET#pet-1',
-  sk: 'MEDIA#ph-1',
-  type: 'PetMedia',
-  id: 'ph-1',
-  account_id: 'acc-user',
-  pet_id: 'pet-1',
-  kind: 'photo',
-  status: 'ready',
-  file: 'pets/photos/acc-user/pet-1/ph-1.jpg',
-  display_key: 'pets/media/acc-user/pet-1/ph-1/display.jpg',
-  content_type: 'image/jpeg',
-  bytes: 100,
-  created_at: '2026-11-22T09:00:00.000Z',
-  ...overrides,
-});
-
 /** The mocked table also answers GetItem of this pet. */
 export function servePet(ddb: ReturnType<typeof mockDynamoWithAccounts>, pet: PetItem): void {
   ddb.on(GetCommand, { Key: { pk: `PET#${pet.id}`, sk: 'PET' } } as never).resolves({ Item: { type: 'Pet', ...pet } });
+}
+
+/** A media item as stored: by default a processed photo of pet-1 with its served copy and thumbnail. */
+export function aStoredMedia(overrides: Partial<PetMediaItem> = {}) {
+  const media = {
+    id: 'ph-1',
+    account_id: 'acc-user',
+    pet_id: 'pet-1',
+    kind: 'photo',
+    status: 'ready',
+    file: 'pets/photos/acc-user/pet-1/ph-1.jpg',
+    display_key: 'pets/media/acc-user/pet-1/ph-1/display.jpg',
+    thumbnail_key: 'pets/media/acc-user/pet-1/ph-1/thumbnail.jpg',
+    content_type: 'image/jpeg',
+    bytes: 100,
+    width: 640,
+    height: 480,
+    sha256: 'a'.repeat(64),
+    created_at: '2026-11-22T09:00:00.000Z',
+    ...overrides,
+  } satisfies Partial<PetMediaItem>;
+  return { pk: `PET#${media.pet_id}`, sk: `MEDIA#${media.id}`, type: 'PetMedia', ...media };
+}
+
+/** The mocked table also answers GetItem of this media item. */
+export function serveMedia(ddb: ReturnType<typeof mockDynamoWithAccounts>, item: ReturnType<typeof aStoredMedia>) {
+  ddb.on(GetCommand, { Key: { pk: item.pk, sk: item.sk } } as never).resolves({ Item: item });
+}
+
+/** Calls a route's handler as the holder of `key`. */
+export const callAs = (handler: (event: any, context: any) => Promise<any>, key: string, input: EventInput) =>
+  handler(httpEvent({ ...input, headers: { 'x-api-key': key, ...input.headers } }), lambdaContext);
+
+/**
+ * The mocked table answers the pet's media Query from these items as DynamoDB would: the `kind` filter applied,
+ * newest first when asked.
+ */
+export function serveMediaQuery(
+  ddb: ReturnType<typeof mockDynamoWithAccounts>,
+  items: ReturnType<typeof aStoredMedia>[],
+) {
+  ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    const kind = input.ExpressionAttributeValues?.[':kind'];
+    const matching = items.filter(
+      (i) => i.pk === input.ExpressionAttributeValues?.[':pk'] && (!kind || i.kind === kind),
+    );
+    return { Items: input.ScanIndexForward === false ? [...matching].reverse() : matching };
+  });
+}
+
+/** The sort key each item of the first transaction writes, in order (which records one request took). */
+export function transactionSortKeys(ddb: ReturnType<typeof mockDynamoWithAccounts>): string[] {
+  const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+  return items.map((i) => String((i.Update?.Key ?? i.Delete?.Key ?? i.Put!.Item)!.sk));
 }

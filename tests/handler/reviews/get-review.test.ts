@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/get-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
-import { aStoredPhoto } from '../pets/pet-fixtures.ts';
+import { aStoredMedia } from '../pets/pet-fixtures.ts';
 import { aStoredReview, call, mockReviewTable, OWNER_KEY, reviewItem, VET_KEY } from './review-fixtures.ts';
 
 // Signing a photo URL needs credentials, never a network call.
@@ -21,7 +21,7 @@ describe('GET /reviews/{id}', () => {
       Items: [reviewItem(aStoredReview({ analysis: { ...aStoredReview().analysis, image_ids: ['ph-1', 'ph-gone'] } }))],
     });
     ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' } } as never).resolves({
-      Item: aStoredPhoto({ thumbnail_key: 'pets/media/acc-user/pet-1/ph-1/thumb.jpg' }),
+      Item: aStoredMedia({ thumbnail_key: 'pets/media/acc-user/pet-1/ph-1/thumb.jpg' }),
     });
   });
 

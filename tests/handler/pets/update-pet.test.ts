@@ -1,0 +1,119 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/pets/update-pet.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { jsonBody } from '../../support/http-event.ts';
+import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
+import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const patch = (key: string, petId: string, body: unknown) =>
+  callAs(handler, key, { method: 'PATCH', path: `/v1/pets/${petId}`, pathParameters: { petId }, body });
+
+/** The fields the single UpdateItem sets, by name. */
+const setFields = (input: { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: any }) =>
+  Object.fromEntries(
+    Object.entries(input.ExpressionAttributeNames ?? {}).map(([alias, field]) => [
+      field,
+      input.ExpressionAttributeValues[alias.replace('#f', ':v')],
+    ]),
+  );
+
+describe('PATCH /v1/pets/{petId}', () => {
+  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  beforeEach(() => {
+    ddb = mockDynamoWithAccounts(ownerAndStranger());
+    serveReferenceData(ddb, {
+      breeds: [
+        aBreed({ id: 'beagle', name: 'Beagle', breed_groups: ['Hound'] }),
+        aBreed({ id: 'siamese', name: 'Siamese', species_id: 'cat' }),
+      ],
+    });
+    servePet(ddb, aStoredPet({ description: 'old', weight_kg: 10 }));
+    // The table answers the item as it is after the update.
+    ddb.on(UpdateCommand).callsFake((input) => ({
+      Attributes: { ...aStoredPet({ description: 'old', weight_kg: 10 }), ...setFields(input) },
+    }));
+    setDepsForTest({ now: () => NOW });
+  });
+
+  it('sets the given fields in one conditional update, clears those sent as null, and answers the pet', async () => {
+    const result = await patch(USER_KEY, 'pet-1', { sub_id: 'user-9', breed_ids: ['beagle'], description: null });
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result)).toMatchObject({
+      id: 'pet-1',
+      sub_id: 'user-9',
+      description: null,
+      weight_kg: 10,
+      breeds: [{ id: 'beagle', name: 'Beagle' }],
+      updated_at: NOW.toISOString(),
+    });
+    const [update] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(update).toMatchObject({
+      Key: { pk: 'PET#pet-1', sk: 'PET' },
+      ConditionExpression: 'account_id = :account',
+      ExpressionAttributeValues: expect.objectContaining({ ':account': 'acc-user' }),
+    });
+    expect(setFields(update!)).toEqual({
+      sub_id: 'user-9',
+      breed_ids: ['beagle'],
+      description: null,
+      updated_at: NOW.toISOString(),
+    });
+  });
+
+  it('follows the species of new breeds when no species is sent', async () => {
+    await patch(USER_KEY, 'pet-1', { breed_ids: ['siamese'] });
+
+    expect(setFields(ddb.commandCalls(UpdateCommand)[0]!.args[0].input)).toMatchObject({
+      breed_ids: ['siamese'],
+      species_id: 'cat',
+    });
+  });
+
+  it('answers one 400 listing every problem of the body and writes nothing', async () => {
+    const syntax = await patch(USER_KEY, 'pet-1', {
+      sub_id: 'me@example.com',
+      weight_kg: -2,
+      birth_date: '2999-01',
+      colour: 'red',
+    });
+    const breeds = await patch(USER_KEY, 'pet-1', { breed_ids: ['beagle', 'unicorn'], species_id: 'cat' });
+    const empty = await patch(USER_KEY, 'pet-1', {});
+
+    expect(syntax.statusCode).toBe(400);
+    expect(jsonBody(syntax)).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(jsonBody(syntax).message).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^sub_id/),
+        expect.stringMatching(/^weight_kg/),
+        'birth_date must not be in the future',
+        expect.stringContaining('colour'),
+      ]),
+    );
+    expect(jsonBody(breeds).message).toEqual([
+      'breed_ids unicorn is not a known breed id',
+      'breed_ids beagle is not a breed of species cat',
+    ]);
+    expect(jsonBody(empty).message).toBe('Send at least one field to change');
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('answers 403 for another account’s pet and 404 for an unknown one, without writing', async () => {
+    expect((await patch(OTHER_KEY, 'pet-1', { name: 'Mine now' })).statusCode).toBe(403);
+    expect((await patch(USER_KEY, 'pet-404', { name: 'Ghost' })).statusCode).toBe(404);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('answers 404 when the pet is deleted between the read and the write', async () => {
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
+
+    const result = await patch(USER_KEY, 'pet-1', { name: 'Too late' });
+
+    expect(result.statusCode).toBe(404);
+    expect(jsonBody(result).message).toBe('Pet pet-1 does not exist');
+  });
+});
