@@ -1,8 +1,8 @@
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /**
- * Every item a Query matches, following LastEvaluatedKey page by page; with `atMost`, only the first that many
- * (reading stops at the page that reaches it).
+ * Every item a Query matches (from its ExclusiveStartKey, if any), following LastEvaluatedKey page by page; with
+ * `atMost`, only the first that many (reading stops at the page that reaches it).
  */
 export async function queryAll(
   ddb: DynamoDBDocumentClient,
@@ -11,7 +11,7 @@ export async function queryAll(
 ): Promise<Record<string, unknown>[]> {
   const atMost = options.atMost ?? Number.POSITIVE_INFINITY;
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
+  let startKey = input.ExclusiveStartKey;
   do {
     const page = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
     items.push(...(page.Items ?? []));

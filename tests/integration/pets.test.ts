@@ -90,6 +90,54 @@ describe('pets: the profile against the local stack', () => {
     expect((await api('GET', `/pets?external_owner_id=${'x'.repeat(256)}`, { key })).status).toBe(400);
   });
 
+  it('keeps Pagination-Count and every page right as pets come and go, concurrently too', async () => {
+    const account = await createAccount();
+    const key = account.api_key;
+    for (const n of [1, 2, 3, 4, 5, 6, 7])
+      await aPet(key, { name: `P${n}`, external_owner_id: n % 2 ? 'odd' : 'even' });
+    await aPet(stranger.api_key, { name: 'Not mine' });
+    const page = async (query: string) => {
+      const res = await api('GET', `/pets?${query}`, { key });
+      return { names: res.body.map((p: { name: string }) => p.name), count: res.headers.get('pagination-count') };
+    };
+    /** Every page of `limit` in order until an empty one, each with the count it carried. */
+    const allPages = async (limit: number, order = 'ASC') => {
+      const pages: { names: string[]; count: string | null }[] = [];
+      for (let n = 0; pages.at(-1)?.names.length !== 0; n++)
+        pages.push(await page(`limit=${limit}&page=${n}&order=${order}`));
+      return pages;
+    };
+
+    expect(await allPages(3)).toEqual([
+      { names: ['P1', 'P2', 'P3'], count: '7' },
+      { names: ['P4', 'P5', 'P6'], count: '7' },
+      { names: ['P7'], count: '7' },
+      { names: [], count: '7' },
+    ]);
+    expect((await allPages(3, 'DESC')).map((p) => p.names)).toEqual([
+      ['P7', 'P6', 'P5'],
+      ['P4', 'P3', 'P2'],
+      ['P1'],
+      [],
+    ]);
+    expect(await page('external_owner_id=odd&limit=3&page=1')).toEqual({ names: ['P7'], count: '4' });
+
+    const second = (await page('limit=1&page=1')).names[0];
+    const all = (await api('GET', '/pets?limit=100', { key })).body as { id: string; name: string }[];
+    expect((await api('DELETE', `/pets/${all.find((p) => p.name === second)!.id}`, { key })).status).toBe(200);
+    expect(await page('limit=3&page=0')).toEqual({ names: ['P1', 'P3', 'P4'], count: '6' });
+    expect(await page('limit=3&page=1')).toEqual({ names: ['P5', 'P6', 'P7'], count: '6' });
+
+    // Ten pets created at once: the account's count moves with each creation, so it matches the pets listed.
+    await Promise.all(Array.from({ length: 10 }, (_, i) => aPet(key, { name: `Q${i}` })));
+    const pages = await allPages(4);
+    const listed = pages.flatMap((p) => p.names);
+    expect(new Set(pages.map((p) => p.count))).toEqual(new Set(['16']));
+    expect(listed).toHaveLength(16);
+    expect(new Set(listed).size).toBe(16);
+    expect(listed.slice(0, 6)).toEqual(['P1', 'P3', 'P4', 'P5', 'P6', 'P7']);
+  });
+
   it('updates metadata with PATCH, clears fields with null and re-checks the breeds', async () => {
     const pet = (await aPet(owner.api_key, { breed_ids: 'beagle', sub_id: 'before' })).body;
 

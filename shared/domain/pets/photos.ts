@@ -20,6 +20,7 @@ import { quotaUse } from '../accounts/quota.ts';
 import { asPetMedia, newPetMedia, petMediaRow, type PetMediaItem } from './media.ts';
 import type { PetItem } from './pet.ts';
 import { petObjectKeys } from '../media/objects.ts';
+import { PET_COUNT_ITEM, petLimitReached } from './store.ts';
 
 /** Spec: 100 new photos per pet per 24 hours (rolling). */
 export const PET_PHOTO_LIMIT = 100;
@@ -136,6 +137,7 @@ function explain(
   pet: PetItem,
   options: { createPet?: unknown[] },
 ): Error {
+  if (options.createPet && reasons[PET_COUNT_ITEM] === 'ConditionalCheckFailed') return petLimitReached();
   // The quota write is the last item (before the pet's count when adding to an existing pet).
   const quotaIndex = count - (options.createPet ? 1 : 2);
   if (reasons[quotaIndex] === 'ConditionalCheckFailed')

@@ -13,6 +13,8 @@ import {
   putMediaObject,
 } from '../media/objects.ts';
 import { transact } from '../../db/transact.ts';
+import { readAccountStat } from '../../db/account-stats.ts';
+import { shuffle } from '../reference/paging.ts';
 import { petMediaKey, petPhotoHashKey } from '../../db/keys.ts';
 import type { CreatePetFields, ListPetsQuery, UpdatePetBody } from './input.ts';
 import { asPetMedia, markPetMediaArrived, presentPetMedia, type PetMediaItem } from './media.ts';
@@ -23,9 +25,11 @@ import { inspectPetPhoto, petCountWrite, recordPhotos, type AddedPhoto } from '.
 import {
   insertPet,
   petCreation,
-  queryAccountPets,
+  pageAccountPets,
+  queryAccountPetEntries,
   queryNewestReadyPhotos,
   queryPetMedia,
+  readListedPets,
   readPet,
   readPetMedia,
   removePet,
@@ -176,35 +180,43 @@ async function forgetNewPet(deps: PetDeps, pet: PetItem, fresh: AddedPhoto[]): P
   return fresh;
 }
 
-/** GET /pets: the account's pets with every filter, one page and the total for `Pagination-Count`. */
+/**
+ * GET /pets: one page of the account's pets and the total for `Pagination-Count`. Without a filter the total is the
+ * account's pet count (moved by the same transactions that create and delete pets) and only the page is read; with
+ * a filter, or in random order, every pet's keys and filterable fields are read (at most MAX_PETS_PER_ACCOUNT) and
+ * only the page's pets are read whole (docs/decisions.md#pets).
+ */
 export async function listPets(deps: PetDeps, account: Account, q: ListPetsQuery) {
   const equals: Record<string, string> = {};
   if (q.sub_id !== undefined) equals.sub_id = q.sub_id;
   if (q.external_owner_id !== undefined) equals.external_owner_id = q.external_owner_id;
   if (q.species_id !== undefined) equals.species_id = q.species_id;
-  let pets = await queryAccountPets(deps, account.id, equals);
-  if (q.breed_id !== undefined) pets = pets.filter((p) => p.breed_ids.includes(q.breed_id!));
-  if (q.breed_groups?.length || q.exclude_breed_groups?.length) {
+  const include = q.breed_groups?.map((g) => g.toLowerCase()) ?? [];
+  const exclude = q.exclude_breed_groups?.map((g) => g.toLowerCase()) ?? [];
+  const filtered = Object.keys(equals).length > 0 || q.breed_id !== undefined || include.length + exclude.length > 0;
+  if (!filtered && q.order !== 'RANDOM') {
+    const [total, pets] = await Promise.all([
+      readAccountStat(deps, account.id, 'pets'),
+      pageAccountPets(deps, account.id, { skip: q.page * q.limit, limit: q.limit, newestFirst: q.order === 'DESC' }),
+    ]);
+    return { pets, total };
+  }
+  let entries = await queryAccountPetEntries(deps, account.id, equals);
+  if (q.breed_id !== undefined) entries = entries.filter((p) => p.breed_ids.includes(q.breed_id!));
+  if (include.length + exclude.length > 0) {
     const groupsOf = new Map((await loadBreeds(deps)).map((b) => [b.id, b.breed_groups.map((g) => g.toLowerCase())]));
-    const include = q.breed_groups?.map((g) => g.toLowerCase()) ?? [];
-    const exclude = q.exclude_breed_groups?.map((g) => g.toLowerCase()) ?? [];
-    pets = pets.filter((p) => {
+    entries = entries.filter((p) => {
       const groups = p.breed_ids.flatMap((id) => groupsOf.get(id) ?? []);
       return (
         (include.length === 0 || include.some((g) => groups.includes(g))) && !exclude.some((g) => groups.includes(g))
       );
     });
   }
-  const total = pets.length;
-  if (q.order === 'DESC') pets.reverse();
-  if (q.order === 'RANDOM') {
-    for (let i = pets.length - 1; i > 0; i--) {
-      const j = Math.floor(deps.random() * (i + 1));
-      [pets[i], pets[j]] = [pets[j]!, pets[i]!];
-    }
-    return { pets: pets.slice(0, q.limit), total };
-  }
-  return { pets: pets.slice(q.page * q.limit, (q.page + 1) * q.limit), total };
+  const page =
+    q.order === 'RANDOM'
+      ? shuffle(entries, deps.random).slice(0, q.limit)
+      : (q.order === 'DESC' ? entries.reverse() : entries).slice(q.page * q.limit, (q.page + 1) * q.limit);
+  return { pets: await readListedPets(deps, page), total: entries.length };
 }
 
 /** PATCH /pets/{petId}: the given fields, checked like a new pet's; species and breeds must still agree. */

@@ -1,6 +1,6 @@
 // Every DynamoDB command of the pets area. Keys come from shared/db/keys.ts; invariants are conditions.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll } from '../../db/batch.ts';
+import { batchGetAll, batchWriteAll } from '../../db/batch.ts';
 import { statChange } from '../../db/account-stats.ts';
 import { isConditionFailure } from '../../db/errors.ts';
 import {
@@ -14,7 +14,7 @@ import {
 import { queryAll } from '../../db/query-all.ts';
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { asPet, type PetItem, type PetProfile } from './pet.ts';
 
 type StoreDeps = Pick<Deps, 'ddb' | 'config'>;
@@ -24,7 +24,19 @@ export async function readPet(deps: StoreDeps, petId: string): Promise<PetItem |
   return Item ? asPet(Item) : undefined;
 }
 
-/** The transaction item that creates a pet (and counts it on the account). */
+/**
+ * Pets one account may keep. The spec sets no number; this one bounds what a filtered `GET /pets` reads (the
+ * account's whole gsi1 partition, docs/decisions.md#pets) and is enforced by the account's count, exactly.
+ */
+export const MAX_PETS_PER_ACCOUNT = 10_000;
+
+export const petLimitReached = () =>
+  badRequest(`An account can keep at most ${MAX_PETS_PER_ACCOUNT} pets; delete one first`, {
+    code: 'pet_limit_reached',
+    details: { limit: MAX_PETS_PER_ACCOUNT },
+  });
+
+/** The transaction items that create a pet and count it on the account (refused at the limit: petLimitReached). */
 export function petCreation(tableName: string, pet: PetItem) {
   return [
     {
@@ -34,12 +46,17 @@ export function petCreation(tableName: string, pet: PetItem) {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    statChange(tableName, pet.account_id, 'pets', 1),
+    statChange(tableName, pet.account_id, 'pets', 1, { atMost: MAX_PETS_PER_ACCOUNT }),
   ];
 }
 
+/** Index of the account count in petCreation's items: its condition failing means the limit is reached. */
+export const PET_COUNT_ITEM = 1;
+
 export async function insertPet(deps: StoreDeps, pet: PetItem): Promise<void> {
-  await transact(deps.ddb, petCreation(deps.config.tableName, pet));
+  await transact(deps.ddb, petCreation(deps.config.tableName, pet), (reasons) =>
+    reasons[PET_COUNT_ITEM] === 'ConditionalCheckFailed' ? petLimitReached() : undefined,
+  );
 }
 
 /** Sets the given profile fields; only the owning account's existing pet is changed (404 otherwise). */
@@ -72,22 +89,66 @@ export async function writePetProfile(
   }
 }
 
+const accountPetsQuery = (deps: StoreDeps, accountId: string, newestFirst: boolean) => ({
+  TableName: deps.config.tableName,
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :partition',
+  ExpressionAttributeValues: { ':partition': accountPetsPartition(accountId) } as Record<string, unknown>,
+  ScanIndexForward: !newestFirst,
+});
+/** What locates a pet in gsi1 and in the table: enough to resume a Query after it and to read the pet. */
+const PET_KEYS = 'pk, sk, gsi1pk, gsi1sk';
+
 /**
- * Every pet of the account that passes the stored-attribute filters, oldest first. Cost is bounded by the account's
- * own pets (one gsi1 partition), never by the table; the breed filters run on the decoded items.
+ * One page of the account's pets, oldest first (or newest first), without filters: the pets before the page are read
+ * as keys only (never decoded or held), then one Query with Limit reads the page from the last of them. Cost: at most
+ * MAX_PAGE × 100 keys (`page` ≤ 100, `limit` ≤ 100) and one page of pets, however many pets the account has.
  */
-export async function queryAccountPets(
+export async function pageAccountPets(
+  deps: StoreDeps,
+  accountId: string,
+  page: { skip: number; limit: number; newestFirst: boolean },
+): Promise<PetItem[]> {
+  const query = accountPetsQuery(deps, accountId, page.newestFirst);
+  let startKey: Record<string, unknown> | undefined;
+  if (page.skip > 0) {
+    const skipped = await queryAll(
+      deps.ddb,
+      { ...query, ProjectionExpression: PET_KEYS, Limit: page.skip },
+      { atMost: page.skip },
+    );
+    if (skipped.length < page.skip) return [];
+    startKey = skipped.at(-1);
+  }
+  const items = await queryAll(
+    deps.ddb,
+    { ...query, Limit: page.limit, ExclusiveStartKey: startKey },
+    { atMost: page.limit },
+  );
+  return items.map(asPet);
+}
+
+/** The filterable fields of a pet, with its keys: what a filtered or random list reads of every pet. */
+export type PetListEntry = Pick<PetItem, 'sub_id' | 'external_owner_id' | 'species_id' | 'breed_ids'> & {
+  key: { pk: string; sk: string };
+};
+
+/**
+ * Every pet of the account that passes the stored-attribute filters, oldest first, as keys and filterable fields
+ * only. Reads the account's whole gsi1 partition: bounded by MAX_PETS_PER_ACCOUNT, never by the table.
+ */
+export async function queryAccountPetEntries(
   deps: StoreDeps,
   accountId: string,
   equals: Record<string, string>,
-): Promise<PetItem[]> {
+): Promise<PetListEntry[]> {
   const entries = Object.entries(equals);
+  const query = accountPetsQuery(deps, accountId, false);
   const items = await queryAll(deps.ddb, {
-    TableName: deps.config.tableName,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :partition',
+    ...query,
+    ProjectionExpression: `${PET_KEYS}, sub_id, external_owner_id, species_id, breed_ids`,
     ExpressionAttributeValues: {
-      ':partition': accountPetsPartition(accountId),
+      ...query.ExpressionAttributeValues,
       ...Object.fromEntries(entries.map(([, v], i) => [`:e${i}`, v])),
     },
     ...(entries.length > 0 && {
@@ -95,7 +156,24 @@ export async function queryAccountPets(
       ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#e${i}`, k])),
     }),
   });
-  return items.map(asPet);
+  return items.map((item) => ({
+    key: { pk: String(item.pk), sk: String(item.sk) },
+    sub_id: (item.sub_id as string | null | undefined) ?? null,
+    external_owner_id: (item.external_owner_id as string | null | undefined) ?? null,
+    species_id: item.species_id as PetItem['species_id'],
+    breed_ids: (item.breed_ids as string[] | undefined) ?? [],
+  }));
+}
+
+/** The pets of the given list entries (at most a page), in the entries' order; one deleted meanwhile is left out. */
+export async function readListedPets(deps: StoreDeps, entries: PetListEntry[]): Promise<PetItem[]> {
+  const items = await batchGetAll(
+    deps.ddb,
+    deps.config.tableName,
+    entries.map((e) => e.key),
+  );
+  const byPk = new Map(items.map((item) => [String(item.pk), asPet(item)]));
+  return entries.flatMap((e) => byPk.get(e.key.pk) ?? []);
 }
 
 /** The pet's whole partition (profile, media, photo hashes, rate slots): what deleting the pet removes. */

@@ -2,7 +2,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { statChange } from '../../db/account-stats.ts';
 import { whenConditionFails } from '../../db/errors.ts';
-import { accountStatsKey, accountWebhooksPartition, webhookKey } from '../../db/keys.ts';
+import { accountWebhooksPartition, webhookKey } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { checkWebhookUrl, type WebhookUrlRejection } from '../../webhooks/address-guard.ts';
@@ -58,15 +58,7 @@ export async function createWebhook(deps: WebhookDeps, cipher: SecretCipher, acc
   await transact(
     deps.ddb,
     [
-      {
-        Update: {
-          TableName: table,
-          Key: accountStatsKey(accountId),
-          UpdateExpression: 'ADD webhooks :one',
-          ConditionExpression: 'attribute_not_exists(webhooks) OR webhooks < :limit',
-          ExpressionAttributeValues: { ':one': 1, ':limit': WEBHOOK_LIMIT },
-        },
-      },
+      statChange(table, accountId, 'webhooks', 1, { atMost: WEBHOOK_LIMIT }),
       {
         Put: {
           TableName: table,

@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -5,6 +6,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/create-pet.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
+import { MAX_PETS_PER_ACCOUNT } from '../../../shared/domain/pets/store.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
@@ -158,6 +160,37 @@ describe('POST /v1/pets', () => {
       accepted: expect.arrayContaining(['image/jpeg']),
     });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+  });
+  it('refuses a pet past the account’s limit with 400 pet_limit_reached, photos or not, without retrying', async () => {
+    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, ...Array(4).fill({ Code: 'None' })],
+      }),
+    );
+
+    const bare = await create(fields({ name: 'Rex', species_id: 'dog' }));
+    const withPhoto = await create([
+      ...fields({ name: 'Rex', species_id: 'dog' }),
+      { name: 'images', filename: 'a.png', content: photo },
+    ]);
+
+    for (const result of [bare, withPhoto]) {
+      expect(result.statusCode).toBe(400);
+      expect(jsonBody(result)).toMatchObject({ code: 'pet_limit_reached', limit: MAX_PETS_PER_ACCOUNT });
+    }
+    const [first] = ddb.commandCalls(TransactWriteCommand);
+    expect(first!.args[0].input.TransactItems![1]!.Update).toMatchObject({
+      Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' },
+      ConditionExpression: 'attribute_not_exists(#stat) OR #stat < :max',
+      ExpressionAttributeValues: { ':delta': 1, ':max': MAX_PETS_PER_ACCOUNT },
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 });

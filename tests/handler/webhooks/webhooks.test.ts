@@ -151,9 +151,10 @@ describe('POST /v1/webhooks', () => {
     const [call] = ddb.commandCalls(TransactWriteCommand);
     expect(call!.args[0].input.TransactItems![0]!.Update).toMatchObject({
       Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' },
-      UpdateExpression: 'ADD webhooks :one',
-      ConditionExpression: 'attribute_not_exists(webhooks) OR webhooks < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':limit': 5 },
+      UpdateExpression: 'ADD #stat :delta',
+      ConditionExpression: 'attribute_not_exists(#stat) OR #stat < :max',
+      ExpressionAttributeNames: { '#stat': 'webhooks' },
+      ExpressionAttributeValues: { ':delta': 1, ':max': 5 },
     });
   });
 
