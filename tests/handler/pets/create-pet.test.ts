@@ -11,6 +11,7 @@ import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../suppor
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
+import { transactionSortKeys } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const create = (parts: Parameters<typeof multipart>[0]) =>
@@ -81,8 +82,7 @@ describe('POST /v1/pets', () => {
       ['id-2', true, 'pending'],
     ]);
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    const sortKey = (i: (typeof items)[number]) => (i.Update ? i.Update.Key!.sk : (i.Put!.Item as { sk: string }).sk);
-    expect(items.map(sortKey)).toEqual([
+    expect(transactionSortKeys(ddb)).toEqual([
       'PET',
       'STATS',
       'RATE#000',
@@ -163,9 +163,7 @@ describe('POST /v1/pets', () => {
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
   it('refuses a pet past the account’s limit with 400 pet_limit_reached, photos or not, without retrying', async () => {
-    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
+    const photo = await aWhitePhoto();
     ddb.on(TransactWriteCommand).rejects(
       new TransactionCanceledException({
         message: 'cancelled',

@@ -7,14 +7,13 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/upload-pet-photos.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
-import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
-import { aStoredPet, servePet } from './pet-fixtures.ts';
+import { aStoredPet, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const NOW = new Date('2026-11-22T10:00:00.000Z');
-const OTHER_KEY = 'live_other-key';
 const photo = (seed: number) =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed, g: 0, b: 0 } } })
     .png()
@@ -39,10 +38,7 @@ const slots = (usedAt: string[]) =>
 describe('POST /v1/pets/{petId}/images', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
   beforeEach(() => {
-    ddb = mockDynamoWithAccounts([
-      { apiKey: USER_KEY, account: anAccount({ quota: 1000 }) },
-      { apiKey: OTHER_KEY, account: anAccount({ id: 'acc-other' }) },
-    ]);
+    ddb = mockDynamoWithAccounts(ownerAndStranger({ quota: 1000 }));
     servePet(ddb, aStoredPet());
     ddb.on(BatchGetCommand).resolves({ Responses: {} });
     ddb.on(QueryCommand).resolves({ Items: [] });
