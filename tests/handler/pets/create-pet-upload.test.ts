@@ -1,5 +1,5 @@
 import { CreateMultipartUploadCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchGetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/create-pet-upload.ts';
@@ -12,13 +12,14 @@ import {
   callAs,
   OTHER_KEY,
   ownerAndStranger,
-  servePet,
+  servePetTakingPhotos,
   transactionSortKeys,
 } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const MB = 1024 * 1024;
 const SHA = 'b'.repeat(64);
+const photoSlot = (size: number, content_type = 'image/jpeg') => ({ kind: 'photo', content_type, size, sha256: SHA });
 const slot = (key: string, petId: string, body: unknown) =>
   callAs(handler, key, { method: 'POST', path: `/v1/pets/${petId}/uploads`, pathParameters: { petId }, body });
 
@@ -26,11 +27,7 @@ describe('POST /v1/pets/{petId}/uploads', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
   beforeEach(() => {
     ddb = mockDynamoWithAccounts(ownerAndStranger());
-    servePet(ddb, aStoredPet());
-    ddb.on(BatchGetCommand).resolves({ Responses: {} });
-    ddb.on(QueryCommand).resolves({ Items: [] });
-    ddb.on(TransactWriteCommand).resolves({});
-    ddb.on(UpdateCommand).resolves({});
+    servePetTakingPhotos(ddb, aStoredPet());
     s3.reset();
     s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-1' });
     setDepsForTest({ newId: () => 'up-1', now: () => new Date('2026-11-22T10:00:00Z'), random: () => 0 });
@@ -60,12 +57,7 @@ describe('POST /v1/pets/{petId}/uploads', () => {
   });
 
   it('takes a rate slot, the hash and the quota for a large photo at step one', async () => {
-    const result = await slot(USER_KEY, 'pet-1', {
-      kind: 'photo',
-      content_type: 'image/jpeg',
-      size: 30 * MB,
-      sha256: SHA,
-    });
+    const result = await slot(USER_KEY, 'pet-1', photoSlot(30 * MB));
 
     expect(result.statusCode).toBe(201);
     expect(jsonBody(result)).toMatchObject({ kind: 'photo', status: 'awaiting_upload', sha256: SHA, duplicate: false });
@@ -81,7 +73,7 @@ describe('POST /v1/pets/{petId}/uploads', () => {
       return { Responses: { [table!]: [item] } };
     });
 
-    const result = await slot(USER_KEY, 'pet-1', { kind: 'photo', content_type: 'image/png', size: 1000, sha256: SHA });
+    const result = await slot(USER_KEY, 'pet-1', photoSlot(1000, 'image/png'));
 
     expect(result.statusCode).toBe(201);
     expect(jsonBody(result)).toMatchObject({ id: 'ph-1', duplicate: true, upload: null });
@@ -90,12 +82,7 @@ describe('POST /v1/pets/{petId}/uploads', () => {
   });
 
   it('answers 400 naming each bad field: over the spec sizes, an unaccepted type, a malformed hash', async () => {
-    const bigPhoto = await slot(USER_KEY, 'pet-1', {
-      kind: 'photo',
-      content_type: 'image/jpeg',
-      size: 60 * MB,
-      sha256: SHA,
-    });
+    const bigPhoto = await slot(USER_KEY, 'pet-1', photoSlot(60 * MB));
     const bigVideo = await slot(USER_KEY, 'pet-1', { kind: 'video', content_type: 'video/mp4', size: 201 * MB });
     const badType = await slot(USER_KEY, 'pet-1', { kind: 'video', content_type: 'video/x-matroska', size: 10 });
     const badHash = await slot(USER_KEY, 'pet-1', { kind: 'photo', content_type: 'image/gif', size: 10, sha256: 'x' });

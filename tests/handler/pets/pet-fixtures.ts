@@ -1,6 +1,13 @@
 // Handler-test helpers for the pets area: the owner and a stranger, stored pet and media items the mocked table
 // serves, and calls of a pet route under an API key (multipart bodies: tests/support/multipart.ts).
-import { GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../../../shared/domain/accounts/account.ts';
 import type { PetMediaItem } from '../../../shared/domain/pets/media.ts';
 import type { PetItem } from '../../../shared/domain/pets/pet.ts';
@@ -96,4 +103,13 @@ export function serveMediaQuery(
 export function transactionSortKeys(ddb: ReturnType<typeof mockDynamoWithAccounts>): string[] {
   const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
   return items.map((i) => String((i.Update?.Key ?? i.Delete?.Key ?? i.Put!.Item)!.sk));
+}
+
+/** The mocked table serves this pet ready to take photos: no known hash, no used rate slot, every write accepted. */
+export function servePetTakingPhotos(ddb: ReturnType<typeof mockDynamoWithAccounts>, pet: PetItem): void {
+  servePet(ddb, pet);
+  ddb.on(BatchGetCommand).resolves({ Responses: {} });
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(TransactWriteCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({});
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
-import { aStoredPet, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
+import { aStoredPet, OTHER_KEY, ownerAndStranger, servePetTakingPhotos } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -39,11 +39,7 @@ describe('POST /v1/pets/{petId}/images', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
   beforeEach(() => {
     ddb = mockDynamoWithAccounts(ownerAndStranger({ quota: 1000 }));
-    servePet(ddb, aStoredPet());
-    ddb.on(BatchGetCommand).resolves({ Responses: {} });
-    ddb.on(QueryCommand).resolves({ Items: [] });
-    ddb.on(TransactWriteCommand).resolves({});
-    ddb.on(UpdateCommand).resolves({});
+    servePetTakingPhotos(ddb, aStoredPet());
     s3.reset();
     s3.on(PutObjectCommand).resolves({});
     let n = 0;
