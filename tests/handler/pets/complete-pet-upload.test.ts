@@ -5,7 +5,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/complete-pet-upload.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
-import { aStoredMedia, aStoredPet, callAs, OTHER_KEY, ownerAndStranger, serveMedia, servePet } from './pet-fixtures.ts';
+import {
+  aStoredMedia,
+  aStoredPet,
+  callAs,
+  OTHER_KEY,
+  ownerAndStranger,
+  serveMedia,
+  servePet,
+  DATA_TABLE,
+} from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const MB = 1024 * 1024;
@@ -39,7 +48,7 @@ describe('POST /v1/pets/{petId}/uploads/{imageId}/complete', () => {
       }),
     );
     serveMedia(ddb, aStoredMedia({ status: 'pending' }));
-    ddb.on(UpdateCommand).resolves({});
+    ddb.on(UpdateCommand, DATA_TABLE).resolves({});
     s3.reset();
     s3.on(CompleteMultipartUploadCommand).resolves({});
   });
@@ -60,7 +69,7 @@ describe('POST /v1/pets/{petId}/uploads/{imageId}/complete', () => {
         ],
       },
     });
-    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+    expect(ddb.commandCalls(UpdateCommand, DATA_TABLE)[0]!.args[0].input).toMatchObject({
       Key: { pk: 'PET#pet-1', sk: 'MEDIA#vi-1' },
       ExpressionAttributeValues: expect.objectContaining({ ':from': 'awaiting_upload' }),
     });
@@ -87,7 +96,7 @@ describe('POST /v1/pets/{petId}/uploads/{imageId}/complete', () => {
 
     expect(result.statusCode).toBe(400);
     expect(jsonBody(result).code).toBe('upload_incomplete');
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateCommand, DATA_TABLE)).toHaveLength(0);
   });
 
   it('answers 409 upload_not_open for an item that is not awaiting an upload', async () => {

@@ -14,6 +14,9 @@ import type { PetItem } from '../../../shared/domain/pets/pet.ts';
 import { anAccount, type mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { type EventInput, httpEvent, lambdaContext } from '../../support/http-event.ts';
 
+/** The service's table (the pipeline's request guards write to another one). */
+export const DATA_TABLE = { TableName: 'test-table' };
+
 /** The key of another account (acc-other): its calls on acc-user's pets answer 403. */
 export const OTHER_KEY = 'live_other-key';
 
@@ -111,5 +114,5 @@ export function servePetTakingPhotos(ddb: ReturnType<typeof mockDynamoWithAccoun
   ddb.on(BatchGetCommand).resolves({ Responses: {} });
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(TransactWriteCommand).resolves({});
-  ddb.on(UpdateCommand).resolves({});
+  ddb.on(UpdateCommand, DATA_TABLE).resolves({});
 }

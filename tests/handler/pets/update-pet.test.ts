@@ -6,7 +6,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
-import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
+import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet, DATA_TABLE } from './pet-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const patch = (key: string, petId: string, body: unknown) =>
@@ -33,7 +33,7 @@ describe('PATCH /v1/pets/{petId}', () => {
     });
     servePet(ddb, aStoredPet({ description: 'old', weight_kg: 10 }));
     // The table answers the item as it is after the update.
-    ddb.on(UpdateCommand).callsFake((input) => ({
+    ddb.on(UpdateCommand, DATA_TABLE).callsFake((input) => ({
       Attributes: { ...aStoredPet({ description: 'old', weight_kg: 10 }), ...setFields(input) },
     }));
     setDepsForTest({ now: () => NOW });
@@ -51,7 +51,7 @@ describe('PATCH /v1/pets/{petId}', () => {
       breeds: [{ id: 'beagle', name: 'Beagle' }],
       updated_at: NOW.toISOString(),
     });
-    const [update] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    const [update] = ddb.commandCalls(UpdateCommand, DATA_TABLE).map((c) => c.args[0].input);
     expect(update).toMatchObject({
       Key: { pk: 'PET#pet-1', sk: 'PET' },
       ConditionExpression: 'account_id = :account',
@@ -68,7 +68,7 @@ describe('PATCH /v1/pets/{petId}', () => {
   it('follows the species of new breeds when no species is sent', async () => {
     await patch(USER_KEY, 'pet-1', { breed_ids: ['siamese'] });
 
-    expect(setFields(ddb.commandCalls(UpdateCommand)[0]!.args[0].input)).toMatchObject({
+    expect(setFields(ddb.commandCalls(UpdateCommand, DATA_TABLE)[0]!.args[0].input)).toMatchObject({
       breed_ids: ['siamese'],
       species_id: 'cat',
     });
@@ -99,17 +99,19 @@ describe('PATCH /v1/pets/{petId}', () => {
       'breed_ids beagle is not a breed of species cat',
     ]);
     expect(jsonBody(empty).message).toBe('Send at least one field to change');
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateCommand, DATA_TABLE)).toHaveLength(0);
   });
 
   it('answers 403 for another account’s pet and 404 for an unknown one, without writing', async () => {
     expect((await patch(OTHER_KEY, 'pet-1', { name: 'Mine now' })).statusCode).toBe(403);
     expect((await patch(USER_KEY, 'pet-404', { name: 'Ghost' })).statusCode).toBe(404);
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateCommand, DATA_TABLE)).toHaveLength(0);
   });
 
   it('answers 404 when the pet is deleted between the read and the write', async () => {
-    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
+    ddb
+      .on(UpdateCommand, DATA_TABLE)
+      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
     const result = await patch(USER_KEY, 'pet-1', { name: 'Too late' });
 

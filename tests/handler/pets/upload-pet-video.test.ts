@@ -8,7 +8,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { type FormPart, formEvent, multipart } from '../../support/multipart.ts';
-import { aStoredPet, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
+import { aStoredPet, OTHER_KEY, ownerAndStranger, servePet, DATA_TABLE } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 /** The start of an MP4 file: an ftyp box with the isom brand, then some payload. */
@@ -35,7 +35,7 @@ describe('POST /v1/pets/{petId}/videos', () => {
     ddb = mockDynamoWithAccounts(ownerAndStranger());
     servePet(ddb, aStoredPet());
     ddb.on(TransactWriteCommand).resolves({});
-    ddb.on(UpdateCommand).resolves({});
+    ddb.on(UpdateCommand, DATA_TABLE).resolves({});
     s3.reset();
     s3.on(PutObjectCommand).resolves({});
     setDepsForTest({ newId: () => 'vi-1', now: () => new Date('2026-11-22T10:00:00Z') });
