@@ -14,16 +14,17 @@ import {
   type FakeVisionServer,
   startFakeVisionServer,
 } from '../../../scripts/local/fake-vision-server.ts';
-import { petMediaKey, petPartition } from '../../../shared/db/keys.ts';
+import { petPartition } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import type { StoredAnalysis } from '../../../shared/domain/analysis/store.ts';
+import type { PetMediaItem } from '../../../shared/domain/pets/media.ts';
 import type { PetItem } from '../../../shared/domain/pets/pet.ts';
 import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
 import type { HealthTipRecord } from '../../../shared/domain/reference/records.ts';
 import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
-import { aStoredPet, aStoredPhoto } from '../pets/pet-fixtures.ts';
+import { aStoredMedia, aStoredPet } from '../pets/pet-fixtures.ts';
 
 export const NOW = new Date('2026-11-22T10:00:00.000Z');
 export const MODEL_ID = 'fake-vision-1';
@@ -51,11 +52,10 @@ export const PETS = {
 };
 
 /** A stored pet medium (ready photo unless overridden); `n` orders them: a higher `n` is newer. */
-export function aStoredMedium(petId: string, n: number, overrides: Record<string, unknown> = {}) {
+export function aStoredMedium(petId: string, n: number, overrides: Partial<PetMediaItem> = {}) {
   const nn = String(n).padStart(2, '0');
   const id = `img-${nn}`;
-  return aStoredPhoto({
-    ...petMediaKey(petId, id),
+  return aStoredMedia({
     id,
     pet_id: petId,
     file: `pets/photos/acc-user/${petId}/${id}.jpg`,
