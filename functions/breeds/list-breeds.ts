@@ -1,6 +1,6 @@
 import { breedList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
-import { breedPage } from '../../shared/domain/reference/breed-listing.ts';
+import { breedPage, breedPageOf } from '../../shared/domain/reference/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -22,18 +22,5 @@ export const handler = httpRoute(
     headers: ['pagination-count', 'content-language'],
     query,
   },
-  async ({ query: q, account }, deps) =>
-    breedPage(deps, account, {
-      filter: {
-        speciesId: q.species_id,
-        breedGroups: q.breed_groups,
-        excludeBreedGroups: q.exclude_breed_groups,
-        extinct: q.extinct,
-        venomCode: q.venom_code,
-      },
-      order: q.order,
-      page: q.page,
-      limit: q.limit,
-      lang: q.lang,
-    }),
+  async ({ query: q, account }, deps) => breedPage(deps, account, breedPageOf(q)),
 );

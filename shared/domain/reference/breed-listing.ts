@@ -21,6 +21,37 @@ export interface BreedPage {
   lang: Language | undefined;
 }
 
+/** The query the breed list and search share, as a page request; `extra` adds a route's own filters. */
+export function breedPageOf(
+  q: {
+    species_id?: BreedFilter['speciesId'];
+    breed_groups?: BreedFilter['breedGroups'];
+    exclude_breed_groups?: BreedFilter['excludeBreedGroups'];
+    extinct?: BreedFilter['extinct'];
+    venom_code?: BreedFilter['venomCode'];
+    order?: Order | undefined;
+    page: number;
+    limit: number;
+    lang?: Language | undefined;
+  },
+  extra: Partial<BreedFilter> = {},
+): BreedPage {
+  return {
+    filter: {
+      ...extra,
+      speciesId: q.species_id,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+      extinct: q.extinct,
+      venomCode: q.venom_code,
+    },
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+    lang: q.lang,
+  };
+}
+
 /**
  * A page of breeds in the caller's shape and language, with `Pagination-Count` (all matches) and
  * `Content-Language`. RANDOM order draws a fresh sample, so `page` only applies to ASC/DESC and the default order.
