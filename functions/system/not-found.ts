@@ -1,15 +1,17 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { getDeps } from '../../shared/deps.ts';
 import { AppError } from '../../shared/errors.ts';
-import { errorResponse } from '../../shared/http/responses.ts';
-import { createRouteMatcher } from '../../shared/routing/match.ts';
+import { observeRequests } from '../../shared/http/observe.ts';
+import { errorResponse, type HttpResult } from '../../shared/http/responses.ts';
 import { API_BASE_PATH } from '../../shared/http/route-def.ts';
-import { routes } from '../routes.ts';
+import { createRouteMatcher } from '../../shared/routing/match.ts';
+import { fallbackRoute, routes } from '../routes.ts';
 
 const match = createRouteMatcher(routes);
 
 /** API Gateway's `$default` route: 405 with `Allow` when the path exists under other methods, else 404. */
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> {
+function answer(event: APIGatewayProxyEventV2): HttpResult {
   const { method, path } = event.requestContext.http;
   const now = getDeps().now();
   const routePath = path.startsWith(`${API_BASE_PATH}/`) ? path.slice(API_BASE_PATH.length) : undefined;
@@ -24,3 +26,12 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   }
   return errorResponse(new AppError(404, `No route matches ${method} ${path}`, { code: 'route_not_found' }), path, now);
 }
+
+// Unmatched requests are requests too: they get the same access line, metric and trace annotation as routed ones,
+// so a client probing paths shows up in the 4xx rate and the logs.
+export const handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult> = middy<
+  APIGatewayProxyEventV2,
+  HttpResult
+>()
+  .use(observeRequests(fallbackRoute, () => undefined).middleware)
+  .handler(async (event) => answer(event));

@@ -3,6 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as health } from '../../../functions/system/get-health.ts';
 import { handler as notFound } from '../../../functions/system/not-found.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
+import { callbackLogger, type LogFields } from '../../../shared/log.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 
 describe('GET /v1/health', () => {
@@ -30,18 +32,30 @@ describe('GET /v1/health', () => {
 
 describe('the $default route', () => {
   it('answers 404 in the error format for an unknown path', async () => {
-    const body = jsonBody(await notFound(httpEvent({ path: '/v1/unicorns' })));
+    const body = jsonBody(await notFound(httpEvent({ path: '/v1/unicorns' }), lambdaContext));
 
     expect(body).toMatchObject({ statusCode: 404, error: 'Not Found', path: '/v1/unicorns', code: 'route_not_found' });
   });
 
   it('answers 404 outside the /v1 base path', async () => {
-    expect(jsonBody(await notFound(httpEvent({ path: '/health' })))).toMatchObject({ statusCode: 404 });
+    expect(jsonBody(await notFound(httpEvent({ path: '/health' }), lambdaContext))).toMatchObject({ statusCode: 404 });
   });
 
   it('answers 405 with an Allow header when the path exists under another method', async () => {
-    const result = await notFound(httpEvent({ method: 'DELETE', path: '/v1/health' }));
+    const result = await notFound(httpEvent({ method: 'DELETE', path: '/v1/health' }), lambdaContext);
 
     expect(result).toMatchObject({ statusCode: 405, headers: { allow: 'GET' } });
+  });
+
+  it('writes the same access line as a routed request, keyed by the fallback route', async () => {
+    const entries: { message: string; fields: LogFields; keys: LogFields }[] = [];
+    setDepsForTest({ log: callbackLogger((_level, message, fields, keys) => entries.push({ message, fields, keys })) });
+
+    await notFound(httpEvent({ path: '/v1/unicorns' }), lambdaContext);
+
+    const access = entries.filter((e) => e.fields.status !== undefined);
+    expect(access).toHaveLength(1);
+    expect(access[0]!.message).toMatch(/^GET \/v1\/unicorns 404 \d+ ms$/);
+    expect(access[0]!.keys).toEqual({ request_id: 'req-1', route: 'system.not-found' });
   });
 });
