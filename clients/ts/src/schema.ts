@@ -830,7 +830,7 @@ export interface paths {
         put?: never;
         /**
          * Start a two-step pet upload (large photos and videos)
-         * @description Step one for a photo up to 50 MB or a video up to 200 MB: the record awaiting its bytes and one presigned PUT URL per 8 MiB part. A photo whose declared SHA-256 is already on the pet comes back as that record, `duplicate: true`. New photos count against the pet's 100 per 24 hours and the monthly quota.
+         * @description Step one for a photo up to 50 MB or a video up to 200 MB: the record awaiting its bytes and one presigned PUT URL per 8 MiB part. A photo whose declared SHA-256 is already on the pet comes back as that record, `duplicate: true`. New photos count against the pet's 100 per 24 hours and the monthly quota. A `content_type` outside the accepted photo or video types is 415 `unsupported_format` with the `accepted` list.
          *
          *     Uses the capability `image_uploads`, which an administrator can switch off per account (403 `capability_disabled`).
          */
@@ -8689,17 +8689,15 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     kind: "photo";
-                    /** @enum {string} */
-                    content_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
                     size: number;
                     sha256: string;
+                    content_type: string;
                     filename?: string;
                 } | {
                     /** @constant */
                     kind: "video";
-                    /** @enum {string} */
-                    content_type: "video/mp4" | "video/quicktime" | "video/webm" | "video/x-msvideo" | "video/mpeg" | "video/3gpp";
                     size: number;
+                    content_type: string;
                     filename?: string;
                 };
             };

@@ -44,20 +44,22 @@ export interface IncomingPhoto {
 
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif']);
 
+export const ACCEPTED_PHOTO_TYPES = Object.values(PHOTO_FORMATS).map((f) => f.mimeType);
+
+/** 415 `unsupported_format` with the accepted media types (`accepted`). */
+export const unsupportedPhoto = (message: string) =>
+  new AppError(415, message, { code: 'unsupported_format', details: { accepted: ACCEPTED_PHOTO_TYPES } });
+
 /** The photo's format by its bytes: 415 for anything else, with a word on HEIC; 400 for a damaged header. */
 export function inspectPetPhoto(bytes: Buffer): IncomingPhoto {
   if (bytes.length === 0) throw badRequest('The file is empty', { code: 'invalid_image' });
   const format = detectPhotoFormat(bytes);
-  if (!format) {
-    const heif = hasBytesAt(bytes, 4, 'ftyp') && HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1'));
-    throw new AppError(
-      415,
-      heif
+  if (!format)
+    throw unsupportedPhoto(
+      hasBytesAt(bytes, 4, 'ftyp') && HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1'))
         ? 'HEIC/HEIF photos are not accepted: send JPEG, PNG, WebP or GIF (phones can export or share as JPEG)'
         : 'Photos must be JPEG, PNG, WebP or GIF (judged by the file content, not its name or type)',
-      { code: 'unsupported_format', details: { accepted: Object.values(PHOTO_FORMATS).map((f) => f.mimeType) } },
     );
-  }
   const size = readImageDimensions(bytes, format);
   if (!size) throw badRequest('The photo is damaged: its header is unreadable or cut short', { code: 'invalid_image' });
   return {

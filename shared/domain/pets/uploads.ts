@@ -24,7 +24,7 @@ import { giveBackPetMedia, removeAwaitingMedia } from './give-back.ts';
 import { markPetMediaArrived, newPetMedia, PET_UPLOAD_URL_SECONDS, petMediaRow, type PetMediaItem } from './media.ts';
 import type { PetItem } from './pet.ts';
 import { quotaUse } from '../accounts/quota.ts';
-import { petCountWrite, recordPhotos } from './photos.ts';
+import { ACCEPTED_PHOTO_TYPES, petCountWrite, recordPhotos, unsupportedPhoto } from './photos.ts';
 
 /** Spec limits. */
 export const MAX_PET_PHOTO_BYTES = 50 * 1024 * 1024;
@@ -32,8 +32,10 @@ export const MAX_PET_VIDEO_BYTES = 200 * 1024 * 1024;
 
 export const ACCEPTED_VIDEO_TYPES = Object.values(VIDEO_FORMATS).map((f) => f.mimeType);
 
-const unsupportedVideo = () =>
-  new AppError(415, 'Videos must be MP4, MOV, WebM, AVI, MPEG or 3GP (judged by the file content, not its name)', {
+const unsupportedVideo = (
+  message = 'Videos must be MP4, MOV, WebM, AVI, MPEG or 3GP (judged by the file content, not its name)',
+) =>
+  new AppError(415, message, {
     code: 'unsupported_format',
     details: { accepted: ACCEPTED_VIDEO_TYPES },
   });
@@ -116,7 +118,7 @@ export async function createPetUploadSlot(
     const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find(
       (f) => PHOTO_FORMATS[f].mimeType === request.content_type,
     );
-    if (!format) throw new AppError(415, 'Photos must be JPEG, PNG, WebP or GIF', { code: 'unsupported_format' });
+    if (!format) throw unsupportedPhoto(`content_type must be one of ${ACCEPTED_PHOTO_TYPES.join(', ')} for a photo`);
     const [added] = await recordPhotos(deps, account, pet, [
       { size: request.size, format, sha256: request.sha256, filename: request.filename ?? null },
     ]);
@@ -128,7 +130,7 @@ export async function createPetUploadSlot(
     const format = (Object.keys(VIDEO_FORMATS) as VideoFormat[]).find(
       (f) => VIDEO_FORMATS[f].mimeType === request.content_type,
     );
-    if (!format) throw unsupportedVideo();
+    if (!format) throw unsupportedVideo(`content_type must be one of ${ACCEPTED_VIDEO_TYPES.join(', ')} for a video`);
     media = newVideo(deps, pet, format, request.size, request.filename ?? null);
     await recordVideo(deps, account, pet, media);
   }

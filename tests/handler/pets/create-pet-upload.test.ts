@@ -81,18 +81,44 @@ describe('POST /v1/pets/{petId}/uploads', () => {
     expect(s3.commandCalls(CreateMultipartUploadCommand)).toHaveLength(0);
   });
 
-  it('answers 400 naming each bad field: over the spec sizes, an unaccepted type, a malformed hash', async () => {
+  it('answers 400 naming each bad field: over the spec sizes, a malformed hash, an unbounded type', async () => {
     const bigPhoto = await slot(USER_KEY, 'pet-1', photoSlot(60 * MB));
     const bigVideo = await slot(USER_KEY, 'pet-1', { kind: 'video', content_type: 'video/mp4', size: 201 * MB });
-    const badType = await slot(USER_KEY, 'pet-1', { kind: 'video', content_type: 'video/x-matroska', size: 10 });
     const badHash = await slot(USER_KEY, 'pet-1', { kind: 'photo', content_type: 'image/gif', size: 10, sha256: 'x' });
+    const hugeType = await slot(USER_KEY, 'pet-1', {
+      kind: 'video',
+      content_type: `video/${'x'.repeat(300)}`,
+      size: 10,
+    });
 
-    for (const result of [bigPhoto, bigVideo, badType, badHash]) expect(result.statusCode).toBe(400);
+    for (const result of [bigPhoto, bigVideo, badHash, hugeType]) expect(result.statusCode).toBe(400);
     expect(jsonBody(bigPhoto).message).toEqual([expect.stringMatching(/^size/)]);
     expect(jsonBody(bigVideo).message).toEqual([expect.stringMatching(/^size/)]);
-    expect(jsonBody(badType).message).toEqual([expect.stringMatching(/^content_type/)]);
     expect(jsonBody(badHash).message).toEqual([expect.stringMatching(/^sha256/)]);
+    expect(jsonBody(hugeType).message).toEqual([expect.stringMatching(/^content_type/)]);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers 415 unsupported_format naming the accepted types for a content_type outside them, writing nothing', async () => {
+    const video = await slot(USER_KEY, 'pet-1', { kind: 'video', content_type: 'video/x-matroska', size: 10 });
+    const photo = await slot(USER_KEY, 'pet-1', photoSlot(10, 'image/heic'));
+
+    expect(video.statusCode).toBe(415);
+    expect(jsonBody(video)).toMatchObject({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      code: 'unsupported_format',
+      accepted: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo', 'video/mpeg', 'video/3gpp'],
+    });
+    expect(jsonBody(video).message).toMatch(/video\/mp4.*video\/3gpp/);
+    expect(photo.statusCode).toBe(415);
+    expect(jsonBody(photo)).toMatchObject({
+      code: 'unsupported_format',
+      accepted: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    });
+    expect(jsonBody(photo).message).toMatch(/image\/jpeg, image\/png, image\/gif, image\/webp/);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(s3.commandCalls(CreateMultipartUploadCommand)).toHaveLength(0);
   });
 
   it('answers 403 for another account’s pet and 404 for an unknown one, before anything is written', async () => {
