@@ -522,6 +522,7 @@ export const routes = [
     path: '/pets/{petId}/portrait',
     entry: 'pets/create-portrait',
     auth: 'apiKey',
+    capability: 'portraits',
     access: { table: 'write', petMedia: 'read', sendsTo: 'portraits' },
     status: 200,
   },

@@ -133,6 +133,12 @@ export const petMediaKey = (petId: string, mediaId: string) => ({
   pk: petPartition(petId),
   sk: `${PET_MEDIA_PREFIX}${mediaId}`,
 });
+/** A pet's media of one kind, oldest first (gsi1): a gallery page of one kind reads only that kind. */
+export const petMediaKindPartition = (petId: string, kind: string) => `PET#${petId}#MEDIA#${kind}`;
+export const petMediaKindIndex = (petId: string, kind: string, mediaId: string) => ({
+  gsi1pk: petMediaKindPartition(petId, kind),
+  gsi1sk: `${PET_MEDIA_PREFIX}${mediaId}`,
+});
 /** A photo's SHA-256 on its pet: written with the photo, so equal bytes on one pet are stored once. */
 export const petPhotoHashKey = (petId: string, sha256: string) => ({ pk: petPartition(petId), sk: `HASH#${sha256}` });
 /** The pet's upload-rate slots (100 per 24 h): a new photo takes a slot whose last use is older than the window. */

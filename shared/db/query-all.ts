@@ -19,3 +19,26 @@ export async function queryAll(
   } while (startKey && items.length < atMost);
   return items.slice(0, atMost);
 }
+
+/**
+ * One numbered page of a Query without a cursor for clients to carry: the `skip` items before the page are read as
+ * `keys` only (the table's key attributes, and the index's on an index), then one Query with Limit reads the page
+ * from the last of them. Reads at most `skip` keys and `limit` items, however many the Query matches.
+ */
+export async function queryPage(
+  ddb: DynamoDBDocumentClient,
+  input: QueryCommandInput,
+  page: { skip: number; limit: number; keys: string },
+): Promise<Record<string, unknown>[]> {
+  let startKey: Record<string, unknown> | undefined;
+  if (page.skip > 0) {
+    const skipped = await queryAll(
+      ddb,
+      { ...input, ProjectionExpression: page.keys, Limit: page.skip },
+      { atMost: page.skip },
+    );
+    if (skipped.length < page.skip) return [];
+    startKey = skipped.at(-1);
+  }
+  return queryAll(ddb, { ...input, Limit: page.limit, ExclusiveStartKey: startKey }, { atMost: page.limit });
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createAccount } from '../support/api-client.ts';
+import { adminKey, api, createAccount } from '../support/api-client.ts';
 import { aPet, aSourcePhoto, bucketKeys, settled } from '../support/factories/pets.ts';
 
 describe('pet portraits against the local stack (sharp filters, portraits queue)', () => {
@@ -66,6 +66,28 @@ describe('pet portraits against the local stack (sharp filters, portraits queue)
     expect(unknown.body.message).toEqual(['style must be one of: studio, watercolour, pencil_sketch']);
     expect([noPhotos.status, noPhotos.body.code]).toEqual([400, 'pet_has_no_photos']);
     expect([foreign.status, foreign.body.code]).toEqual([400, 'invalid_reference']);
+  });
+
+  it('answers 403 capability_disabled once an administrator switches portraits off; reading them stays open', async () => {
+    const account = await createAccount({ quota: 10 });
+    const own = (await aPet(account.api_key, { name: 'Muse' }, [await aSourcePhoto(120, 90)])).body;
+    await settled(account.api_key, own.id, own.images[0]!.id);
+    await api('PATCH', `/accounts/${account.id}`, { key: adminKey(), body: { disabled_capabilities: ['portraits'] } });
+
+    const refused = await api('POST', `/pets/${own.id}/portrait`, { key: account.api_key, body: { style: 'studio' } });
+
+    expect([refused.status, refused.body.code, refused.body.capability]).toEqual([
+      403,
+      'capability_disabled',
+      'portraits',
+    ]);
+    expect((await api('GET', '/accounts/capabilities', { key: account.api_key })).body).toEqual(['portraits']);
+    const listed = await api('GET', `/pets/${own.id}/portraits`, { key: account.api_key });
+    expect([listed.status, listed.headers.get('pagination-count')]).toEqual([200, '0']);
+    await api('PATCH', `/accounts/${account.id}`, { key: adminKey(), body: { disabled_capabilities: [] } });
+    expect(
+      (await api('POST', `/pets/${own.id}/portrait`, { key: account.api_key, body: { style: 'studio' } })).status,
+    ).toBe(200);
   });
 
   it('answers 403 to another account and deletes portraits with the pet', async () => {

@@ -892,6 +892,8 @@ export interface paths {
         /**
          * Draw a portrait of the pet
          * @description A pending portrait (kind `portrait`), drawn asynchronously from the pet's newest ready photo (or `image_ids`); poll GET /pets/{petId}/images/{imageId}.
+         *
+         *     Uses the capability `portraits`, which an administrator can switch off per account (403 `capability_disabled`).
          */
         post: operations["pets.portrait-create"];
         delete?: never;
@@ -1627,7 +1629,7 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "standard" | "pro";
-            /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks). */
+            /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks, portraits). */
             disabled_capabilities: string[];
             created_at: string;
             updated_at: string;
@@ -1645,7 +1647,7 @@ export interface components {
             };
             /** @description Feature flags (known: full_breed_schema, body_condition, calculators, respiratory_rate). */
             features: string[];
-            /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks). */
+            /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks, portraits). */
             disabled_capabilities: string[];
             quota: components["schemas"]["Quota"];
             counts: {
@@ -1978,7 +1980,7 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "standard" | "pro";
-            /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks). */
+            /** @description Capabilities switched off (of: votes, favourites, image_uploads, webhooks, portraits). */
             disabled_capabilities: string[];
             created_at: string;
             updated_at: string;
@@ -3219,7 +3221,7 @@ export interface operations {
                     quota?: number;
                     /** @enum {string} */
                     plan?: "free" | "standard" | "pro";
-                    disabled_capabilities?: ("votes" | "favourites" | "image_uploads" | "webhooks")[];
+                    disabled_capabilities?: ("votes" | "favourites" | "image_uploads" | "webhooks" | "portraits")[];
                 };
             };
         };
@@ -3355,7 +3357,7 @@ export interface operations {
                     quota?: number;
                     /** @enum {string} */
                     plan?: "free" | "standard" | "pro";
-                    disabled_capabilities?: ("votes" | "favourites" | "image_uploads" | "webhooks")[];
+                    disabled_capabilities?: ("votes" | "favourites" | "image_uploads" | "webhooks" | "portraits")[];
                 };
             };
         };

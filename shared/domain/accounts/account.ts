@@ -6,8 +6,11 @@ import { DEFAULT_PLAN, PLAN_NAMES } from './plans.ts';
 export const KNOWN_FEATURES = ['full_breed_schema', 'body_condition', 'calculators', 'respiratory_rate'] as const;
 export type Feature = (typeof KNOWN_FEATURES)[number];
 
-/** Capabilities an administrator can switch off for an account; a route naming one then answers 403. */
-export const CAPABILITIES = ['votes', 'favourites', 'image_uploads', 'webhooks'] as const;
+/**
+ * Capabilities an administrator can switch off for an account; a route naming one then answers 403. `portraits`
+ * gates drawing a portrait (a paid image model deployed), as features gate analyses; reading portraits stays open.
+ */
+export const CAPABILITIES = ['votes', 'favourites', 'image_uploads', 'webhooks', 'portraits'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** `vet` accounts decide body condition reviews (administrators may too); `user` is everyone else. */

@@ -1,6 +1,6 @@
 // A pet image record (photo, video or portrait): the stored item and its response shape with short-lived URLs.
 import * as z from 'zod/mini';
-import { petMediaKey } from '../../db/keys.ts';
+import { petMediaKey, petMediaKindIndex } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import type { Deps } from '../../deps.ts';
 import { PET_MEDIA_LIFECYCLE } from '../media/lifecycle.ts';
@@ -60,9 +60,13 @@ export type PetMediaItem = z.infer<typeof petMediaSchema>;
 
 export const asPetMedia = (item: Record<string, unknown>): PetMediaItem => petMediaSchema.parse(item);
 
-/** The stored item: table keys, type and the record; one still awaiting its bytes expires when abandoned. */
+/**
+ * The stored item: table keys, its kind's gsi1 keys (the gallery's kind filter), type and the record; one still
+ * awaiting its bytes expires when abandoned.
+ */
 export const petMediaRow = (media: PetMediaItem) => ({
   ...petMediaKey(media.pet_id, media.id),
+  ...petMediaKindIndex(media.pet_id, media.kind, media.id),
   type: 'PetMedia',
   ...media,
   ...(media.status === 'awaiting_upload' && {

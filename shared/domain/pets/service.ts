@@ -26,6 +26,7 @@ import {
   insertPet,
   petCreation,
   pageAccountPets,
+  pagePetMedia,
   queryAccountPetEntries,
   queryNewestReadyPhotos,
   queryPetMedia,
@@ -289,17 +290,26 @@ export async function findPetMedia(
   return item ? asPetMedia(item) : undefined;
 }
 
-/** A pet's media of one kind or all, oldest first by default; `total` for `Pagination-Count`. */
+/**
+ * A pet's media of one kind or all, oldest first by default. `total` (for `Pagination-Count`) is the pet's counts,
+ * which the transactions that add and remove media move with the items (never a count of items read), and the page
+ * is one bounded read (pagePetMedia), so a request costs the same however large the gallery.
+ */
 export async function listPetMedia(
   deps: PetDeps,
   account: Account,
   petId: string,
   q: { kind?: MediaKind | undefined; order?: 'ASC' | 'DESC' | 'RANDOM' | undefined; page: number; limit: number },
 ) {
-  await requireOwnPet(deps, account, petId);
-  const all = (await queryPetMedia(deps, petId, { kind: q.kind, newestFirst: q.order === 'DESC' })).map(asPetMedia);
-  const start = q.order === 'RANDOM' ? 0 : q.page * q.limit;
-  return { media: all.slice(start, start + q.limit), total: all.length };
+  const pet = await requireOwnPet(deps, account, petId);
+  const total = q.kind ? pet[`${q.kind}_count`] : pet.photo_count + pet.video_count + pet.portrait_count;
+  const items = await pagePetMedia(deps, petId, {
+    kind: q.kind,
+    skip: q.order === 'RANDOM' ? 0 : q.page * q.limit,
+    limit: q.limit,
+    newestFirst: q.order === 'DESC',
+  });
+  return { media: items.map(asPetMedia), total };
 }
 
 /**

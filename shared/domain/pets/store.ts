@@ -9,13 +9,14 @@ import {
   PET_MEDIA_PREFIX,
   petKey,
   petMediaKey,
+  petMediaKindPartition,
   petPartition,
 } from '../../db/keys.ts';
-import { queryAll } from '../../db/query-all.ts';
+import { queryAll, queryPage } from '../../db/query-all.ts';
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { asPet, type PetItem, type PetProfile } from './pet.ts';
+import { asPet, type MediaKind, type PetItem, type PetProfile } from './pet.ts';
 
 type StoreDeps = Pick<Deps, 'ddb' | 'config'>;
 
@@ -100,31 +101,18 @@ const accountPetsQuery = (deps: StoreDeps, accountId: string, newestFirst: boole
 const PET_KEYS = 'pk, sk, gsi1pk, gsi1sk';
 
 /**
- * One page of the account's pets, oldest first (or newest first), without filters: the pets before the page are read
- * as keys only (never decoded or held), then one Query with Limit reads the page from the last of them. Cost: at most
- * MAX_PAGE × 100 keys (`page` ≤ 100, `limit` ≤ 100) and one page of pets, however many pets the account has.
+ * One page of the account's pets, oldest first (or newest first), without filters: at most MAX_PAGE × 100 keys
+ * (`page` ≤ 100, `limit` ≤ 100) and one page of pets, however many pets the account has.
  */
 export async function pageAccountPets(
   deps: StoreDeps,
   accountId: string,
   page: { skip: number; limit: number; newestFirst: boolean },
 ): Promise<PetItem[]> {
-  const query = accountPetsQuery(deps, accountId, page.newestFirst);
-  let startKey: Record<string, unknown> | undefined;
-  if (page.skip > 0) {
-    const skipped = await queryAll(
-      deps.ddb,
-      { ...query, ProjectionExpression: PET_KEYS, Limit: page.skip },
-      { atMost: page.skip },
-    );
-    if (skipped.length < page.skip) return [];
-    startKey = skipped.at(-1);
-  }
-  const items = await queryAll(
-    deps.ddb,
-    { ...query, Limit: page.limit, ExclusiveStartKey: startKey },
-    { atMost: page.limit },
-  );
+  const items = await queryPage(deps.ddb, accountPetsQuery(deps, accountId, page.newestFirst), {
+    ...page,
+    keys: PET_KEYS,
+  });
   return items.map(asPet);
 }
 
@@ -235,6 +223,34 @@ export async function queryPetMedia(
     ScanIndexForward: !options.newestFirst,
     ConsistentRead: options.consistent ?? false,
   });
+}
+
+/**
+ * One page of a pet's media, oldest first (or newest first): of one kind from that kind's gsi1 partition, or of
+ * every kind from the pet's partition. Reads at most `skip` keys and `limit` items (queryPage), so a page costs the
+ * same however large the gallery, whatever the kind filter.
+ */
+export async function pagePetMedia(
+  deps: StoreDeps,
+  petId: string,
+  page: { kind?: MediaKind | undefined; skip: number; limit: number; newestFirst: boolean },
+): Promise<Record<string, unknown>[]> {
+  const { kind, ...bounds } = page;
+  const query = kind
+    ? {
+        TableName: deps.config.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :partition',
+        ExpressionAttributeValues: { ':partition': petMediaKindPartition(petId, kind) },
+        ScanIndexForward: !page.newestFirst,
+      }
+    : {
+        TableName: deps.config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
+        ExpressionAttributeValues: { ':pk': petPartition(petId), ':media': PET_MEDIA_PREFIX },
+        ScanIndexForward: !page.newestFirst,
+      };
+  return queryPage(deps.ddb, query, { ...bounds, keys: kind ? PET_KEYS : 'pk, sk' });
 }
 
 export async function readPetMedia(

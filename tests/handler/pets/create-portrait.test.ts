@@ -9,7 +9,7 @@ import { fakeImageGenerator } from '../../../shared/adapters/portraits/fake.ts';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { generatePortrait } from '../../../shared/domain/pets/portraits.ts';
 import { GenerationRefused, type ImageGenerator } from '../../../shared/ports/image-generator.ts';
-import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aStoredMedia, aStoredPet, serveMedia, servePet } from './pet-fixtures.ts';
 
@@ -72,6 +72,19 @@ describe('portraits: the request route and the generating consumer', () => {
       pet_id: 'pet-1',
       portrait_id: 'po-1',
     });
+  });
+
+  it('answers 403 capability_disabled when portraits are switched off for the account, writing and queueing nothing', async () => {
+    ddb = mockDynamoWithAccounts([{ apiKey: USER_KEY, account: anAccount({ disabled_capabilities: ['portraits'] }) }]);
+    servePet(ddb, aStoredPet());
+
+    const result = await request({ style: 'studio' });
+
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody(result)).toMatchObject({ code: 'capability_disabled', capability: 'portraits' });
+    expect(jsonBody(result).message).toMatch(/'portraits'/);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
   });
 
   it('takes the record back when the queue cannot be reached', async () => {

@@ -21,7 +21,7 @@ describe('GET /v1/pets/{petId}/images', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
   beforeEach(() => {
     ddb = mockDynamoWithAccounts(ownerAndStranger());
-    servePet(ddb, aStoredPet());
+    servePet(ddb, aStoredPet({ photo_count: 3, video_count: 1, portrait_count: 1 }));
     serveMediaQuery(ddb, [
       aStoredMedia({ id: 'm1' }),
       aStoredMedia({ id: 'm2', kind: 'video', status: 'pending', content_type: 'video/mp4', sha256: null }),
@@ -51,6 +51,27 @@ describe('GET /v1/pets/{petId}/images', () => {
     expect(ids(secondPage)).toEqual(['m3', 'm4']);
     expect(secondPage.headers['pagination-count']).toBe('5');
     expect(ids(newestFirst)).toEqual(['m5', 'm4']);
+  });
+
+  it('takes Pagination-Count from the pet’s counts and reads only what the page needs, by kind from its index', async () => {
+    servePet(ddb, aStoredPet({ photo_count: 3, video_count: 1, portrait_count: 40 }));
+
+    const page = await list(USER_KEY, 'pet-1', { limit: '2', page: '1' });
+    const photos = await list(USER_KEY, 'pet-1', { kind: 'photo', limit: '1', page: '2' });
+
+    expect(page.headers['pagination-count']).toBe('44');
+    expect(photos.headers['pagination-count']).toBe('3');
+    expect(ids(photos)).toEqual(['m5']);
+    const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    // Per page: the skipped items as keys only, then the page with Limit; a kind reads its own gsi1 partition.
+    expect(queries.map((q) => [q.IndexName, q.Limit, q.ProjectionExpression])).toEqual([
+      [undefined, 2, 'pk, sk'],
+      [undefined, 2, undefined],
+      ['gsi1', 2, 'pk, sk, gsi1pk, gsi1sk'],
+      ['gsi1', 1, undefined],
+    ]);
+    expect(queries[2]!.ExpressionAttributeValues).toEqual({ ':partition': 'PET#pet-1#MEDIA#photo' });
+    expect(queries.every((q) => q.FilterExpression === undefined)).toBe(true);
   });
 
   it('answers 400 for an unknown kind or a limit out of range, before reading the gallery', async () => {

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/list-portraits.ts';
-import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
+import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import {
   aStoredMedia,
@@ -22,7 +22,7 @@ describe('GET /v1/pets/{petId}/portraits', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
   beforeEach(() => {
     ddb = mockDynamoWithAccounts(ownerAndStranger());
-    servePet(ddb, aStoredPet());
+    servePet(ddb, aStoredPet({ photo_count: 1, video_count: 1, portrait_count: 2 }));
     serveMediaQuery(ddb, [
       aStoredMedia(),
       portrait('po-1', 'studio'),
@@ -40,9 +40,22 @@ describe('GET /v1/pets/{petId}/portraits', () => {
       expect.objectContaining({ id: 'po-2', style: 'pencil_sketch', generator: 'sharp-filters' }),
     ]);
     expect(result.headers['pagination-count']).toBe('2');
-    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
-      ':kind': 'portrait',
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      IndexName: 'gsi1',
+      ExpressionAttributeValues: { ':partition': 'PET#pet-1#MEDIA#portrait' },
+      Limit: 20,
     });
+  });
+
+  it('still lists portraits when drawing them is switched off for the account (the capability gates drawing)', async () => {
+    ddb = mockDynamoWithAccounts([{ apiKey: USER_KEY, account: anAccount({ disabled_capabilities: ['portraits'] }) }]);
+    servePet(ddb, aStoredPet({ portrait_count: 1 }));
+    serveMediaQuery(ddb, [portrait('po-1', 'studio')]);
+
+    const result = await list(USER_KEY, 'pet-1');
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result).map((p: { id: string }) => p.id)).toEqual(['po-1']);
   });
 
   it('pages newest first with order=DESC and limit', async () => {

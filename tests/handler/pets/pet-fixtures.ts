@@ -8,6 +8,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { petMediaKey, petMediaKindIndex } from '../../../shared/db/keys.ts';
 import type { Account } from '../../../shared/domain/accounts/account.ts';
 import type { PetMediaItem } from '../../../shared/domain/pets/media.ts';
 import type { PetItem } from '../../../shared/domain/pets/pet.ts';
@@ -73,7 +74,12 @@ export function aStoredMedia(overrides: Partial<PetMediaItem> = {}) {
     created_at: '2026-11-22T09:00:00.000Z',
     ...overrides,
   } satisfies Partial<PetMediaItem>;
-  return { pk: `PET#${media.pet_id}`, sk: `MEDIA#${media.id}`, type: 'PetMedia', ...media };
+  return {
+    ...petMediaKey(media.pet_id, media.id),
+    ...petMediaKindIndex(media.pet_id, media.kind, media.id),
+    type: 'PetMedia',
+    ...media,
+  };
 }
 
 /** The mocked table also answers GetItem of this media item. */
@@ -86,19 +92,29 @@ export const callAs = (handler: (event: any, context: any) => Promise<any>, key:
   handler(httpEvent({ ...input, headers: { 'x-api-key': key, ...input.headers } }), lambdaContext);
 
 /**
- * The mocked table answers the pet's media Query from these items as DynamoDB would: the `kind` filter applied,
- * newest first when asked.
+ * The mocked table answers Queries of the pet's media from these items (given oldest first) as DynamoDB would: the
+ * pet's partition or a kind's gsi1 partition, a `kind` filter, newest first when asked, `Limit` and
+ * `ExclusiveStartKey` (with LastEvaluatedKey when more items follow).
  */
 export function serveMediaQuery(
   ddb: ReturnType<typeof mockDynamoWithAccounts>,
   items: ReturnType<typeof aStoredMedia>[],
 ) {
   ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
-    const kind = input.ExpressionAttributeValues?.[':kind'];
-    const matching = items.filter(
-      (i) => i.pk === input.ExpressionAttributeValues?.[':pk'] && (!kind || i.kind === kind),
-    );
-    return { Items: input.ScanIndexForward === false ? [...matching].reverse() : matching };
+    const values = input.ExpressionAttributeValues ?? {};
+    const kind = values[':kind'];
+    const inPartition = (i: (typeof items)[number]) =>
+      input.IndexName === 'gsi1' ? i.gsi1pk === values[':partition'] : i.pk === values[':pk'];
+    let matching = items.filter((i) => inPartition(i) && (!kind || i.kind === kind));
+    if (input.ScanIndexForward === false) matching = matching.reverse();
+    const start = input.ExclusiveStartKey;
+    if (start) matching = matching.slice(matching.findIndex((i) => i.sk === start.sk) + 1);
+    const page = input.Limit === undefined ? matching : matching.slice(0, input.Limit);
+    const last = page.at(-1);
+    return {
+      Items: page,
+      ...(last && page.length < matching.length && { LastEvaluatedKey: { pk: last.pk, sk: last.sk } }),
+    };
   });
 }
 
