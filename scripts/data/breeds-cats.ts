@@ -17,7 +17,7 @@ import {
   originFromCodes,
   type Recognition,
 } from './breeds-model.ts';
-import { readVbo, type VboTerm } from './breeds-sources.ts';
+import { omiaIdsOf, readVbo, type VboTerm } from './breeds-sources.ts';
 import {
   heightFromCm,
   lifeSpan,
@@ -111,6 +111,8 @@ function recognitionFrom(terms: VboTerm[]): Partial<Record<string, Recognition>>
 export interface CatBuild {
   records: BreedRecord[];
   colourSpecs: Map<string, CatColourSpec>;
+  /** Breed id → OMIA breed ids of the record's VBO terms. */
+  omia: Map<string, string[]>;
 }
 
 export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
@@ -119,6 +121,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
   const used = new Map<string, string>();
   const colourSpecs = new Map<string, CatColourSpec>();
   const records: BreedRecord[] = [];
+  const omia = new Map<string, string[]>();
 
   for (const c of file.breeds) {
     const id = claimId(ctx, slugify(c.name), 'cat');
@@ -136,6 +139,8 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
       if (!ctx.groups.cat_groups.includes(g))
         ctx.errors.push(`${id}: group "${g}" is not in breed-groups.json cat_groups`);
 
+    const omiaIds = omiaIdsOf(terms);
+    if (omiaIds.length > 0) omia.set(id, omiaIds);
     const codes = registryCodes(terms);
     const recognition = { ...recognitionFrom(terms), ...(c.recognition ?? {}) };
     const ordered: Record<string, Recognition> = {};
@@ -200,5 +205,5 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
   for (const r of records) for (const u of r.source_urls) uses.set(u, (uses.get(u) ?? 0) + 1);
   for (const r of records)
     r.source_urls = r.source_urls.filter((u) => u === r.wikipedia_url || (uses.get(u) ?? 0) <= 2);
-  return { records, colourSpecs };
+  return { records, colourSpecs, omia };
 }

@@ -16,7 +16,7 @@ import {
   originFromCodes,
   type Recognition,
 } from './breeds-model.ts';
-import { type AkcBreed, type FciBreed, readAkc, readFci, readVbo, type VboTerm } from './breeds-sources.ts';
+import { type AkcBreed, type FciBreed, omiaIdsOf, readAkc, readFci, readVbo, type VboTerm } from './breeds-sources.ts';
 import {
   caseTranslatedName,
   heightFromCm,
@@ -134,6 +134,8 @@ function akcDisplayName(name: string): string {
 export interface DogBuild {
   records: BreedRecord[];
   stats: Record<string, number>;
+  /** Breed id → OMIA breed ids of every VBO term the record claimed (primary, varieties, synonyms). */
+  omia: Map<string, string[]>;
 }
 
 export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
@@ -306,7 +308,12 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
     else if (!rec.height && !rec.weight) stats.measured_none = (stats.measured_none ?? 0) + 1;
     return rec;
   });
-  return { records, stats };
+  const omia = new Map<string, string[]>();
+  for (const d of drafts) {
+    const ids = omiaIdsOf([...(d.vboPrimary ? [d.vboPrimary] : []), ...d.vboSecondary]);
+    if (ids.length > 0) omia.set(d.id, ids);
+  }
+  return { records, stats, omia };
 }
 
 // ---------------------------------------------------------------- VBO assignment

@@ -111,6 +111,8 @@ export interface VboTerm {
   recognition: { status: RecognitionStatus; urls: string[] }[];
   /** Breed codes (cats: EMS/TICA/GCCF codes), each with its source URLs. */
   codes: { code: string; urls: string[] }[];
+  /** OMIA's own breed ids for this term (`OMIA:195`): OMIA lists inherited disorders or traits in the breed. */
+  omia: string[];
 }
 
 function splitPipe(v: string | undefined): string[] {
@@ -166,6 +168,8 @@ export async function readVbo(dataDir: string, species: 'dog' | 'cat'): Promise<
   const wikiCol = species === 'dog' ? col('source_for_breed_wiki_or_other') : col('source_for_breed_WIKI');
   const fciCol = col('xref1_fci');
   const venomCol = col('xref5_venom');
+  const omiaCol = col('omia_xref_internal');
+  const omiaIds = (r: string[]): string[] => splitPipe(get(r, omiaCol)).filter((x) => /^OMIA:\d+$/.test(x));
   const obsoleteCol = col('obsolete');
   const terms = new Map<string, VboTerm>();
   const merged: string[][] = [];
@@ -207,6 +211,7 @@ export async function readVbo(dataDir: string, species: 'dog' | 'cat'): Promise<
       registries,
       recognition,
       codes,
+      omia: omiaIds(r),
     });
   }
   for (const r of merged) {
@@ -218,8 +223,15 @@ export async function readVbo(dataDir: string, species: 'dog' | 'cat'): Promise<
       if (Number.isInteger(n) && !t.fci.includes(n)) t.fci.push(n);
     }
     for (const v of splitPipe(get(r, venomCol))) if (!t.venom.includes(v)) t.venom.push(v);
+    for (const o of omiaIds(r)) if (!t.omia.includes(o)) t.omia.push(o);
   }
   return terms;
+}
+
+/** The OMIA breed ids of a record's VBO terms, each once, in numeric order. */
+export function omiaIdsOf(terms: readonly VboTerm[]): string[] {
+  const ids = new Set(terms.flatMap((t) => t.omia));
+  return [...ids].sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
 }
 
 // ---------------------------------------------------------------- corpora

@@ -3,13 +3,14 @@
 // and the image catalogue draws its breeds, colours and categories from them.
 import { buildBreedData } from './breeds.ts';
 import { buildFacts } from './facts.ts';
-import { buildHealthTips } from './health-tips.ts';
+import { buildHealthTips, omiaCoverageReport } from './health-tips.ts';
 import { buildImageCatalogue } from './images.ts';
 import { buildLegislation } from './legislation.ts';
 
 await buildBreedData();
 await buildFacts();
-await buildHealthTips();
+const tips = await buildHealthTips();
+if (tips.omia) for (const line of omiaCoverageReport(tips.omia)) console.log(line);
 await buildLegislation();
 await buildImageCatalogue();
 console.log('data sets written to data/');

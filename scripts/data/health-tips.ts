@@ -10,6 +10,7 @@
  * Run directly: `npx tsx scripts/data/health-tips.ts` (exit code 1 and a list of
  * problems on any violation).
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,6 +41,7 @@ const REPO_ROOT = path.resolve(HERE, '..', '..');
 export const HEALTH_TIPS_AUTHORED_FILE = path.join(REPO_ROOT, 'data', 'authored', 'health-tips.json');
 export const HEALTH_TIPS_OUTPUT_FILE = path.join(REPO_ROOT, 'data', 'health-tips.json');
 const BREEDS_FILE = path.join(REPO_ROOT, 'data', 'breeds.json');
+const BREED_OMIA_FILE = path.join(REPO_ROOT, 'data', 'breed-omia.json');
 
 export type HealthTipCategory = (typeof HEALTH_TIP_CATEGORIES)[number];
 
@@ -368,16 +370,79 @@ function toPublished(t: AuthoredHealthTip): HealthTip {
   };
 }
 
+/**
+ * Index pages shared by many tips (a publisher's owner-advice section, a health-scheme overview): a tip citing only
+ * these, or a site's home page, has no specific source page. Reported, not yet an error (docs/data.md lists them).
+ */
+const INDEX_PAGES = new Set([
+  'https://www.merckvetmanual.com/dog-owners',
+  'https://www.merckvetmanual.com/cat-owners',
+  'https://icatcare.org/advice/',
+  'https://www.rspca.org.uk/adviceandwelfare/pets/dogs',
+  'https://www.bva.co.uk/canine-health-schemes/',
+  'https://www.vet.cornell.edu/departments-centers-and-institutes/riney-canine-health-center',
+  'https://www.vet.cornell.edu/departments-centers-and-institutes/cornell-feline-health-center/health-information/feline-health-topics',
+]);
+
+/** True when the URL is a specific page: neither a site's home page nor one of the index pages above. */
+export function isSpecificSourcePage(url: string): boolean {
+  return !INDEX_PAGES.has(url) && !['', '/'].includes(new URL(url).pathname);
+}
+
+/** Breed-specific coverage against the breeds in which OMIA lists inherited disorders or traits (per species). */
+export interface OmiaCoverage {
+  species: Record<SpeciesId, { listed: number; withTip: number }>;
+  /** Listed breeds without a breed-specific tip, by id. */
+  missing: string[];
+  /** Breed-specific tips whose sources are all index or home pages, by slug. */
+  indexOnlyBreedTips: string[];
+}
+
+/**
+ * Compares the breed-specific tips with `data/breed-omia.json` (written by the breed build from VBO's OMIA
+ * cross-references). Throws when a listed breed id is not in the tips' breed map, so the two files cannot drift.
+ */
+export function omiaCoverage(
+  tips: readonly AuthoredHealthTip[],
+  omiaBreeds: Record<string, { species_id: SpeciesId }>,
+): OmiaCoverage {
+  const tipped = new Set(tips.map((t) => t.breed_id).filter((id): id is string => id !== null));
+  const species = { dog: { listed: 0, withTip: 0 }, cat: { listed: 0, withTip: 0 } } as OmiaCoverage['species'];
+  const missing: string[] = [];
+  for (const [id, entry] of Object.entries(omiaBreeds)) {
+    species[entry.species_id].listed++;
+    if (tipped.has(id)) species[entry.species_id].withTip++;
+    else missing.push(id);
+  }
+  const indexOnlyBreedTips = tips
+    .filter((t) => t.breed_id !== null && !t.sources.some((s) => isSpecificSourcePage(s.url)))
+    .map((t) => t.slug);
+  return { species, missing: missing.sort(), indexOnlyBreedTips };
+}
+
+/** The lines `npm run data:build` prints about breed-specific coverage. */
+export function omiaCoverageReport(c: OmiaCoverage): string[] {
+  const { dog, cat } = c.species;
+  return [
+    `health tips: breeds with an OMIA predisposition (VBO cross-reference) ${dog.listed + cat.listed} (${dog.listed} dogs, ${cat.listed} cats); with a breed-specific tip ${dog.withTip + cat.withTip} (${dog.withTip} dogs, ${cat.withTip} cats)`,
+    `health tips: OMIA-listed breeds without a tip (${c.missing.length}): ${c.missing.join(', ')}`,
+    `health tips: breed-specific tips citing only an index or home page (${c.indexOnlyBreedTips.length}): ${c.indexOnlyBreedTips.join(', ')}`,
+  ];
+}
+
 export interface BuildHealthTipsResult {
   count: number;
   outputFile: string;
   breedsChecked: boolean;
+  /** Null while data/breed-omia.json is absent (the breed build writes it). */
+  omia: OmiaCoverage | null;
 }
 
 export interface BuildHealthTipsOptions {
   authoredFile?: string;
   outputFile?: string;
   breedsFile?: string;
+  breedOmiaFile?: string;
 }
 
 /** Validates the authored tips and writes data/health-tips.json. Throws with every problem listed. */
@@ -395,7 +460,14 @@ export async function buildHealthTips(options: BuildHealthTipsOptions = {}): Pro
   z.array(healthTipRecord).parse(published);
   await mkdir(path.dirname(outputFile), { recursive: true });
   await writeFile(outputFile, `${JSON.stringify(published, null, 2)}\n`, 'utf8');
-  return { count: published.length, outputFile, breedsChecked: breeds !== null };
+  const omiaFile = options.breedOmiaFile ?? BREED_OMIA_FILE;
+  const omia = existsSync(omiaFile)
+    ? omiaCoverage(
+        input as AuthoredHealthTip[],
+        (JSON.parse(await readFile(omiaFile, 'utf8')) as { breeds: Record<string, { species_id: SpeciesId }> }).breeds,
+      )
+    : null;
+  return { count: published.length, outputFile, breedsChecked: breeds !== null, omia };
 }
 
 const invokedDirectly =
@@ -407,6 +479,7 @@ if (invokedDirectly) {
         ? 'breed ids checked against data/breeds.json'
         : 'data/breeds.json absent, breed ids not cross-checked';
       console.log(`health tips: wrote ${r.count} tips to ${path.relative(REPO_ROOT, r.outputFile)} (${note})`);
+      if (r.omia) for (const line of omiaCoverageReport(r.omia)) console.log(line);
     })
     .catch((err: unknown) => {
       console.error(err instanceof Error ? err.message : err);

@@ -10,6 +10,9 @@ import healthTips from '../../../data/health-tips.json' with { type: 'json' };
 import legislation from '../../../data/legislation.json' with { type: 'json' };
 import fieldExceptions from '../../../data/authored/breed-field-exceptions.json' with { type: 'json' };
 import legislationTypes from '../../../data/authored/legislation-types.json' with { type: 'json' };
+import authoredTips from '../../../data/authored/health-tips.json' with { type: 'json' };
+import breedOmia from '../../../data/breed-omia.json' with { type: 'json' };
+import { type AuthoredHealthTip, isSpecificSourcePage, omiaCoverage } from '../../../scripts/data/health-tips.ts';
 import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
 import type { ColourData } from '../../../shared/domain/reference/colours.ts';
 import { lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
@@ -198,6 +201,21 @@ describe('facts and health tips', () => {
     for (const t of healthTips) expect(t.sources.length, t.id).toBeGreaterThan(0);
     const categoriesUsed = new Set(healthTips.map((t) => t.category));
     for (const c of ['nutrition', 'exercise', 'grooming', 'preventative_care']) expect(categoriesUsed).toContain(c);
+  });
+
+  it('give a breed-specific tip to the breeds with an OMIA predisposition, each citing a specific page (issue 15, part 4)', () => {
+    const omia = breedOmia.breeds as Record<string, { species_id: 'dog' | 'cat' }>;
+    // the list is derived from VBO's OMIA cross-references by the breed build, never typed by hand
+    expect(Object.keys(omia).length).toBeGreaterThanOrEqual(250);
+    for (const id of Object.keys(omia)) expect(breedIds.has(id), id).toBe(true);
+    const coverage = omiaCoverage(authoredTips as AuthoredHealthTip[], omia);
+    expect(coverage.species.dog.withTip).toBeGreaterThanOrEqual(179);
+    expect(coverage.species.cat.withTip).toBeGreaterThanOrEqual(33);
+    // the breed tips written before the OMIA pass that cite only an index page (docs/data.md lists them): no new ones
+    expect(coverage.indexOnlyBreedTips.length).toBeLessThanOrEqual(24);
+    expect(isSpecificSourcePage('https://omia.org/OMIA000263/9615/')).toBe(true);
+    expect(isSpecificSourcePage('https://ofa.org/')).toBe(false);
+    expect(isSpecificSourcePage('https://www.merckvetmanual.com/dog-owners')).toBe(false);
   });
 
   it('translate every fact and tip into de, es and fr', () => {
