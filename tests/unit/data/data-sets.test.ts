@@ -1,4 +1,6 @@
 // The committed data sets keep the promises of the reference-content issue and stay internally consistent.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import breedImages from '../../../data/breed-images.json' with { type: 'json' };
 import breeds from '../../../data/breeds.json' with { type: 'json' };
@@ -12,6 +14,8 @@ import fieldExceptions from '../../../data/authored/breed-field-exceptions.json'
 import legislationTypes from '../../../data/authored/legislation-types.json' with { type: 'json' };
 import authoredTips from '../../../data/authored/health-tips.json' with { type: 'json' };
 import breedOmia from '../../../data/breed-omia.json' with { type: 'json' };
+import akcFile from '../../../data/authored/dog-akc.json' with { type: 'json' };
+import { nameKey, parseCsv } from '../../../scripts/data/breeds-util.ts';
 import { type AuthoredHealthTip, isSpecificSourcePage, omiaCoverage } from '../../../scripts/data/health-tips.ts';
 import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
 import type { ColourData } from '../../../shared/domain/reference/colours.ts';
@@ -167,8 +171,8 @@ describe('facts and health tips', () => {
 
   it('give a sourced fact to every cat breed and to the most popular dogs (issue 15, part 4)', () => {
     const withFacts = new Set(facts.map((f) => f.breed_id).filter((id) => id !== null));
-    // not yet covered: the Cheetoh (no article or standard to cite) and three rare registry breeds
-    const pending = new Set(['cheetoh', 'german-longhair', 'highlander', 'karelian-bobtail']);
+    // not covered: the Cheetoh (no article or standard to cite)
+    const pending = new Set(['cheetoh']);
     expect(cats.filter((c) => !withFacts.has(c.id) && !pending.has(c.id)).map((c) => c.id)).toEqual([]);
     const popularDogs = [
       'labrador-retriever',
@@ -194,6 +198,28 @@ describe('facts and health tips', () => {
       'xl-bully',
     ];
     expect(popularDogs.filter((id) => !breedIds.has(id) || !withFacts.has(id))).toEqual([]);
+  });
+
+  it('give a sourced fact to each of the 100 most registered AKC breeds (issue 15, part 4)', () => {
+    // the AKC table's popularity column; a row maps to breeds through dog-akc.json's FCI numbers, else by name
+    const csv = readFileSync(
+      join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data', 'akc', 'akc-data-latest.csv'),
+    );
+    const [header = [], ...rows] = parseCsv(csv.toString('utf8'));
+    const rank = header.indexOf('popularity');
+    const map = akcFile.map as Record<string, { fci?: number[] }>;
+    const withFacts = new Set(facts.map((f) => f.breed_id));
+    const top = rows.filter((r) => Number(r[rank]) >= 1 && Number(r[rank]) <= 100).map((r) => (r[0] ?? '').trim());
+    expect(top.length).toBeGreaterThanOrEqual(95);
+    const breedsOf = (akcName: string) => {
+      const byFci = dogs.filter((d) => (map[akcName]?.fci ?? []).includes(d.registry_ids.fci ?? -1));
+      if (byFci.length > 0) return byFci;
+      const inverted = akcName.replace(/^(.+?) \((.+)\)$/, '$2 $1');
+      const keys = new Set([nameKey(akcName), nameKey(inverted)]);
+      return dogs.filter((d) => [d.name, ...d.alt_names].some((n) => keys.has(nameKey(n))));
+    };
+    expect(top.filter((n) => breedsOf(n).length === 0)).toEqual([]);
+    expect(top.filter((n) => !breedsOf(n).some((d) => withFacts.has(d.id)))).toEqual([]);
   });
 
   it('have 150+ categorised, sourced tips covering the four core categories', () => {
