@@ -42,6 +42,8 @@ export function recordMetric(
   unit: 'Count' | 'Milliseconds' = 'Count',
 ): void {
   metrics ??= new Metrics({ namespace: METRICS_NAMESPACE });
+  // Disabled (local mode): building a metric only to drop it costs CPU on every call, per delivery in the worker.
+  if (metrics.isDisabled()) return;
   const single = metrics.singleMetric();
   for (const [dimension, dimensionValue] of Object.entries(dimensions)) single.addDimension(dimension, dimensionValue);
   single.addMetric(name, MetricUnit[unit], value);

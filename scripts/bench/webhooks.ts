@@ -3,15 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { consumerOf } from '../../events/consumers.ts';
-import { handler as deliverWebhook } from '../../events/webhooks/deliver-webhook.ts';
-import { handler as dispatchWebhooks } from '../../events/webhooks/dispatch-webhooks.ts';
+import type { ConsumerId } from '../../events/consumers.ts';
 import { getDeps, setDepsForTest } from '../../shared/deps.ts';
 import { callbackLogger } from '../../shared/log.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { signPayload } from '../../shared/webhooks/signature.ts';
+import { type ConsumerThread, startConsumerThread } from '../local/consumer-thread.ts';
 import { freePort } from '../local/ports.ts';
-import { startQueueRunner } from '../local/queue-runner.ts';
 import { startLocalService } from '../local/service.ts';
 import { percentile } from './stats.ts';
 
@@ -61,8 +59,10 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     awsPort: 0,
     persist: false,
     adminApiKey: `live_${randomUUID()}`,
+    // One log line per delivery is what Lambda would ship to CloudWatch; here it would only time the terminal.
+    consumerLogs: 'errors',
   });
-  const extraPollers: { stop(): Promise<void> }[] = [];
+  const extraPollers: ConsumerThread[] = [];
   try {
     const api = async (method: string, path: string, key: string, body?: unknown) => {
       const res = await fetch(`${service.gateway.url}${path}`, {
@@ -150,39 +150,32 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     // 2. The worker: events straight onto the events queue, through dispatcher, deliveries queue and deliverer.
     const env = service.stack.env as Record<string, string>;
     const sqs = new SQSClient({ endpoint: service.stack.awsEndpoint });
-    for (let i = 0; i < EXTRA_POLLERS; i++) {
-      extraPollers.push(
-        startQueueRunner({
-          sqs,
-          queueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL!,
-          handler: deliverWebhook,
-          batchSize: consumerOf('webhookDeliveries').batchSize,
-        }),
-      );
-      extraPollers.push(
-        startQueueRunner({
-          sqs,
-          queueUrl: env.EVENTS_QUEUE_URL!,
-          handler: dispatchWebhooks,
-          batchSize: consumerOf('events').batchSize,
-        }),
-      );
-    }
-    // One JSON log line per delivery is what Lambda would ship to CloudWatch; here it would only time the terminal.
+    const webhookConsumers: ConsumerId[] = ['webhooks.deliver', 'webhooks.dispatch'];
+    extraPollers.push(
+      ...(await Promise.all(
+        webhookConsumers.map((consumerId) =>
+          startConsumerThread({
+            consumerId,
+            pollers: EXTRA_POLLERS,
+            logs: 'errors',
+            log: (message, error) => console.error(`  ${consumerId}: ${message}`, error ?? ''),
+          }),
+        ),
+      )),
+    );
+    // The gateway and the stream router run here: their lines would only time the terminal too.
     setDepsForTest({
       log: callbackLogger((level, message, fields) => level === 'ERROR' && console.error(message, fields)),
     });
-    let ddbCalls = 0;
-    const byCommand = new Map<string, number>();
-    getDeps().ddb.middlewareStack.add(
-      (next, context) => (args) => {
-        ddbCalls++;
-        const command = context.commandName ?? 'other';
-        byCommand.set(command, (byCommand.get(command) ?? 0) + 1);
-        return next(args);
-      },
-      { step: 'initialize', name: 'benchCountCalls' },
-    );
+    // The DynamoDB requests of both consumers, counted in their threads (so, only theirs).
+    const workerThreads = [...webhookConsumers.map((id) => service.consumerThreads.get(id)!), ...extraPollers];
+    const requestsSoFar = async () => {
+      const byCommand = new Map<string, number>();
+      for (const counts of await Promise.all(workerThreads.map((t) => t.dynamoDbRequests())))
+        for (const [command, n] of Object.entries(counts)) byCommand.set(command, (byCommand.get(command) ?? 0) + n);
+      return byCommand;
+    };
+    const requestsBefore = await requestsSoFar();
     arrivals.length = 0;
     const workerStart = performance.now();
     for (let i = 0; i < THROUGHPUT_DELIVERIES; i += 10) {
@@ -214,8 +207,10 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     while (arrivals.length < THROUGHPUT_DELIVERIES && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
     const workerRate = arrivals.length / ((arrivals.at(-1)!.at - workerStart) / 1000);
-    const ddbCallsPerDelivery = ddbCalls / arrivals.length;
-    const ddbCallsByCommand = Object.fromEntries([...byCommand].map(([name, n]) => [name, n / arrivals.length]));
+    const requestsAfter = await requestsSoFar();
+    const byCommand = [...requestsAfter].map(([name, n]) => [name, n - (requestsBefore.get(name) ?? 0)] as const);
+    const ddbCallsPerDelivery = byCommand.reduce((sum, [, n]) => sum + n, 0) / arrivals.length;
+    const ddbCallsByCommand = Object.fromEntries(byCommand.map(([name, n]) => [name, n / arrivals.length]));
     const putItemAfter = await putItemLoop();
     const putItemRate = (putItemBefore + putItemAfter) / 2;
     log(`  bare PutItem loop again: ${putItemAfter.toFixed(0)} writes/s`);

@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { consumers, queues } from '../../events/consumers.ts';
+import { type ConsumerId, consumers, queues } from '../../events/consumers.ts';
 import type { QueueDef } from '../../shared/events/consumer-def.ts';
 import { getDeps, resetDeps } from '../../shared/deps.ts';
 import { seedImageCatalogue } from '../../shared/domain/images/seed.ts';
 import { seedReferenceData } from '../../shared/domain/reference/seed.ts';
+import { type ConsumerThread, startConsumerThread } from './consumer-thread.ts';
 import { startGateway } from './gateway.ts';
 import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
-import { startQueueRunner } from './queue-runner.ts';
 import { startS3Notifications } from './s3-notifications.ts';
 import { seedAdmin } from './seed.ts';
 import { startLocalStack } from './stack.ts';
@@ -27,6 +27,8 @@ export interface LocalServiceOptions {
   awsPort: number;
   persist: boolean;
   adminApiKey?: string | undefined;
+  /** `errors`: the queue consumers log only errors (benchmarks). Default `all`: a readable line per entry. */
+  consumerLogs?: 'all' | 'errors';
 }
 
 /** Where LOCAL_PERSIST=1 keeps the table, the queues and bucket, and the webhook secret key. */
@@ -90,30 +92,41 @@ export async function startLocalService(options: LocalServiceOptions) {
       queue.bucketPrefix ? [{ prefix: queue.bucketPrefix, queueUrl: env[queue.env]! }] : [],
     ),
   });
-  // Every consumer of the consumer table, on the same source and batch size as deployed.
-  const runners = await Promise.all(
-    consumers.map(async (consumer) => {
-      const { handler } = await import(pathToFileURL(join(ROOT, 'events', `${consumer.entry}.ts`)).href);
-      if ('stream' in consumer.source)
-        return startStreamRunner({
-          consumerId: consumer.id,
-          endpoint: stack.dynamoDbEndpoint,
-          tableName: deps.config.tableName,
-          handler,
-          batchSize: consumer.batchSize,
-          retryAttempts: consumer.source.retryAttempts,
-          // One local queue stands for each stream consumer's on-failure DLQ.
-          onFailure: { sqs, queueUrl: env.STREAM_DLQ_URL! },
-          log: log(consumer.id),
-        });
-      return startQueueRunner({
-        sqs,
-        queueUrl: env[queues[consumer.source.queue].env]!,
-        handler,
-        batchSize: consumer.batchSize,
-        log: log(consumer.id),
-      });
+  // Every consumer of the consumer table, on the same source and batch size as deployed: stream consumers in this
+  // process, each queue consumer in a worker thread of its own (consumer-thread.ts).
+  const streamRunners = await Promise.all(
+    consumers.flatMap((consumer) => {
+      if (!('stream' in consumer.source)) return [];
+      const { retryAttempts } = consumer.source;
+      return [
+        import(pathToFileURL(join(ROOT, 'events', `${consumer.entry}.ts`)).href).then(({ handler }) =>
+          startStreamRunner({
+            consumerId: consumer.id,
+            endpoint: stack.dynamoDbEndpoint,
+            tableName: deps.config.tableName,
+            handler,
+            batchSize: consumer.batchSize,
+            retryAttempts,
+            // One local queue stands for each stream consumer's on-failure DLQ.
+            onFailure: { sqs, queueUrl: env.STREAM_DLQ_URL! },
+            log: log(consumer.id),
+          }),
+        ),
+      ];
     }),
+  );
+  const consumerThreads = new Map<ConsumerId, ConsumerThread>(
+    await Promise.all(
+      consumers.flatMap((consumer) =>
+        'queue' in consumer.source
+          ? [
+              startConsumerThread({ consumerId: consumer.id, logs: options.consumerLogs, log: log(consumer.id) }).then(
+                (thread) => [consumer.id, thread] as const,
+              ),
+            ]
+          : [],
+      ),
+    ),
   );
 
   return {
@@ -122,10 +135,11 @@ export async function startLocalService(options: LocalServiceOptions) {
     admin,
     dataDir,
     summary: { sets, catalogue, media },
+    consumerThreads,
     stop: async () => {
       await gateway.close();
       s3Notifications.stop();
-      await Promise.all(runners.map((runner) => runner.stop()));
+      await Promise.all([...streamRunners, ...consumerThreads.values()].map((runner) => runner.stop()));
       sqs.destroy();
       s3.destroy();
       await stack.stop();

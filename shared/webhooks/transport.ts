@@ -1,7 +1,7 @@
 // One signed POST to a receiver: the exact body and headers of an attempt, the address check on every connection,
 // the five-second reply limit, and what counts as success. No storage: the delivery process in domain/webhooks uses it.
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { StoredEvent } from '../domain/webhooks/stored-events.ts';
 import { checkWebhookUrl, guardedLookup } from './address-guard.ts';
 import { formatDeliveryBody } from './chat-format.ts';
@@ -67,8 +67,33 @@ interface PostOptions {
 }
 
 /**
+ * Idle connections close after this long: below the five seconds that Node's servers (and many others) keep an idle
+ * connection open, so we rarely send on one the receiver is closing.
+ */
+const IDLE_CONNECTION_MS = 4000;
+
+/**
+ * Kept-alive connections per container, one pool per scheme and address policy (pools are keyed by host and port
+ * only, so a policy never reuses another's connections). A pooled connection was opened through the address guard, so it goes to an address that was checked when it was opened; reusing it saves a
+ * connection (and a TLS handshake) per attempt and cannot reach an address the guard refused.
+ */
+const agents = new Map<string, HttpAgent>();
+
+function agentFor(protocol: string, allowLoopback: boolean): HttpAgent {
+  const key = `${protocol}${allowLoopback}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS };
+    agent = protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/**
  * One POST. The URL is checked again first, because an IP-literal host never reaches the DNS lookup; every name is
- * resolved through the address guard on a fresh connection, so the address actually connected to is the one checked.
+ * resolved through the address guard whenever a connection is opened, so the address actually connected to is the
+ * one checked (a kept-alive connection was checked when it was opened).
  */
 export async function postDelivery(
   url: string,
@@ -93,27 +118,35 @@ function send(
   return new Promise((resolve) => {
     // The limit covers connecting, TLS, the request and the whole reply.
     const signal = AbortSignal.timeout(timeoutMs);
-    const fail = (error: Error) =>
-      resolve({ statusCode: null, error: signal.aborted ? `no reply within ${timeoutMs} ms` : error.message });
     const requestTo = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const outgoing = requestTo(
-      target,
-      {
-        method: 'POST',
-        headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
-        lookup: guardedLookup({ allowLoopback }),
-        // No pooled sockets: a kept-alive connection would skip the lookup, and with it the address check.
-        agent: false,
-        signal,
-      },
-      (response) => {
-        // The reply's body is not used, but it must arrive in time too.
-        response.resume();
-        response.on('end', () => resolve({ statusCode: response.statusCode ?? null, error: null }));
-        response.on('error', fail);
-      },
-    );
-    outgoing.on('error', fail);
-    outgoing.end(request.body);
+    const post = (pooled: boolean): void => {
+      let replied = false;
+      const outgoing = requestTo(
+        target,
+        {
+          method: 'POST',
+          headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
+          lookup: guardedLookup({ allowLoopback }),
+          agent: pooled ? agentFor(target.protocol, allowLoopback) : false,
+          signal,
+        },
+        (response) => {
+          replied = true;
+          // The reply's body is not used, but it must arrive in time too.
+          response.resume();
+          response.on('end', () => resolve({ statusCode: response.statusCode ?? null, error: null }));
+          response.on('error', fail);
+        },
+      );
+      const fail = (error: Error) => {
+        // A kept-alive connection the receiver closed meanwhile fails before any reply: send once more on a new one.
+        const closedMeanwhile = 'code' in error && error.code === 'ECONNRESET' && outgoing.reusedSocket && !replied;
+        if (pooled && closedMeanwhile && !signal.aborted) return post(false);
+        resolve({ statusCode: null, error: signal.aborted ? `no reply within ${timeoutMs} ms` : error.message });
+      };
+      outgoing.on('error', fail);
+      outgoing.end(request.body);
+    };
+    post(true);
   });
 }
