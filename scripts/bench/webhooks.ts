@@ -19,7 +19,10 @@ const CONCURRENCY = 10;
 /** Fan-out: rounds of one vote in each of FANOUT_ACCOUNTS accounts, each with the limit of five endpoints. */
 const FANOUT_ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 20);
 const FANOUT_ACCOUNTS = 20;
-/** Extra pollers per queue, as Lambda runs several consumers of a busy queue at once (5 to start with). */
+/**
+ * Extra pollers per queue, as Lambda runs several consumers of a busy queue at once (5 to start with): each a thread
+ * of its own, as each concurrent batch has a container of its own.
+ */
 const EXTRA_POLLERS = Number(process.env.BENCH_EXTRA_POLLERS ?? 4);
 
 export interface WebhookBench {
@@ -153,13 +156,14 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     const webhookConsumers: ConsumerId[] = ['webhooks.deliver', 'webhooks.dispatch'];
     extraPollers.push(
       ...(await Promise.all(
-        webhookConsumers.map((consumerId) =>
-          startConsumerThread({
-            consumerId,
-            pollers: EXTRA_POLLERS,
-            logs: 'errors',
-            log: (message, error) => console.error(`  ${consumerId}: ${message}`, error ?? ''),
-          }),
+        webhookConsumers.flatMap((consumerId) =>
+          Array.from({ length: EXTRA_POLLERS }, () =>
+            startConsumerThread({
+              consumerId,
+              logs: 'errors',
+              log: (message, error) => console.error(`  ${consumerId}: ${message}`, error ?? ''),
+            }),
+          ),
         ),
       )),
     );

@@ -1,5 +1,5 @@
 // Inside one consumer's worker thread (see consumer-thread.ts): imports the consumer's handler, polls its queue with
-// the requested number of queue runners, counts the DynamoDB requests the handler makes, and stops on request.
+// one queue runner, counts the DynamoDB requests the handler makes, and stops on request.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -33,25 +33,23 @@ getDeps().ddb.middlewareStack.add(
 
 const { handler } = await import(pathToFileURL(join(ROOT, 'events', `${data.entry}.ts`)).href);
 const sqs = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS });
-const runners = Array.from({ length: data.pollers }, () =>
-  startQueueRunner({
-    sqs,
-    queueUrl: process.env[data.queueUrlEnv]!,
-    handler,
-    batchSize: data.batchSize,
-    log: (message, error) =>
-      send({
-        type: 'runnerError',
-        message,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error ?? ''),
-      }),
-  }),
-);
+const runner = startQueueRunner({
+  sqs,
+  queueUrl: process.env[data.queueUrlEnv]!,
+  handler,
+  batchSize: data.batchSize,
+  log: (message, error) =>
+    send({
+      type: 'runnerError',
+      message,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error ?? ''),
+    }),
+});
 
 port.on('message', async (message: ToConsumerThread) => {
   if (message.type === 'dynamoDbRequests')
     return send({ type: 'dynamoDbRequests', counts: Object.fromEntries(requests) });
-  await Promise.all(runners.map((runner) => runner.stop()));
+  await runner.stop();
   sqs.destroy();
   send({ type: 'stopped' });
 });

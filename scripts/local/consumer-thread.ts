@@ -1,16 +1,15 @@
 // Each queue consumer of the consumer table runs in a worker thread of its own, as each Lambda function runs in
 // containers of its own: its handler, SDK clients and per-container caches are not shared with the gateway, fauxqs
 // or the other consumers, and its CPU work (the SDK's per-request work above all) runs beside theirs on another core
-// instead of queueing in one event loop. The thread polls its queue with one or more queue runners (Lambda's
-// concurrent batches) and answers the parent's requests: stop, and the DynamoDB requests it made (benchmarks).
+// instead of queueing in one event loop. Like a container, a thread handles one batch at a time (one queue runner);
+// more threads of one consumer stand for Lambda's concurrent batches. It answers the parent's requests: stop, and the
+// DynamoDB requests it made (benchmarks).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { type ConsumerId, consumers, queues } from '../../events/consumers.ts';
 
 export interface ConsumerThreadOptions {
   consumerId: ConsumerId;
-  /** Queue runners polling at once, each handing its batches to the handler as one Lambda invocation (default 1). */
-  pollers?: number;
   /** `errors`: only error lines (benchmarks, where a line per message would time the terminal). Default `all`. */
   logs?: 'all' | 'errors' | undefined;
 }
@@ -33,7 +32,6 @@ export interface ConsumerThreadData {
   entry: string;
   queueUrlEnv: string;
   batchSize: number;
-  pollers: number;
   logs: 'all' | 'errors';
 }
 
@@ -63,7 +61,6 @@ export async function startConsumerThread(
     entry: consumer.entry,
     queueUrlEnv: queues[consumer.source.queue].env,
     batchSize: consumer.batchSize,
-    pollers: options.pollers ?? 1,
     logs: options.logs ?? 'all',
   };
   let stopping = false;
