@@ -393,6 +393,63 @@ export const routes = [
     status: 200,
   },
 
+  // The public library (the real service's public-image requests): an account puts one of its approved uploads
+  // forward, administrators approve it with the tags search finds it by (it joins /images/search) or deny it.
+  {
+    id: 'images.public-request-create',
+    method: 'POST',
+    path: '/images/{id}/public-requests',
+    entry: 'images/create-public-request',
+    auth: 'apiKey',
+    access: { table: 'write' },
+    status: 201,
+  },
+  {
+    id: 'images.public-request-status',
+    method: 'GET',
+    path: '/images/{id}/public-requests/status',
+    entry: 'images/get-public-request-status',
+    auth: 'apiKey',
+    access: { table: 'read' },
+    status: 200,
+  },
+  {
+    id: 'images.public-request-withdraw',
+    method: 'DELETE',
+    path: '/images/{id}/public-requests',
+    entry: 'images/delete-public-request',
+    auth: 'apiKey',
+    access: { table: 'write' },
+    status: 200,
+  },
+  {
+    id: 'images.public-requests-queue',
+    method: 'GET',
+    path: '/images/public-requests',
+    entry: 'images/list-public-requests',
+    auth: 'admin',
+    access: { table: 'read' },
+    status: 200,
+  },
+  {
+    id: 'images.public-request-approve',
+    method: 'POST',
+    path: '/images/public-requests/{requestId}/approve',
+    entry: 'images/approve-public-request',
+    auth: 'admin',
+    access: { table: 'write' },
+    status: 200,
+  },
+  {
+    id: 'images.public-request-deny',
+    method: 'POST',
+    path: '/images/public-requests/{requestId}/deny',
+    entry: 'images/deny-public-request',
+    auth: 'admin',
+    access: { table: 'write' },
+    status: 200,
+  },
+
   // Pets (spec: Pets): the profile, its photos, videos and portraits; every route answers 403 for another account's pet
   {
     id: 'pets.create',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { catalogueImageBody, uploadBody } from '../../shared/domain/images/responses.ts';
 import { asUpload, getImage, presentUpload } from '../../shared/domain/images/uploads.ts';
+import { provenanceOf } from '../../shared/domain/images/present.ts';
 import type { ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -10,15 +11,17 @@ export const handler = httpRoute(
   route('images.get'),
   {
     summary: 'One image',
-    description: "An upload of yours (403 for another account's) or any catalogue image.",
+    description: "An upload of yours (403 for another account's) or any public image (catalogue or public library).",
     response: z.union([uploadBody, catalogueImageBody]),
     params: idParam('id'),
   },
   async ({ params, account }, deps) => {
     const item = await getImage(deps, account, params.id);
-    if (item.source === 'upload') return presentUpload(asUpload(item), deps.config.mediaBaseUrl);
-    // Anything not an upload is a catalogue image, written by the seed in this shape.
-    const image = item as unknown as ImageSummary;
+    if (item.source === 'upload' && item.account_id === account.id)
+      return presentUpload(asUpload(item), deps.config.mediaBaseUrl);
+    // Another account's upload is readable once public, as the public library shows it; anything else is a catalogue
+    // image or an imported photo, written in this shape.
+    const image = (item.source === 'upload' ? (item.public as { summary: unknown }).summary : item) as ImageSummary;
     return {
       id: image.id,
       url: `${deps.config.mediaBaseUrl}/${image.file}`,
@@ -29,6 +32,7 @@ export const handler = httpRoute(
       category_ids: image.category_ids,
       status: 'approved' as const,
       created_at: image.created_at,
+      ...provenanceOf(image),
     };
   },
 );

@@ -30,6 +30,19 @@ export const imagePostingKey = (version: string, facet: string, ordinal: string)
   sk: ordinal,
 });
 
+/**
+ * The public library's tier of the image index (images made public after the catalogue was seeded: approved uploads,
+ * imported photos). Per facet, a head item with the live size of each segment and a revision, and segments of at most
+ * a fixed number of image summaries (a map by image id). The deploy-time reseed never touches these partitions.
+ */
+export const publicFacetPartition = (facet: string) => `PUBIDX#${facet}`;
+export const publicFacetHeadKey = (facet: string) => ({ pk: publicFacetPartition(facet), sk: 'HEAD' });
+export const PUBLIC_SEGMENT_PREFIX = 'SEG#';
+export const publicSegmentKey = (facet: string, segment: number) => ({
+  pk: publicFacetPartition(facet),
+  sk: `${PUBLIC_SEGMENT_PREFIX}${String(segment).padStart(6, '0')}`,
+});
+
 /** Per-account counters (votes, favourites, uploads, webhooks) kept by the same transactions that write the items. */
 export const accountStatsKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'STATS' });
 /** Uploads counted against one calendar month's quota (UTC, `2026-11`). */
@@ -44,6 +57,31 @@ export const imageKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'IMA
 export const expiredUploadKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'EXPIRED' });
 /** The same for a pet photo or video, outside the pet's partition (deleting the pet must not forget it). */
 export const expiredPetMediaKey = (mediaId: string) => ({ pk: `PETMEDIA#${mediaId}`, sk: 'EXPIRED' });
+
+/**
+ * Requests to make an upload public live in the image's partition (they go when the image goes); gsi1 finds one by id
+ * alone. The image's pending request, at most one, is a marker created with `attribute_not_exists(pk)` and deleted by
+ * the decision or the withdrawal in the same transaction; through gsi1 the markers are the administrators' queue.
+ */
+export const PUBLIC_REQUEST_PREFIX = 'PUBREQ#';
+export const publicRequestKey = (imageId: string, requestId: string) => ({
+  pk: `IMAGE#${imageId}`,
+  sk: `${PUBLIC_REQUEST_PREFIX}${requestId}`,
+});
+export const publicRequestIdIndex = (requestId: string) => ({
+  gsi1pk: `${PUBLIC_REQUEST_PREFIX}${requestId}`,
+  gsi1sk: 'PUBREQ',
+});
+export const pendingPublicRequestKey = (imageId: string) => ({ pk: `IMAGE#${imageId}`, sk: 'PUBREQ_PENDING' });
+export const PENDING_PUBLIC_REQUESTS_PARTITION = 'PUBREQS#PENDING';
+export const pendingPublicRequestIndex = (createdAt: string, requestId: string) => ({
+  gsi1pk: PENDING_PUBLIC_REQUESTS_PARTITION,
+  gsi1sk: `${createdAt}#${requestId}`,
+});
+/** Everything in an image's partition: the image, its public requests and pending marker. */
+export const imagePartition = (imageId: string) => `IMAGE#${imageId}`;
+/** The sort-key prefix of an image's requests and its pending marker together (deleted with the image). */
+export const PUBLIC_REQUEST_ITEMS_PREFIX = 'PUBREQ';
 
 /** Vote ids are numbers from one atomic counter; zero-padded in keys so text order is numeric order. */
 export const voteCounterKey = () => ({ pk: 'COUNTER', sk: 'VOTE' });

@@ -2,6 +2,7 @@
 // committed writes produce it. One place, read by the event router (what to emit), the stream filter in infra (which
 // items wake the router), the webhook topics route (what can be subscribed to), the webhook dispatcher and the tests.
 import * as z from 'zod/mini';
+import { publicRequestResource } from '../domain/public-requests/request.ts';
 import { reviewResource } from '../domain/reviews/review.ts';
 
 const vote = z.object({
@@ -92,6 +93,21 @@ export const EVENT_CATALOGUE = {
     description: 'labels were generated for an image',
     resource: imageLabels,
     sourceItems: ['Image', 'PetMedia'],
+  },
+  'image.public_request.created': {
+    description: 'an account asked for one of its uploads to become public',
+    resource: publicRequestResource,
+    sourceItems: ['ImagePublicRequest'],
+  },
+  'image.public_request.approved': {
+    description: 'an administrator approved the request: the photo is now in image search, with its tags',
+    resource: publicRequestResource,
+    sourceItems: ['ImagePublicRequest'],
+  },
+  'image.public_request.denied': {
+    description: 'an administrator denied the request (admin_message says why)',
+    resource: publicRequestResource,
+    sourceItems: ['ImagePublicRequest'],
   },
   'pet.bcs.review_requested': {
     description: 'a body condition score has gone to a vet',

@@ -5,6 +5,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { eventOfTransition, PET_MEDIA_LIFECYCLE } from '../domain/media/lifecycle.ts';
+import { asPublicRequest, presentPublicRequest, REQUEST_ITEM_TYPE } from '../domain/public-requests/request.ts';
 import { asReview, presentReview } from '../domain/reviews/review.ts';
 import { asMeasurement, MEASUREMENT_ITEM_TYPE, measurementEventBody } from '../domain/respiration/measurement.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
@@ -48,6 +49,7 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
     return [event('favourite.created', record, next, next, mediaBaseUrl)];
   if (next.type === 'PetMedia') return petMediaEvents(record, next, previous);
   if (next.type === 'BcsReview') return reviewEvents(record, next, previous);
+  if (next.type === REQUEST_ITEM_TYPE) return publicRequestEvents(record, next, previous, mediaBaseUrl);
   // A measurement is announced once, when it leaves `processing` (completed or failed).
   if (next.type === MEASUREMENT_ITEM_TYPE)
     return previous?.status === 'processing' && next.status !== 'processing'
@@ -134,5 +136,20 @@ function reviewEvents(record: DynamoDBRecord, next: Item, previous: Item | undef
   if (record.eventName === 'INSERT') return [event('pet.bcs.review_requested', record, next, body(), '')];
   if (previous?.status === 'pending' && next.status !== 'pending')
     return [event('pet.bcs.reviewed', record, next, body(), '')];
+  return [];
+}
+
+/** A public request is announced when it is made and once when an administrator decides it (withdrawals are not). */
+function publicRequestEvents(
+  record: DynamoDBRecord,
+  next: Item,
+  previous: Item | undefined,
+  mediaBaseUrl: string,
+): DomainEvent[] {
+  const body = () => presentPublicRequest(asPublicRequest(next), mediaBaseUrl);
+  if (record.eventName === 'INSERT') return [event('image.public_request.created', record, next, body(), '')];
+  if (previous?.status !== 'pending') return [];
+  if (next.status === 'approved') return [event('image.public_request.approved', record, next, body(), '')];
+  if (next.status === 'denied') return [event('image.public_request.denied', record, next, body(), '')];
   return [];
 }

@@ -689,13 +689,117 @@ export interface paths {
         };
         /**
          * One image
-         * @description An upload of yours (403 for another account's) or any catalogue image.
+         * @description An upload of yours (403 for another account's) or any public image (catalogue or public library).
          */
         get: operations["images.get"];
         put?: never;
         post?: never;
         /** Delete one of your uploads */
         delete: operations["images.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{id}/public-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for one of your uploads to become public
+         * @description For an approved upload of yours: an optional `request_message` (≤ 500 characters), how to credit you (`author`) and the licence you grant (`CC-BY-4.0` unless you choose `CC-BY-SA-4.0` or `CC0-1.0`). 201 `pending`; 409 `public_request_pending` naming the pending request, `image_already_public`, `image_not_ready` (still being checked) or `image_rejected`.
+         */
+        post: operations["images.public-request-create"];
+        /**
+         * Withdraw your pending public request
+         * @description Only while it is pending; 404 `no_pending_public_request` otherwise. A decided request stays.
+         */
+        delete: operations["images.public-request-withdraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{id}/public-requests/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your upload's public request
+         * @description The newest request (`pending`, `approved` or `denied`, with `admin_message`), or `{"status":"none"}` when the image was never put forward or its request was withdrawn.
+         */
+        get: operations["images.public-request-status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/public-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending public requests (administrators)
+         * @description Every account’s pending requests, oldest first, each with the image URL to look at.
+         */
+        get: operations["images.public-requests-queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/public-requests/{requestId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a public request with its tags (administrators)
+         * @description Species and up to 3 breeds, colours and categories, checked against the reference data (400 `invalid_tags`); the photo is searchable as soon as this answers. 409 `public_request_not_pending` once decided; 404 `image_deleted` or 409 `image_rejected` when the image can no longer be published.
+         */
+        post: operations["images.public-request-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/public-requests/{requestId}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a public request (administrators)
+         * @description `admin_message` tells the owner why; 409 `public_request_not_pending` once decided.
+         */
+        post: operations["images.public-request-deny"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1549,6 +1653,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "image.public_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * image.public_request.created: an account asked for one of its uploads to become public
+         * @description POSTed to every enabled endpoint subscribed to this event. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.
+         */
+        post: operations["webhook.image.public_request.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "image.public_request.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * image.public_request.approved: an administrator approved the request: the photo is now in image search, with its tags
+         * @description POSTed to every enabled endpoint subscribed to this event. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.
+         */
+        post: operations["webhook.image.public_request.approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "image.public_request.denied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * image.public_request.denied: an administrator denied the request (admin_message says why)
+         * @description POSTed to every enabled endpoint subscribed to this event. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.
+         */
+        post: operations["webhook.image.public_request.denied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "pet.bcs.review_requested": {
         parameters: {
             query?: never;
@@ -1929,7 +2093,7 @@ export interface components {
             status: "in_force" | "repealed" | "partially_repealed" | "suspended";
             source_url: string;
         };
-        /** @description An image of the catalogue (GET /images/{id}). */
+        /** @description A public image: a catalogue illustration or a public-library photo. */
         CatalogueImage: {
             id: string;
             url: string;
@@ -1942,6 +2106,17 @@ export interface components {
             /** @constant */
             status: "approved";
             created_at: string;
+            /**
+             * @description `illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).
+             * @enum {string}
+             */
+            kind: "illustration" | "photo";
+            /** @description A photo's author (null: not named), licence (SPDX id or URL) and original source (null: uploaded here); null for illustrations. */
+            attribution: {
+                author: string | null;
+                licence: string;
+                source_url: string | null;
+            } | null;
         };
         Category: {
             id: number;
@@ -2261,7 +2436,7 @@ export interface components {
                 name: string;
             }[];
         };
-        /** @description A catalogue image as search returns it. */
+        /** @description A public image (catalogue illustration or public-library photo) as search returns it. */
         Image: {
             id: string;
             url: string;
@@ -2271,6 +2446,17 @@ export interface components {
             species_id: "dog" | "cat";
             age_months: number | null;
             created_at: string;
+            /**
+             * @description `illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).
+             * @enum {string}
+             */
+            kind: "illustration" | "photo";
+            /** @description A photo's author (null: not named), licence (SPDX id or URL) and original source (null: uploaded here); null for illustrations. */
+            attribution: {
+                author: string | null;
+                licence: string;
+                source_url: string | null;
+            } | null;
             /** @description Unless `include_breeds=false`. */
             breeds?: components["schemas"]["Breed"][];
             /** @description Unless `include_categories=false`. */
@@ -2324,6 +2510,81 @@ export interface components {
             /** @enum {string} */
             kind?: "photo" | "video";
             external_owner_id?: string | null;
+            _metadata: components["schemas"]["WebhookMetadata"];
+        };
+        /** @description The image.public_request.approved resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
+        ImagePublicRequestApprovedEvent: {
+            id: string;
+            image_id: string;
+            account_id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied";
+            request_message: string | null;
+            author: string | null;
+            /** @enum {string} */
+            licence: "CC-BY-4.0" | "CC-BY-SA-4.0" | "CC0-1.0";
+            admin_message: string | null;
+            tags: {
+                /** @enum {string} */
+                species_id: "dog" | "cat";
+                breed_ids: string[];
+                colour_ids: string[];
+                category_ids: number[];
+            } | null;
+            actioned_at: string | null;
+            created_at: string;
+            updated_at: string;
+            image_url: string;
+            _metadata: components["schemas"]["WebhookMetadata"];
+        };
+        /** @description The image.public_request.created resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
+        ImagePublicRequestCreatedEvent: {
+            id: string;
+            image_id: string;
+            account_id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied";
+            request_message: string | null;
+            author: string | null;
+            /** @enum {string} */
+            licence: "CC-BY-4.0" | "CC-BY-SA-4.0" | "CC0-1.0";
+            admin_message: string | null;
+            tags: {
+                /** @enum {string} */
+                species_id: "dog" | "cat";
+                breed_ids: string[];
+                colour_ids: string[];
+                category_ids: number[];
+            } | null;
+            actioned_at: string | null;
+            created_at: string;
+            updated_at: string;
+            image_url: string;
+            _metadata: components["schemas"]["WebhookMetadata"];
+        };
+        /** @description The image.public_request.denied resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
+        ImagePublicRequestDeniedEvent: {
+            id: string;
+            image_id: string;
+            account_id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied";
+            request_message: string | null;
+            author: string | null;
+            /** @enum {string} */
+            licence: "CC-BY-4.0" | "CC-BY-SA-4.0" | "CC0-1.0";
+            admin_message: string | null;
+            tags: {
+                /** @enum {string} */
+                species_id: "dog" | "cat";
+                breed_ids: string[];
+                colour_ids: string[];
+                category_ids: number[];
+            } | null;
+            actioned_at: string | null;
+            created_at: string;
+            updated_at: string;
+            image_url: string;
             _metadata: components["schemas"]["WebhookMetadata"];
         };
         /** @description The image.uploaded resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
@@ -2634,6 +2895,35 @@ export interface components {
             description: string;
             category: string;
             popularity_score: number;
+        };
+        /** @description A request to make an upload public: `pending`, then `approved` (with the tags it is searched by) or `denied` (`admin_message` says why). Also the body of the image.public_request.* events. */
+        PublicImageRequest: {
+            id: string;
+            image_id: string;
+            account_id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied";
+            request_message: string | null;
+            author: string | null;
+            /** @enum {string} */
+            licence: "CC-BY-4.0" | "CC-BY-SA-4.0" | "CC0-1.0";
+            admin_message: string | null;
+            tags: {
+                /** @enum {string} */
+                species_id: "dog" | "cat";
+                breed_ids: string[];
+                colour_ids: string[];
+                category_ids: number[];
+            } | null;
+            actioned_at: string | null;
+            created_at: string;
+            updated_at: string;
+            image_url: string;
+        };
+        PublicImageRequestStatus: components["schemas"]["PublicImageRequest"] | {
+            image_id: string;
+            /** @constant */
+            status: "none";
         };
         /** @description The event is on its way to this endpoint only. */
         QueuedDelivery: {
@@ -7184,6 +7474,604 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "images.public-request-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    request_message?: string | null;
+                    /** @default null */
+                    author?: string | null;
+                    /**
+                     * @default CC-BY-4.0
+                     * @enum {string}
+                     */
+                    licence?: "CC-BY-4.0" | "CC-BY-SA-4.0" | "CC0-1.0";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicImageRequest"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (`body_too_large`, `file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "images.public-request-withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "images.public-request-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicImageRequestStatus"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "images.public-requests-queue": {
+        parameters: {
+            query?: {
+                /** @description Compared case-insensitively. */
+                status?: "pending";
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicImageRequest"][];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "images.public-request-approve": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    species_id: "dog" | "cat";
+                    /** @default [] */
+                    breed_ids?: string[];
+                    /** @default [] */
+                    colour_ids?: string[];
+                    /** @default [] */
+                    category_ids?: number[];
+                    /** @default null */
+                    admin_message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicImageRequest"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (`body_too_large`, `file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "images.public-request-deny": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    admin_message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicImageRequest"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (`body_too_large`, `file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is unavailable (e.g. `analysis_unavailable`); see `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */
@@ -14141,6 +15029,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ImageLabelsCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 5 s) counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.image.public_request.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the whole `whsec_…` secret. Refuse deliveries more than 300 seconds old or ahead. Stripe-compatible. Sent whenever the endpoint has a signing secret (every endpoint created through the API). */
+                "X-Webhook-Signature"?: string;
+                /** @description The event id, the same on every retry and redelivery: deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImagePublicRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 5 s) counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.image.public_request.approved": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the whole `whsec_…` secret. Refuse deliveries more than 300 seconds old or ahead. Stripe-compatible. Sent whenever the endpoint has a signing secret (every endpoint created through the API). */
+                "X-Webhook-Signature"?: string;
+                /** @description The event id, the same on every retry and redelivery: deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImagePublicRequestApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 5 s) counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.image.public_request.denied": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the whole `whsec_…` secret. Refuse deliveries more than 300 seconds old or ahead. Stripe-compatible. Sent whenever the endpoint has a signing secret (every endpoint created through the API). */
+                "X-Webhook-Signature"?: string;
+                /** @description The event id, the same on every retry and redelivery: deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImagePublicRequestDeniedEvent"];
             };
         };
         responses: {

@@ -17,6 +17,19 @@ export interface ImageSummary {
   age_months: number | null;
   created_at: string;
   account_id?: string | null;
+  /** Photos of the public library; absent on the catalogue's illustrations. */
+  kind?: 'photo';
+  /** Who made a photo and under which licence (the public library's photos carry it). */
+  attribution?: Attribution;
+}
+
+export interface Attribution {
+  /** How the author is credited; null when the contributor asked for no name. */
+  author: string | null;
+  /** An SPDX licence id (`CC-BY-4.0`) or the licence's URL. */
+  licence: string;
+  /** Where the photo was published first; null for photos uploaded to this service. */
+  source_url: string | null;
 }
 
 export interface CatalogueFacetContext {

@@ -33,6 +33,7 @@ export function presentImage(image: ImageSummary, data: ImageReferenceData, view
     species_id: image.species_id,
     age_months: image.age_months,
     created_at: image.created_at,
+    ...provenanceOf(image),
     ...(view.includeBreeds && {
       breeds: image.breed_ids.flatMap((id) => {
         const breed = data.breeds.get(id);
@@ -55,3 +56,9 @@ export function presentImage(image: ImageSummary, data: ImageReferenceData, view
     }),
   };
 }
+
+/** Catalogue images are illustrations; the public library's photos carry their credit. */
+export const provenanceOf = (image: Pick<ImageSummary, 'kind' | 'attribution'>) => ({
+  kind: image.kind ?? ('illustration' as const),
+  attribution: image.attribution ?? null,
+});

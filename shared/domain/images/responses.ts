@@ -40,6 +40,21 @@ export const uploadSlotBody = documented(
   { id: 'UploadSlot' },
 );
 
+/** Whether an image is one of the catalogue's illustrations or a photo of the public library, and its credit. */
+const provenance = {
+  kind: documented(z.enum(['illustration', 'photo']), {
+    description:
+      "`illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).",
+  }),
+  attribution: documented(
+    z.nullable(z.object({ author: z.nullable(z.string()), licence: z.string(), source_url: z.nullable(z.string()) })),
+    {
+      description:
+        "A photo's author (null: not named), licence (SPDX id or URL) and original source (null: uploaded here); null for illustrations.",
+    },
+  ),
+};
+
 export const catalogueImageBody = documented(
   z.object({
     id: z.string(),
@@ -51,8 +66,9 @@ export const catalogueImageBody = documented(
     category_ids: z.array(z.int()),
     status: z.literal('approved'),
     created_at: z.string(),
+    ...provenance,
   }),
-  { id: 'CatalogueImage', description: 'An image of the catalogue (GET /images/{id}).' },
+  { id: 'CatalogueImage', description: 'A public image: a catalogue illustration or a public-library photo.' },
 );
 
 export const imageSearchResult = documented(
@@ -64,6 +80,7 @@ export const imageSearchResult = documented(
     species_id: z.enum(SPECIES),
     age_months: z.nullable(z.int()),
     created_at: z.string(),
+    ...provenance,
     breeds: z.optional(documented(z.array(breedBody), { description: 'Unless `include_breeds=false`.' })),
     categories: z.optional(
       documented(z.array(z.object({ id: z.int(), name: z.string() })), {
@@ -84,7 +101,7 @@ export const imageSearchResult = documented(
       }),
     ),
   }),
-  { id: 'Image', description: 'A catalogue image as search returns it.' },
+  { id: 'Image', description: 'A public image (catalogue illustration or public-library photo) as search returns it.' },
 );
 
 /** The spec's answer to deletes of votes, favourites and uploads. */

@@ -1,10 +1,12 @@
 // Image search over the catalogue index: picks the smallest facet that answers a filter exactly, and only
 // reads whole posting lists when some filter has no facet of its own (see docs/ARCHITECTURE.md#image-search).
+// Each facet has two tiers: the seeded catalogue, then the public library (public-index.ts).
 import type { Deps } from '../../deps.ts';
 import type { Species } from '../reference/species.ts';
 import { shuffle } from '../reference/paging.ts';
 import { facet, type ImageSummary } from './catalogue-index.ts';
 import { currentCatalogue, readFacet, readOrdinalRange, readOrdinals } from './catalogue-store.ts';
+import { type FacetHead, readHeads, readPublicFacet, readPublicOrdinals, readPublicRange, sizeOf } from './public-index.ts';
 
 export const ORDER_BY = ['created_at', 'id'] as const;
 export type OrderBy = (typeof ORDER_BY)[number];
@@ -109,8 +111,11 @@ export async function searchImages(
   ctx: SearchContext,
 ): Promise<ImageSearchResult> {
   const { version, counts } = await currentCatalogue(deps);
-  const size = (facets: string[]) => facets.reduce((n, f) => n + (counts[f] ?? 0), 0);
   const constraints = constraintsOf(search.filter);
+  // The public library's facet sizes are read on every search (one BatchGetItem): a published photo is found at once.
+  const heads = await readHeads(deps, [facet.all(), ...constraints.flatMap((c) => c.facets)]);
+  const tiers = (f: string): FacetTiers => ({ facet: f, catalogue: counts[f] ?? 0, library: heads.get(f) });
+  const size = (facets: string[]) => facets.reduce((n, f) => n + totalOf(tiers(f)), 0);
   // The smallest list that satisfies one constraint exactly is where the search starts.
   const base = constraints.reduce<Constraint | undefined>(
     (best, c) => (!best || size(c.facets) < size(best.facets) ? c : best),
@@ -123,12 +128,11 @@ export async function searchImages(
   const residual = residualTest(search.filter, ctx);
   const exact = base.facets.length === 1 && others.length === 0 && !residual;
 
-  if (exact && search.orderBy === 'created_at')
-    return pageOfFacet(deps, version, base.facets[0]!, counts[base.facets[0]!] ?? 0, search);
+  if (exact && search.orderBy === 'created_at') return pageOfFacet(deps, version, tiers(base.facets[0]!), search);
 
   // Filters remain (or an order the index does not keep): read the base list and finish in memory.
   const lists = await Promise.all(
-    base.facets.filter((f) => (counts[f] ?? 0) > 0).map((f) => readFacet(deps, version, f)),
+    base.facets.filter((f) => size([f]) > 0).map((f) => readWholeFacet(deps, version, tiers(f))),
   );
   const seen = new Set<string>();
   const matching = lists
@@ -138,23 +142,56 @@ export async function searchImages(
   return pageInMemory(matching, search, deps.random);
 }
 
-async function pageOfFacet(
-  deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>,
-  version: string,
-  facetName: string,
-  total: number,
-  search: ImageSearch,
-): Promise<ImageSearchResult> {
+/** One facet in both tiers: the catalogue's postings (ordinals 0..catalogue-1), then the public library's. */
+interface FacetTiers {
+  facet: string;
+  catalogue: number;
+  library: FacetHead | undefined;
+}
+
+const totalOf = (t: FacetTiers) => t.catalogue + sizeOf(t.library);
+
+async function readWholeFacet(deps: ReadDeps, version: string, t: FacetTiers): Promise<ImageSummary[]> {
+  const [catalogue, library] = await Promise.all([
+    t.catalogue > 0 ? readFacet(deps, version, t.facet) : [],
+    sizeOf(t.library) > 0 ? readPublicFacet(deps, t.facet) : [],
+  ]);
+  return [...catalogue, ...library];
+}
+
+type ReadDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>;
+
+async function pageOfFacet(deps: ReadDeps, version: string, t: FacetTiers, search: ImageSearch) {
+  const total = totalOf(t);
+  const { facet: f, catalogue: n } = t;
+  const library = t.library ?? { sizes: [], rev: 0 };
   if (search.order === 'ASC' || search.order === 'DESC') {
     const start = search.page * search.limit;
     const end = Math.min(total, start + search.limit) - 1;
     const [from, to] = search.order === 'ASC' ? [start, end] : [total - 1 - end, total - 1 - start];
-    return { images: await readOrdinalRange(deps, version, facetName, from, to, search.order === 'DESC'), total };
+    const descending = search.order === 'DESC';
+    const [inCatalogue, inLibrary] = await Promise.all([
+      readOrdinalRange(deps, version, f, from, Math.min(to, n - 1), descending),
+      readPublicRange(deps, f, library, Math.max(from, n) - n, to - n, descending),
+    ]);
+    return { images: descending ? [...inLibrary, ...inCatalogue] : [...inCatalogue, ...inLibrary], total };
   }
-  return {
-    images: await readOrdinals(deps, version, facetName, sampleOrdinals(total, search.limit, deps.random)),
-    total,
-  };
+  const ordinals = sampleOrdinals(total, search.limit, deps.random);
+  const [inCatalogue, inLibrary] = await Promise.all([
+    readOrdinals(
+      deps,
+      version,
+      f,
+      ordinals.filter((o) => o < n),
+    ),
+    readPublicOrdinals(
+      deps,
+      f,
+      library,
+      ordinals.filter((o) => o >= n).map((o) => o - n),
+    ),
+  ]);
+  return { images: shuffle([...inCatalogue, ...inLibrary], deps.random), total };
 }
 
 /** `k` distinct ordinals from [0, n), uniformly. */

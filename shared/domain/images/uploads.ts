@@ -8,10 +8,19 @@ import { transactionFailures } from '../../db/errors.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import { transact } from '../../db/transact.ts';
 import { statChange } from '../../db/account-stats.ts';
-import { accountImageIndex, accountImagesPartition, imageKey } from '../../db/keys.ts';
+import {
+  accountImageIndex,
+  accountImagesPartition,
+  imageKey,
+  imagePartition,
+  PUBLIC_REQUEST_ITEMS_PREFIX,
+  pendingPublicRequestKey,
+} from '../../db/keys.ts';
+import { queryAll } from '../../db/query-all.ts';
+import { batchWriteAll } from '../../db/batch.ts';
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
-import { badRequest, forbidden, AppError, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, AppError, notFound } from '../../errors.ts';
 import { detectPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, readImageDimensions } from '../../media/dimensions.ts';
 import { parseMultipart } from '../../media/multipart.ts';
@@ -19,6 +28,8 @@ import type { Account } from '../accounts/account.ts';
 import { quotaReturn, quotaUse } from '../accounts/quota.ts';
 import { transition } from '../media/store.ts';
 import { publicMediaUrl } from '../../media/public-url.ts';
+import type { Placement } from './public-index.ts';
+import { unpublishWrites } from './publishing.ts';
 
 /** The spec's photo limit. */
 export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
@@ -306,25 +317,44 @@ export async function createUploadSlot(
   };
 }
 
-/** Any image by id: catalogue images for everyone, uploads for their account only (403 otherwise). */
+/** The stored image item (catalogue image, import or upload), whoever it belongs to. */
+export async function readImageItem(
+  deps: Pick<Deps, 'ddb' | 'config'>,
+  imageId: string,
+  consistent = false,
+): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await deps.ddb.send(
+    new GetCommand({ TableName: deps.config.tableName, Key: imageKey(imageId), ConsistentRead: consistent }),
+  );
+  return Item;
+}
+
+/** Any image by id: catalogue and public images for everyone, other uploads for their account only (403). */
 export async function getImage(
   deps: Pick<Deps, 'ddb' | 'config'>,
   account: Account,
   imageId: string,
 ): Promise<Record<string, unknown>> {
-  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: imageKey(imageId) }));
+  const Item = await readImageItem(deps, imageId);
   if (!Item) throw notFound(`Image ${imageId} does not exist`);
-  if (Item.source === 'upload' && Item.account_id !== account.id)
+  if (Item.source === 'upload' && Item.account_id !== account.id && !Item.public)
     throw forbidden(`Image ${imageId} belongs to another account`);
   return Item;
 }
 
 export const asUpload = (item: Record<string, unknown>) => uploadSchema.parse(item);
 
+/**
+ * Deletes an upload with everything that hangs on it, in one transaction: the account's image count, its pending
+ * public request (the administrators' queue forgets it) and, when it is public, its place in search. The request
+ * history in the image's partition and the object follow.
+ */
 export async function deleteUpload(deps: UploadDeps, account: Account, imageId: string): Promise<void> {
   const item = await getImage(deps, account, imageId);
   if (item.source !== 'upload') throw forbidden(`Image ${imageId} is a catalogue image and cannot be deleted`);
+  if (item.account_id !== account.id) throw forbidden(`Image ${imageId} belongs to another account`);
   const table = deps.config.tableName;
+  const published = item.public as { placement: Placement } | undefined;
   await transact(
     deps.ddb,
     [
@@ -332,13 +362,33 @@ export async function deleteUpload(deps: UploadDeps, account: Account, imageId: 
         Delete: {
           TableName: table,
           Key: imageKey(imageId),
-          ConditionExpression: 'account_id = :account',
+          // The public record read above is the one unpublished: a publication in between refuses the delete.
+          ConditionExpression: published
+            ? 'account_id = :account AND attribute_exists(#public)'
+            : 'account_id = :account AND attribute_not_exists(#public)',
+          ExpressionAttributeNames: { '#public': 'public' },
           ExpressionAttributeValues: { ':account': account.id },
         },
       },
       statChange(table, account.id, 'images', -1),
+      { Delete: { TableName: table, Key: pendingPublicRequestKey(imageId) } },
+      ...(published ? unpublishWrites(table, imageId, published) : []),
     ],
-    (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Image ${imageId} does not exist`) : undefined),
+    (reasons) => {
+      if (reasons[0] !== 'ConditionalCheckFailed') return undefined;
+      return conflict(`Image ${imageId} was published or deleted meanwhile: try again`, { code: 'image_changed' });
+    },
+  );
+  const leftovers = await queryAll(deps.ddb, {
+    TableName: table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :requests)',
+    ExpressionAttributeValues: { ':pk': imagePartition(imageId), ':requests': PUBLIC_REQUEST_ITEMS_PREFIX },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchWriteAll(
+    deps.ddb,
+    table,
+    leftovers.map((Key) => ({ DeleteRequest: { Key } })),
   );
   await s3Client(deps.config).send(
     new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: String(item.file) }),

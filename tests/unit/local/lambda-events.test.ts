@@ -85,6 +85,10 @@ describe('DynamoDB stream records', () => {
       },
     });
   });
+
+  it('carries a map an update emptied, which DynamoDB Local streams as a value without a type, as the empty map', () => {
+    expect(toLambdaAttributeValue({ M: { images: {} as never } })).toStrictEqual({ M: { images: { M: {} } } });
+  });
 });
 
 describe('SQS messages', () => {

@@ -1,0 +1,19 @@
+import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
+import { withdrawPublication } from '../../shared/domain/public-requests/service.ts';
+import { idParam } from '../../shared/http/common-params.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
+
+export const handler = httpRoute(
+  route('images.public-request-withdraw'),
+  {
+    summary: 'Withdraw your pending public request',
+    description: 'Only while it is pending; 404 `no_pending_public_request` otherwise. A decided request stays.',
+    response: successMessage,
+    params: idParam('id'),
+  },
+  async ({ params, account }, deps) => {
+    await withdrawPublication(deps, account, params.id);
+    return SUCCESS;
+  },
+);

@@ -1,0 +1,17 @@
+import { publicRequestQueueQuery } from '../../shared/domain/public-requests/input.ts';
+import { publicRequestList } from '../../shared/domain/public-requests/responses.ts';
+import { listPendingPublications } from '../../shared/domain/public-requests/service.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { route } from '../routes.ts';
+
+/** The administrators' queue: pending public requests of every account, oldest first. */
+export const handler = httpRoute(
+  route('images.public-requests-queue'),
+  {
+    summary: 'Pending public requests (administrators)',
+    description: 'Every account’s pending requests, oldest first, each with the image URL to look at.',
+    response: publicRequestList,
+    query: publicRequestQueueQuery,
+  },
+  ({ query }, deps) => listPendingPublications(deps, query),
+);
