@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { buildPostings, ordinalKey, type ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
+import { SEGMENT_CAPACITY } from '../../shared/domain/images/public-index.ts';
 import type { mockDynamoWithAccounts } from './fixtures.ts';
 import type { BreedRecord } from '../../shared/domain/reference/breeds.ts';
 import type { CategoryRecord } from '../../shared/domain/reference/categories.ts';
@@ -107,6 +108,8 @@ export interface ReferenceFixtures {
   legislation?: LawRecord[];
   /** The image catalogue, served through its facet index. */
   images?: ImageSummary[];
+  /** Photos of the public library, served through its tier of the index (heads and segments). */
+  library?: ImageSummary[];
 }
 
 /**
@@ -124,15 +127,31 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
     legislation: [],
     ...fixtures,
   };
-  const postings = buildPostings(fixtures.images ?? [], {
+  const facetContext = {
     groupsOf: new Map((sets.breeds as BreedRecord[]).map((b) => [b.id, b.breed_groups.map((g) => g.toLowerCase())])),
     codeOf: new Map((sets.colours as ColourData).variants.map((v) => [v.id, v.code])),
-  });
+  };
+  const postings = buildPostings(fixtures.images ?? [], facetContext);
   const counts = Object.fromEntries([...postings].map(([f, list]) => [f, list.length]));
   ddb.on(GetCommand, { Key: { sk: 'CURRENT' } } as never).callsFake((input: { Key: { pk: string } }) => {
     const set = input.Key.pk.replace('REFDATA#', '');
     return { Item: set === 'images' ? { version: 'img', counts } : { version: `v-${set}`, chunks: 1 } };
   });
+  // The library tier: each facet's photos in segments of SEGMENT_CAPACITY, a head with their sizes.
+  const library = buildPostings(fixtures.library ?? [], facetContext);
+  const segmentsOf = (facet: string) => {
+    const list = library.get(facet) ?? [];
+    return Array.from({ length: Math.ceil(list.length / SEGMENT_CAPACITY) }, (_, k) =>
+      list.slice(k * SEGMENT_CAPACITY, (k + 1) * SEGMENT_CAPACITY),
+    );
+  };
+  const libraryItem = (pk: string, sk: string) => {
+    const facet = pk.replace(/^PUBIDX#/, '');
+    if (!library.has(facet)) return undefined;
+    if (sk === 'HEAD') return { pk, sk, sizes: segmentsOf(facet).map((s) => s.length), rev: 1 };
+    const segment = segmentsOf(facet)[Number(sk.replace(/^SEG#/, ''))];
+    return segment && { pk, sk, images: Object.fromEntries(segment.map((i) => [i.id, i])) };
+  };
   const posting = (pk: string, n: number) => {
     const image = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.[n];
     return image && { pk, sk: ordinalKey(n), image };
@@ -146,6 +165,8 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
         const set = pk.replace(/^REFDATA#/, '').replace(/#v-.*$/, '') as ReferenceSet;
         return { Items: [{ data: gzipSync(JSON.stringify(sets[set])) }] };
       }
+      if (pk.startsWith('PUBIDX#'))
+        return { Items: segmentsOf(pk.replace(/^PUBIDX#/, '')).map((_, k) => libraryItem(pk, `SEG#${k}`)) };
       const size = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.length ?? 0;
       const from = values[':from'] === undefined ? 0 : Number(values[':from']);
       const to = values[':to'] === undefined ? size - 1 : Number(values[':to']);
@@ -156,7 +177,9 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
     .on(BatchGetCommand)
     .callsFake((input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => {
       const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
-      return { Responses: { [table]: Keys.map((k) => posting(k.pk, Number(k.sk))).filter(Boolean) } };
+      const item = (k: { pk: string; sk: string }) =>
+        k.pk.startsWith('PUBIDX#') ? libraryItem(k.pk, k.sk) : posting(k.pk, Number(k.sk));
+      return { Responses: { [table]: Keys.map(item).filter(Boolean) } };
     });
 }
 

@@ -34,11 +34,7 @@ const EMPTY_HEAD: FacetHead = { sizes: [], rev: 0 };
 export const sizeOf = (head: FacetHead | undefined) => (head?.sizes ?? []).reduce((n, s) => n + s, 0);
 
 /** The heads of these facets (consistent reads when they feed a write); a facet never published to has none. */
-export async function readHeads(
-  deps: ReadDeps,
-  facets: string[],
-  consistent = false,
-): Promise<Map<string, FacetHead>> {
+export async function readHeads(deps: ReadDeps, facets: string[], consistent = false): Promise<Map<string, FacetHead>> {
   const unique = [...new Set(facets)];
   const heads = new Map<string, FacetHead>();
   if (unique.length === 0) return heads;

@@ -44,7 +44,7 @@ export const uploadSlotBody = documented(
 const provenance = {
   kind: documented(z.enum(['illustration', 'photo']), {
     description:
-      "`illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).",
+      '`illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).',
   }),
   attribution: documented(
     z.nullable(z.object({ author: z.nullable(z.string()), licence: z.string(), source_url: z.nullable(z.string()) })),

@@ -6,7 +6,14 @@ import type { Species } from '../reference/species.ts';
 import { shuffle } from '../reference/paging.ts';
 import { facet, type ImageSummary } from './catalogue-index.ts';
 import { currentCatalogue, readFacet, readOrdinalRange, readOrdinals } from './catalogue-store.ts';
-import { type FacetHead, readHeads, readPublicFacet, readPublicOrdinals, readPublicRange, sizeOf } from './public-index.ts';
+import {
+  type FacetHead,
+  readHeads,
+  readPublicFacet,
+  readPublicOrdinals,
+  readPublicRange,
+  sizeOf,
+} from './public-index.ts';
 
 export const ORDER_BY = ['created_at', 'id'] as const;
 export type OrderBy = (typeof ORDER_BY)[number];

@@ -374,9 +374,11 @@ export async function deleteUpload(deps: UploadDeps, account: Account, imageId: 
       { Delete: { TableName: table, Key: pendingPublicRequestKey(imageId) } },
       ...(published ? unpublishWrites(table, imageId, published) : []),
     ],
-    (reasons) => {
+    async (reasons) => {
       if (reasons[0] !== 'ConditionalCheckFailed') return undefined;
-      return conflict(`Image ${imageId} was published or deleted meanwhile: try again`, { code: 'image_changed' });
+      return (await readImageItem(deps, imageId, true))
+        ? conflict(`Image ${imageId} was made public meanwhile: try again`, { code: 'image_changed' })
+        : notFound(`Image ${imageId} does not exist`);
     },
   );
   const leftovers = await queryAll(deps.ddb, {

@@ -40,17 +40,23 @@ const pendingConflict = (imageId: string, requestId: string) =>
 /** Why this image cannot be put forward (or published) now, from the image item itself; undefined when it can. */
 function unpublishable(image: Record<string, unknown>, imageId: string) {
   if (image.public)
-    return conflict(`Image ${imageId} is already public`, { code: 'image_already_public', details: { status: 'approved' } });
+    return conflict(`Image ${imageId} is already public`, {
+      code: 'image_already_public',
+      details: { status: 'approved' },
+    });
   if (image.status === 'rejected')
     return conflict(`Image ${imageId} was rejected when it was checked and cannot be made public`, {
       code: 'image_rejected',
       details: { status: image.status },
     });
   if (image.status !== 'approved')
-    return conflict(`Image ${imageId} is still being checked (status ${String(image.status)}): try again once it is approved`, {
-      code: 'image_not_ready',
-      details: { status: String(image.status) },
-    });
+    return conflict(
+      `Image ${imageId} is still being checked (status ${String(image.status)}): try again once it is approved`,
+      {
+        code: 'image_not_ready',
+        details: { status: String(image.status) },
+      },
+    );
   return undefined;
 }
 
@@ -114,8 +120,7 @@ export async function publicationStatus(deps: ReadDeps, account: Account, imageI
 export async function withdrawPublication(deps: ReadDeps, account: Account, imageId: string) {
   await ownUpload(deps, account, imageId);
   const pendingId = await readPendingRequestId(deps, imageId);
-  const none = () =>
-    notFound(`Image ${imageId} has no pending public request`, { code: 'no_pending_public_request' });
+  const none = () => notFound(`Image ${imageId} has no pending public request`, { code: 'no_pending_public_request' });
   if (!pendingId) throw none();
   if (await deletePendingRequest(deps, imageId, pendingId)) throw none();
 }
@@ -173,7 +178,8 @@ export async function approvePublication(
   const { admin_message, ...tags } = body;
   const context = checkTags(tags, vocabulary);
   const image = await readImageItem(deps, request.image_id, true);
-  if (!image) throw notFound(`Image ${request.image_id} of request ${requestId} was deleted`, { code: 'image_deleted' });
+  if (!image)
+    throw notFound(`Image ${request.image_id} of request ${requestId} was deleted`, { code: 'image_deleted' });
   const refused = unpublishable(image, request.image_id);
   if (refused) throw refused;
   if (typeof image.width !== 'number' || typeof image.height !== 'number')

@@ -43,7 +43,13 @@ export async function insertRequest(deps: StoreDeps, request: PublicRequestItem)
     transact(
       deps.ddb,
       [
-        { ConditionCheck: { TableName: table, Key: imageKey(request.image_id), ...publishableImage(request.account_id) } },
+        {
+          ConditionCheck: {
+            TableName: table,
+            Key: imageKey(request.image_id),
+            ...publishableImage(request.account_id),
+          },
+        },
         {
           Put: {
             TableName: table,

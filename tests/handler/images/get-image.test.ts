@@ -64,6 +64,8 @@ describe('GET /v1/images/{id}', () => {
       category_ids: [1],
       status: 'approved',
       created_at: '2025-01-01T00:00:00.000Z',
+      kind: 'illustration',
+      attribution: null,
     });
   });
 
@@ -77,6 +79,42 @@ describe('GET /v1/images/{id}', () => {
       message: 'Image up-other belongs to another account',
     });
     expect(jsonBody(result)).not.toHaveProperty('url');
+  });
+
+  it("answers another account's public upload as the public library shows it, never the upload record", async () => {
+    const summary = {
+      id: 'up-public',
+      file: 'uploads/acc-other/up-public.jpg',
+      width: 640,
+      height: 480,
+      species_id: 'dog',
+      breed_ids: ['beagle'],
+      category_ids: [],
+      colour_ids: ['dog-black'],
+      age_months: null,
+      created_at: '2026-11-24T10:00:00.000Z',
+      kind: 'photo',
+      attribution: { author: null, licence: 'CC0-1.0', source_url: null },
+    };
+    serveImages(ddb, [
+      aStoredUpload({ id: 'up-public', account_id: 'acc-other', public: { summary, placement: { all: 0 } } } as never),
+    ]);
+
+    const body = jsonBody(await getImage('up-public'));
+
+    expect(body).toEqual({
+      id: 'up-public',
+      url: expect.stringMatching(/\/uploads\/acc-other\/up-public\.jpg$/),
+      width: 640,
+      height: 480,
+      species_id: 'dog',
+      breed_ids: ['beagle'],
+      category_ids: [],
+      status: 'approved',
+      created_at: '2026-11-24T10:00:00.000Z',
+      kind: 'photo',
+      attribution: { author: null, licence: 'CC0-1.0', source_url: null },
+    });
   });
 
   it('answers 404 for an image that does not exist', async () => {

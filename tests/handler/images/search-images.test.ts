@@ -4,6 +4,7 @@ import { handler } from '../../../functions/images/search-images.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import type { ImageSummary } from '../../../shared/domain/images/catalogue-index.ts';
 import { aBreed, anImage, serveReferenceData } from '../../support/reference-fixtures.ts';
 
 const images = [
@@ -35,6 +36,9 @@ let ddb: ReturnType<typeof mockDynamoWithAccounts>;
 const search = (query: Record<string, string> = {}) =>
   handler(httpEvent({ path: '/v1/images/search', headers: { 'x-api-key': USER_KEY }, query }), lambdaContext);
 const ids = (result: unknown) => jsonBody(result).map((i: { id: string }) => i.id);
+/** Reads of the catalogue tier's postings (every search also reads the public library's facet heads). */
+const postingReads = (command: typeof BatchGetCommand) =>
+  ddb.commandCalls(command).filter((c) => JSON.stringify(c.args[0].input).includes('IMGIDX#'));
 
 describe('GET /v1/images/search', () => {
   beforeEach(() => {
@@ -53,13 +57,13 @@ describe('GET /v1/images/search', () => {
       breeds: expect.any(Array),
       categories: expect.any(Array),
     });
-    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(postingReads(BatchGetCommand)).toHaveLength(1);
   });
 
   it('pages in ASC and DESC order with one ranged query', async () => {
     expect(ids(await search({ order: 'ASC', limit: '2', page: '1' }))).toEqual(['03', '04']);
     expect(ids(await search({ order: 'desc', limit: '2', page: '0' }))).toEqual(['05', '04']);
-    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(0);
+    expect(postingReads(BatchGetCommand)).toHaveLength(0);
   });
 
   it('filters by breed, breed lists, species, colour, colour code and categories', async () => {
@@ -119,6 +123,47 @@ describe('GET /v1/images/search', () => {
         .commandCalls(QueryCommand)
         .filter((c) => String(c.args[0].input.ExpressionAttributeValues?.[':pk']).startsWith('IMGIDX')),
     ).toHaveLength(0);
+  });
+
+  describe('with photos of the public library', () => {
+    const photo = (id: string, at: string, overrides: Partial<ImageSummary> = {}) =>
+      anImage({
+        id,
+        file: `uploads/acc-user/${id}.jpg`,
+        breed_ids: ['beagle'],
+        colour_ids: ['dog-black'],
+        created_at: at,
+        kind: 'photo',
+        attribution: { author: 'Ana', licence: 'CC-BY-4.0', source_url: null },
+        ...overrides,
+      });
+    const library = [photo('p1', '2026-11-01T00:00:00.000Z'), photo('p2', '2026-11-02T00:00:00.000Z')];
+    beforeEach(() => serveReferenceData(ddb, { ...fixtures, library }));
+
+    it('counts and pages them after the catalogue, in both orders, marked as attributed photos', async () => {
+      const first = await search({ breed_id: 'beagle', order: 'ASC', limit: '3' });
+      expect(ids(first)).toEqual(['01', '02', 'p1']);
+      expect(first.headers['pagination-count']).toBe('4');
+      expect(ids(await search({ breed_id: 'beagle', order: 'ASC', limit: '3', page: '1' }))).toEqual(['p2']);
+      const newest = await search({ order: 'DESC', limit: '3' });
+      expect(ids(newest)).toEqual(['p2', 'p1', '05']);
+      expect(newest.headers['pagination-count']).toBe('7');
+      expect(jsonBody(newest)[0]).toMatchObject({
+        kind: 'photo',
+        attribution: { author: 'Ana', licence: 'CC-BY-4.0', source_url: null },
+        url: expect.stringMatching(/\/uploads\/acc-user\/p2\.jpg$/),
+      });
+      expect(jsonBody(newest)[2]).toMatchObject({ kind: 'illustration', attribution: null });
+    });
+
+    it('draws random pages over both tiers and filters them in memory with the catalogue', async () => {
+      setDepsForTest({ random: () => 0.99 });
+      expect(ids(await search({ breed_id: 'beagle', limit: '1' }))).toEqual(['p2']);
+      expect(ids(await search({ breed_id: 'beagle', limit: '10' })).sort()).toEqual(['01', '02', 'p1', 'p2']);
+      const filtered = await search({ breed_id: 'beagle', colour_id: 'dog-black', order: 'ASC', limit: '10' });
+      expect(ids(filtered)).toEqual(['01', 'p1', 'p2']);
+      expect(ids(await search({ species_id: 'cat', order: 'ASC', limit: '10' }))).toEqual(['04']);
+    });
   });
 
   it.each([
