@@ -155,7 +155,15 @@ describe('public-image requests: the full cycle', () => {
     const [createdEvent] = await verifiedDeliveries(requestId, 'image.public_request.created');
     expect(createdEvent).toMatchObject({ id: requestId, status: 'pending', image_id: imageId });
     const [approvedEvent] = await verifiedDeliveries(requestId, 'image.public_request.approved');
-    expect(approvedEvent).toMatchObject({ id: requestId, status: 'approved', tags: { breed_ids: ['beagle'] } });
+    expect(approvedEvent).toMatchObject({
+      id: requestId,
+      status: 'approved',
+      tags: { breed_ids: ['beagle'] },
+      _metadata: { event_type: 'image.public_request.approved' },
+    });
+    expect(Date.parse(approvedEvent!._metadata.timestamp)).toBeGreaterThanOrEqual(
+      Date.parse(approved.body.actioned_at) - 1000,
+    );
 
     // Deleting the approved image takes it out of search in the same transaction.
     expect((await api('DELETE', `/images/${imageId}`, { key: owner })).status).toBe(200);
