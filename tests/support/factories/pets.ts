@@ -1,6 +1,6 @@
 // Pets through the running local service: multipart helpers, photos made by sharp, polling until processing is done.
 import sharp from 'sharp';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { api, send, type ApiResponse } from '../api-client.ts';
 import { until } from '../polling.ts';
@@ -24,17 +24,16 @@ export const aSourcePhoto = (width = 480, height = 360) =>
     .toBuffer();
 
 /** A JPEG of the given size whose pixels depend on `seed` (different seeds, different bytes). */
-export const aPhoto = (seed = 1, width = 64, height = 48) =>
-  sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 },
-    },
-  })
+/**
+ * A solid-colour JPEG, the same bytes for the same seed. The colour comes from a hash of the seed: photos are
+ * deduplicated by content, so two seeds must not share a colour (a linear formula repeated every 256 seeds).
+ */
+export const aPhoto = (seed = 1, width = 64, height = 48) => {
+  const [r, g, b] = createHash('sha256').update(String(seed)).digest();
+  return sharp({ create: { width, height, channels: 3, background: { r: r!, g: g!, b: b! } } })
     .jpeg()
     .toBuffer();
+};
 
 export async function postForm(
   path: string,
