@@ -182,10 +182,12 @@ All against the same receiver on loopback (node:http, answers 204 at once). The 
 bodies, 10 at a time over keep-alive connections. The bare PutItem loop writes as many items, 10 at a time, once
 before and once after the worker run (the ratio uses their mean, so load drifting on the shared machine during the run
 hits both sides). The worker run puts as many \`vote.created\` events of one account with one endpoint on the events
-queue and counts until all arrived: dispatcher (5 pollers) → deliveries queue → deliverer (5 pollers), each attempt
-taking an attempt slot (the write returns the endpoint with its current secret), decrypting the secret (cached per
-container by ciphertext), signing, POSTing on a fresh connection (the SSRF guard checks the address actually connected
-to), giving the slot back and logging the attempt. One endpoint allows ten attempts in flight, the loops' concurrency.
+queue and counts until all arrived: dispatcher (5 pollers) → deliveries queue → deliverer (5 pollers), each poller a
+worker thread of its own (a container), each attempt taking an attempt slot (the write returns the endpoint with its
+current secret), decrypting the secret (cached per container by ciphertext), signing, POSTing over a kept-alive
+connection (opened through the SSRF guard, which checks the address actually connected to), giving the slot back and
+logging the attempt. One endpoint allows ten attempts in flight, the loops' concurrency. A warm-up round of
+${webhooks.warmupDeliveries} deliveries through the same path comes first (fresh threads run their SDK code uncompiled).
 Fan-out: ${webhooks.fanout.rounds} rounds of one vote through the API in each of 20 accounts at once, each account with five
 endpoints: per round, the longest time from a vote's commit (its 201) to one of its first attempts. Latency: ${webhooks.latencySamples}
 single votes, from the committed write to the receiver, via table stream → router → events queue → dispatcher →
@@ -195,7 +197,7 @@ deliveries queue → deliverer.
 |---|---|
 | bare signed-POST loop | ${fmt(webhooks.bareRate, 0)} deliveries/s |
 | bare PutItem loop (same concurrency), before / after the worker run | ${fmt(webhooks.putItemRuns[0], 0)} / ${fmt(webhooks.putItemRuns[1], 0)} writes/s |
-| delivery worker | ${fmt(webhooks.workerRate, 0)} deliveries/s |
+| delivery worker (warm-up round) | ${fmt(webhooks.workerRate, 0)} deliveries/s (${fmt(webhooks.warmupRate, 0)}) |
 | ratio to the PutItem loop | ${fmt(webhookRatio, 3)} |
 | DynamoDB requests per delivery (dispatcher and deliverer) | ${fmt(webhooks.ddbCallsPerDelivery)} (${Object.entries(
   webhooks.ddbCallsByCommand,

@@ -14,6 +14,8 @@ import { startLocalService } from '../local/service.ts';
 import { percentile } from './stats.ts';
 
 const THROUGHPUT_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 1000);
+/** Deliveries through the worker before the measured run (see the warm-up below). */
+const WARMUP_DELIVERIES = Number(process.env.BENCH_WEBHOOK_WARMUP ?? 300);
 const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_LATENCY_SAMPLES ?? 100);
 const CONCURRENCY = 10;
 /** Fan-out: rounds of one vote in each of FANOUT_ACCOUNTS accounts, each with the limit of five endpoints. */
@@ -30,6 +32,9 @@ export interface WebhookBench {
   /** A bare PutItem loop on the same DynamoDB Local, same concurrency: the ceiling of anything that logs attempts. */
   putItemRate: number;
   workerRate: number;
+  /** The worker during its warm-up round of `warmupDeliveries`, before the measured run. */
+  warmupRate: number;
+  warmupDeliveries: number;
   /** The PutItem loop before and after the worker run (putItemRate is their mean). */
   putItemRuns: [number, number];
   /** DynamoDB requests the dispatcher and deliverer made per delivery in the worker run, in all and by command. */
@@ -179,38 +184,45 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
         for (const [command, n] of Object.entries(counts)) byCommand.set(command, (byCommand.get(command) ?? 0) + n);
       return byCommand;
     };
-    const requestsBefore = await requestsSoFar();
-    arrivals.length = 0;
-    const workerStart = performance.now();
-    for (let i = 0; i < THROUGHPUT_DELIVERIES; i += 10) {
-      await sqs.send(
-        new SendMessageBatchCommand({
-          QueueUrl: env.EVENTS_QUEUE_URL!,
-          Entries: Array.from({ length: Math.min(10, THROUGHPUT_DELIVERIES - i) }, (_, n) => ({
-            Id: String(n),
-            MessageBody: JSON.stringify({
-              id: `evt_bench_${i + n}`,
-              type: 'vote.created',
-              account_id: account.id,
-              occurred_at: new Date().toISOString(),
-              country_code: null,
-              resource: {
-                id: i + n,
-                image_id: 'img',
-                sub_id: null,
-                value: 1,
+    /** Puts `count` events on the events queue and waits until all arrived; the deliveries per second. */
+    const runWorker = async (count: number, idPrefix: string) => {
+      arrivals.length = 0;
+      const started = performance.now();
+      for (let i = 0; i < count; i += 10) {
+        await sqs.send(
+          new SendMessageBatchCommand({
+            QueueUrl: env.EVENTS_QUEUE_URL!,
+            Entries: Array.from({ length: Math.min(10, count - i) }, (_, n) => ({
+              Id: String(n),
+              MessageBody: JSON.stringify({
+                id: `${idPrefix}${i + n}`,
+                type: 'vote.created',
+                account_id: account.id,
+                occurred_at: new Date().toISOString(),
                 country_code: null,
-                created_at: new Date().toISOString(),
-              },
-            }),
-          })),
-        }),
-      );
-    }
-    const deadline = Date.now() + 120_000;
-    while (arrivals.length < THROUGHPUT_DELIVERIES && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    const workerRate = arrivals.length / ((arrivals.at(-1)!.at - workerStart) / 1000);
+                resource: {
+                  id: i + n,
+                  image_id: 'img',
+                  sub_id: null,
+                  value: 1,
+                  country_code: null,
+                  created_at: new Date().toISOString(),
+                },
+              }),
+            })),
+          }),
+        );
+      }
+      const deadline = Date.now() + 120_000;
+      while (arrivals.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return arrivals.length / ((arrivals.at(-1)!.at - started) / 1000);
+    };
+    // Warm-up: each consumer thread is a fresh container whose SDK code the JIT has not compiled yet; measured cold,
+    // the run would time ten threads warming up (deployed, a busy queue's containers are warm).
+    const warmupRate = await runWorker(WARMUP_DELIVERIES, 'evt_warmup_');
+    log(`  delivery worker warming up: ${warmupRate.toFixed(0)} deliveries/s (${WARMUP_DELIVERIES} deliveries)`);
+    const requestsBefore = await requestsSoFar();
+    const workerRate = await runWorker(THROUGHPUT_DELIVERIES, 'evt_bench_');
     const requestsAfter = await requestsSoFar();
     const byCommand = [...requestsAfter].map(([name, n]) => [name, n - (requestsBefore.get(name) ?? 0)] as const);
     const ddbCallsPerDelivery = byCommand.reduce((sum, [, n]) => sum + n, 0) / arrivals.length;
@@ -274,6 +286,8 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
       bareRate,
       putItemRate,
       workerRate,
+      warmupRate,
+      warmupDeliveries: WARMUP_DELIVERIES,
       putItemRuns: [putItemBefore, putItemAfter],
       ddbCallsPerDelivery,
       ddbCallsByCommand,
