@@ -269,6 +269,9 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
         if (keys !== 'name,url') errors.push(`${label}: sources[${i}] must have exactly url and name`);
         const problem = checkUrl(s.url, 'https');
         if (problem) errors.push(`${label}: sources[${i}].url ${problem}`);
+        else if (typeof raw.breed_id === 'string' && !isSpecificSourcePage(s.url as string)) {
+          errors.push(`${label}: sources[${i}].url is an index or home page; a breed-specific tip cites a specific page`);
+        }
         if (!isNonEmptyString(s.name)) errors.push(`${label}: sources[${i}].name is required`);
         if (typeof s.url === 'string') {
           if (urls.has(s.url)) errors.push(`${label}: duplicate source ${s.url}`);
@@ -371,8 +374,8 @@ function toPublished(t: AuthoredHealthTip): HealthTip {
 }
 
 /**
- * Index pages shared by many tips (a publisher's owner-advice section, a health-scheme overview): a tip citing only
- * these, or a site's home page, has no specific source page. Reported, not yet an error (docs/data.md lists them).
+ * Index pages shared by many tips (a publisher's owner-advice section, a health-scheme overview). A breed-specific tip
+ * may cite neither these nor a site's home page (issue 15: "a specific source page"); general tips still may.
  */
 const INDEX_PAGES = new Set([
   'https://www.merckvetmanual.com/dog-owners',
@@ -394,8 +397,6 @@ export interface OmiaCoverage {
   species: Record<SpeciesId, { listed: number; withTip: number }>;
   /** Listed breeds without a breed-specific tip, by id. */
   missing: string[];
-  /** Breed-specific tips whose sources are all index or home pages, by slug. */
-  indexOnlyBreedTips: string[];
 }
 
 /**
@@ -414,10 +415,7 @@ export function omiaCoverage(
     if (tipped.has(id)) species[entry.species_id].withTip++;
     else missing.push(id);
   }
-  const indexOnlyBreedTips = tips
-    .filter((t) => t.breed_id !== null && !t.sources.some((s) => isSpecificSourcePage(s.url)))
-    .map((t) => t.slug);
-  return { species, missing: missing.sort(), indexOnlyBreedTips };
+  return { species, missing: missing.sort() };
 }
 
 /** The lines `npm run data:build` prints about breed-specific coverage. */
@@ -426,7 +424,6 @@ export function omiaCoverageReport(c: OmiaCoverage): string[] {
   return [
     `health tips: breeds with an OMIA predisposition (VBO cross-reference) ${dog.listed + cat.listed} (${dog.listed} dogs, ${cat.listed} cats); with a breed-specific tip ${dog.withTip + cat.withTip} (${dog.withTip} dogs, ${cat.withTip} cats)`,
     `health tips: OMIA-listed breeds without a tip (${c.missing.length}): ${c.missing.join(', ')}`,
-    `health tips: breed-specific tips citing only an index or home page (${c.indexOnlyBreedTips.length}): ${c.indexOnlyBreedTips.join(', ')}`,
   ];
 }
 

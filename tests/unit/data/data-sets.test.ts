@@ -16,7 +16,12 @@ import authoredTips from '../../../data/authored/health-tips.json' with { type: 
 import breedOmia from '../../../data/breed-omia.json' with { type: 'json' };
 import akcFile from '../../../data/authored/dog-akc.json' with { type: 'json' };
 import { nameKey, parseCsv } from '../../../scripts/data/breeds-util.ts';
-import { type AuthoredHealthTip, isSpecificSourcePage, omiaCoverage } from '../../../scripts/data/health-tips.ts';
+import {
+  type AuthoredHealthTip,
+  isSpecificSourcePage,
+  omiaCoverage,
+  validateHealthTips,
+} from '../../../scripts/data/health-tips.ts';
 import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
 import type { ColourData } from '../../../shared/domain/reference/colours.ts';
 import { lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
@@ -26,6 +31,9 @@ const allBreeds = breeds as unknown as BreedRecord[];
 const breedIds = new Set(allBreeds.map((b) => b.id));
 const dogs = allBreeds.filter((b) => b.species_id === 'dog');
 const cats = allBreeds.filter((b) => b.species_id === 'cat');
+/** OMIA-listed breeds with a breed-specific tip as `npm run data:build` reports them (docs/data.md): never fewer. */
+const DOG_BREEDS_WITH_TIP = 201;
+const CAT_BREEDS_WITH_TIP = 34;
 
 describe('breeds', () => {
   it('cover every FCI breed, AKC breeds outside FCI, 60+ cats and 20+ extinct dogs, with unique ids', () => {
@@ -235,13 +243,26 @@ describe('facts and health tips', () => {
     expect(Object.keys(omia).length).toBeGreaterThanOrEqual(250);
     for (const id of Object.keys(omia)) expect(breedIds.has(id), id).toBe(true);
     const coverage = omiaCoverage(authoredTips as AuthoredHealthTip[], omia);
-    expect(coverage.species.dog.withTip).toBeGreaterThanOrEqual(179);
-    expect(coverage.species.cat.withTip).toBeGreaterThanOrEqual(33);
-    // the breed tips written before the OMIA pass that cite only an index page (docs/data.md lists them): no new ones
-    expect(coverage.indexOnlyBreedTips.length).toBeLessThanOrEqual(24);
+    expect(coverage.species.dog.withTip).toBeGreaterThanOrEqual(DOG_BREEDS_WITH_TIP);
+    expect(coverage.species.cat.withTip).toBeGreaterThanOrEqual(CAT_BREEDS_WITH_TIP);
     expect(isSpecificSourcePage('https://omia.org/OMIA000263/9615/')).toBe(true);
     expect(isSpecificSourcePage('https://ofa.org/')).toBe(false);
     expect(isSpecificSourcePage('https://www.merckvetmanual.com/dog-owners')).toBe(false);
+    for (const tip of healthTips.filter((t) => t.breed_id !== null)) {
+      for (const s of tip.sources) expect(isSpecificSourcePage(s.url), `${tip.slug} ${s.url}`).toBe(true);
+    }
+  });
+
+  it('refuse a breed-specific tip that cites an index page, and keep allowing it for a general tip', () => {
+    const tips = authoredTips as AuthoredHealthTip[];
+    const breedTip = tips.find((t) => t.breed_id !== null)!;
+    const indexSource = [{ url: 'https://www.merckvetmanual.com/dog-owners', name: 'Merck Veterinary Manual, dog owners' }];
+    const withIndex = tips.map((t) => (t === breedTip ? { ...t, sources: indexSource } : t));
+    expect(validateHealthTips(withIndex, null)).toEqual([
+      `tip #${tips.indexOf(breedTip) + 1} (${breedTip.slug}): sources[0].url is an index or home page; a breed-specific tip cites a specific page`,
+    ]);
+    const general = withIndex.map((t) => (t.slug === breedTip.slug ? { ...t, breed_id: null } : t));
+    expect(validateHealthTips(general, null)).toEqual([]);
   });
 
   it('translate every fact and tip into de, es and fr', () => {
