@@ -270,7 +270,9 @@ export function validateHealthTips(input: unknown, breeds: Map<string, BreedRef>
         const problem = checkUrl(s.url, 'https');
         if (problem) errors.push(`${label}: sources[${i}].url ${problem}`);
         else if (typeof raw.breed_id === 'string' && !isSpecificSourcePage(s.url as string)) {
-          errors.push(`${label}: sources[${i}].url is an index or home page; a breed-specific tip cites a specific page`);
+          errors.push(
+            `${label}: sources[${i}].url is an index or home page; a breed-specific tip cites a specific page`,
+          );
         }
         if (!isNonEmptyString(s.name)) errors.push(`${label}: sources[${i}].name is required`);
         if (typeof s.url === 'string') {

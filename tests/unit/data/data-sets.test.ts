@@ -256,7 +256,9 @@ describe('facts and health tips', () => {
   it('refuse a breed-specific tip that cites an index page, and keep allowing it for a general tip', () => {
     const tips = authoredTips as AuthoredHealthTip[];
     const breedTip = tips.find((t) => t.breed_id !== null)!;
-    const indexSource = [{ url: 'https://www.merckvetmanual.com/dog-owners', name: 'Merck Veterinary Manual, dog owners' }];
+    const indexSource = [
+      { url: 'https://www.merckvetmanual.com/dog-owners', name: 'Merck Veterinary Manual, dog owners' },
+    ];
     const withIndex = tips.map((t) => (t === breedTip ? { ...t, sources: indexSource } : t));
     expect(validateHealthTips(withIndex, null)).toEqual([
       `tip #${tips.indexOf(breedTip) + 1} (${breedTip.slug}): sources[0].url is an index or home page; a breed-specific tip cites a specific page`,
