@@ -1,14 +1,29 @@
 // How every Lambda function is bundled: used by the CDK app and by `npm run bench`, so both measure the same bytes.
+import type { RouteDef } from '../shared/http/route-def.ts';
 
 /**
- * Provided by the observability layer (infra/constructs/observability-layer.ts) instead of each bundle: Powertools
- * and the X-Ray SDK would add 160 KB to every function (infra tests and `npm run bench` say what they cost).
+ * Provided by the Powertools layer (infra/constructs/powertools-layer.ts) instead of each bundle, with the subpaths
+ * the code imports: Logger, Metrics and Tracer with the X-Ray SDK (160 KB a function), and the idempotency utility's
+ * JMESPath engine and commons (27 KB a write route). The idempotency utility itself stays in the bundles of the routes
+ * that use it: its DynamoDB persistence layer must share the function's copy of the SDK (it tells a conditional-check
+ * failure by class). `npm run bench` reports what the layer weighs and loads its modules in every import it times.
  */
-export const OBSERVABILITY_PACKAGES = [
-  '@aws-lambda-powertools/logger',
-  '@aws-lambda-powertools/metrics',
-  '@aws-lambda-powertools/tracer',
-] as const;
+export const POWERTOOLS_LAYER_PACKAGES = {
+  '@aws-lambda-powertools/logger': ['.'],
+  '@aws-lambda-powertools/metrics': ['.'],
+  '@aws-lambda-powertools/tracer': ['.'],
+  '@aws-lambda-powertools/commons': ['.', './utils/env', './utils/lru-cache'],
+  '@aws-lambda-powertools/jmespath': ['.', './functions'],
+} as const satisfies Record<string, readonly `.${string}`[]>;
+
+export type PowertoolsLayerPackage = keyof typeof POWERTOOLS_LAYER_PACKAGES;
+
+export const POWERTOOLS_LAYER_MODULES = Object.keys(POWERTOOLS_LAYER_PACKAGES) as PowertoolsLayerPackage[];
+
+/** Modules a route's function takes from a layer of its own: photos for the vision model are downscaled with sharp. */
+export function routeExternalModules(route: RouteDef): string[] {
+  return route.access.visionModel ? ['sharp'] : [];
+}
 
 export const LAMBDA_BUNDLE = {
   target: 'node22',

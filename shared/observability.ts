@@ -1,8 +1,8 @@
 // Metrics and traces. Metrics: Powertools for AWS Lambda's Metrics in CloudWatch's embedded metric format (one JSON
 // log line per metric that CloudWatch turns into a metric: no API call, no latency). Traces: Powertools' Tracer over
 // X-Ray, with every AWS SDK client captured as a subsegment. Metrics are off where POWERTOOLS_METRICS_DISABLED=true
-// (local mode, handler tests). Deployed, these packages come from the observability layer
-// (infra/constructs/observability-layer.ts), not from each function's bundle.
+// (local mode, handler tests). Deployed, these packages come from the Powertools layer
+// (infra/constructs/powertools-layer.ts), not from each function's bundle.
 //
 // The X-Ray SDK doubles a function's cold import (`npm run bench`), and only sampled invocations (by default the first
 // each second and 5 % of the rest) send traces. So the Tracer is loaded by the first sampled invocation of a container,

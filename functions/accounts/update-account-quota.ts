@@ -4,11 +4,13 @@ import { updateAccount } from '../../shared/domain/accounts/service.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('accounts.quota-update'),
   {
+    idempotency,
     summary: "Set an account's monthly upload quota",
     params: idParam('accountId'),
     body: quotaChangeSchema,

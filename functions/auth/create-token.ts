@@ -3,6 +3,7 @@ import { documented } from '../../shared/http/api-docs.ts';
 import { getTokenSecret } from '../../shared/auth/token-secret.ts';
 import { issueToken } from '../../shared/auth/tokens.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 const response = z.object({
@@ -17,6 +18,7 @@ const response = z.object({
 export const handler = httpRoute(
   route('auth.token'),
   {
+    idempotency,
     summary: 'Exchange your API key for a bearer token',
     description: 'Votes and favourites accept the token instead of the key (spec: list and look-up of votes need it).',
     response,

@@ -2,11 +2,13 @@ import { energyRequirementResult } from '../../shared/domain/calculators/respons
 import { calculateEnergyRequirement } from '../../shared/domain/calculators/service.ts';
 import { energyRequirementBody } from '../../shared/domain/calculators/input.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('calculators.energy-requirement'),
   {
+    idempotency,
     summary: 'Daily energy requirement (RER and MER)',
     description:
       'Weight, species, age and neuter status from the request, else the pet (`pet_id`), else the breed standard (`breed_id`). 422 `weight_required` when no weight is usable.',

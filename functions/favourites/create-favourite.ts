@@ -4,12 +4,13 @@ import { createFavourite, presentFavourite } from '../../shared/domain/interacti
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) });
 
 export const handler = httpRoute(
   route('favourites.create'),
-  { summary: 'Favourite an image', response: favouriteBody, errors: [409], body },
+  { idempotency, summary: 'Favourite an image', response: favouriteBody, errors: [409], body },
   async ({ body, account }, deps) => presentFavourite(await createFavourite(deps, account, body)),
 );

@@ -4,6 +4,7 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/images/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 
@@ -19,6 +20,7 @@ const body = z.strictObject({
 export const handler = httpRoute(
   route('images.create-upload'),
   {
+    idempotency,
     summary: 'Start a two-step upload (large photos)',
     description:
       'Step one: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. Counts against the monthly quota.',

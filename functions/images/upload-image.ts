@@ -11,6 +11,7 @@ import {
 import { badRequest } from '../../shared/errors.ts';
 import { list } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 const fields = z.strictObject({
@@ -23,6 +24,7 @@ const limits = { maxFileBytes: DIRECT_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 
 export const handler = httpRoute(
   route('images.upload'),
   {
+    idempotency,
     summary: 'Upload a photo (up to 4 MB)',
     description:
       'multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). Checked asynchronously: `status` becomes `approved` or `rejected`. Larger photos (up to 50 MB) take the two-step upload (413 `use_two_step_upload`).',

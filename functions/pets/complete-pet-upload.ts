@@ -6,6 +6,7 @@ import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
 import { completePetUpload } from '../../shared/domain/pets/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 const body = z.strictObject({
@@ -18,6 +19,7 @@ const body = z.strictObject({
 export const handler = httpRoute(
   route('pets.complete-upload'),
   {
+    idempotency,
     summary: 'Finish a two-step pet upload',
     description: 'Step two: the ETag of every part; answers the record, now pending processing.',
     response: petMediaBody,

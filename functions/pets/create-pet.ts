@@ -5,6 +5,7 @@ import { MAX_PHOTOS_PER_REQUEST } from '../../shared/domain/pets/photos.ts';
 import { createPet, presentOnePet } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 const limits = {
@@ -18,6 +19,7 @@ const limits = {
 export const handler = httpRoute(
   route('pets.create'),
   {
+    idempotency,
     summary: 'Create a pet (with photos)',
     description: 'multipart/form-data: the profile fields and zero or more photos in `images`.',
     response: createdPetBody,

@@ -2,12 +2,14 @@ import { petBody } from '../../shared/domain/pets/responses.ts';
 import { petParams, updatePetBody } from '../../shared/domain/pets/input.ts';
 import { presentOnePet, updatePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 /** JSON metadata; `null` clears an optional field. */
 export const handler = httpRoute(
   route('pets.update'),
   {
+    idempotency,
     summary: 'Change a pet',
     description: 'JSON; `null` clears an optional field.',
     response: petBody,

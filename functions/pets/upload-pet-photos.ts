@@ -7,6 +7,7 @@ import { addPetPhotos } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 const limits = {
@@ -20,6 +21,7 @@ const limits = {
 export const handler = httpRoute(
   route('pets.photos-upload'),
   {
+    idempotency,
     summary: 'Add photos to a pet',
     description:
       'multipart/form-data, photos in `images`. The same bytes twice on one pet come back as the existing record with `duplicate: true`. A pet takes 100 new photos per 24 hours (429 `pet_upload_rate_exceeded`).',

@@ -7,6 +7,7 @@ import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/do
 import { addPetVideo } from '../../shared/domain/pets/uploads.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 const limits = { maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 0, allowedFileFields: ['file'] };
@@ -15,6 +16,7 @@ const limits = { maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES, maxFiles: 1, maxFiel
 export const handler = httpRoute(
   route('pets.video-upload'),
   {
+    idempotency,
     summary: 'Add a video to a pet',
     description:
       'multipart/form-data, one video in `file` (MP4, MOV, WebM, AVI, MPEG, 3GP; judged by content): processed asynchronously (duration, size, codec, a poster, a metadata-free copy).',

@@ -4,6 +4,7 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/interactions/votes.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 import { viewerCountry } from '../../shared/http/viewer-country.ts';
 
@@ -15,7 +16,7 @@ const body = z.strictObject({
 
 export const handler = httpRoute(
   route('votes.create'),
-  { summary: 'Vote on an image', response: voteBody, body },
+  { idempotency, summary: 'Vote on an image', response: voteBody, body },
   async ({ body, account, headers }, deps) =>
     presentVote(await createVote(deps, account, body, viewerCountry(headers))),
 );

@@ -17,6 +17,7 @@ import { type ILayerVersion, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersi
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
 import { MEDIA_ARCHITECTURE } from './media-layers.ts';
+import { routeExternalModules } from '../lambda-bundle.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -218,7 +219,7 @@ export class ApiRoutes extends Construct {
         memorySize: 1024,
         architecture: MEDIA_ARCHITECTURE,
         layers: [this.props.sharpLayer],
-        externalModules: ['sharp'],
+        externalModules: routeExternalModules(route),
       }),
       ...(needsSecret && {
         paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103),

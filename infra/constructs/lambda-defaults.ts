@@ -14,8 +14,8 @@ import type { Size } from 'aws-cdk-lib';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
-import { LAMBDA_BUNDLE, OBSERVABILITY_PACKAGES } from '../lambda-bundle.ts';
-import { observabilityLayer } from './observability-layer.ts';
+import { LAMBDA_BUNDLE, POWERTOOLS_LAYER_MODULES } from '../lambda-bundle.ts';
+import { powertoolsLayer } from './powertools-layer.ts';
 import { METRICS_NAMESPACE } from '../../shared/observability.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -36,7 +36,7 @@ export interface NodeFunctionProps {
   /** Modules provided by a layer instead of the bundle (e.g. sharp). */
   externalModules?: string[];
   ephemeralStorageSize?: Size;
-  /** Files below node_modules/ the handler reads at run time, copied into the bundle's own node_modules/. */
+  /** Files the handler reads at run time (paths in the repository), copied into the package at the same path. */
   bundledFiles?: readonly string[];
 }
 
@@ -49,7 +49,7 @@ export function stageStack(scope: IConstruct): Stack {
 
 /**
  * A Node.js 22 arm64 function bundled by local esbuild (ESM, minified, external source maps, SDK bundled), traced by
- * X-Ray, with Powertools from the observability layer.
+ * X-Ray, with Powertools from the Powertools layer.
  */
 export function nodeFunction(scope: Construct, id: string, props: NodeFunctionProps): NodejsFunction {
   const fn = new NodejsFunction(scope, id, {
@@ -57,7 +57,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: props.architecture ?? Architecture.ARM_64,
-    layers: [observabilityLayer(scope), ...(props.layers ?? [])],
+    layers: [powertoolsLayer(scope), ...(props.layers ?? [])],
     tracing: Tracing.ACTIVE,
     ...(props.ephemeralStorageSize && { ephemeralStorageSize: props.ephemeralStorageSize }),
     memorySize: props.memorySize ?? 512,
@@ -80,7 +80,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       format: OutputFormat.ESM,
       mainFields: [...LAMBDA_BUNDLE.mainFields],
       // Bundle the AWS SDK too: pinned, tested versions and a faster cold start than the runtime's copy.
-      externalModules: [...OBSERVABILITY_PACKAGES, ...(props.externalModules ?? [])],
+      externalModules: [...POWERTOOLS_LAYER_MODULES, ...(props.externalModules ?? [])],
       ...(props.bundledFiles?.length && { commandHooks: copyIntoBundle(props.bundledFiles) }),
     },
   });
@@ -91,15 +91,15 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
   return fn;
 }
 
-/** Bundling hooks that copy package files next to the bundle, where `require.resolve` finds them in Lambda. */
+/** Bundling hooks that copy files next to the bundle at their repository path (node_modules/… for package files). */
 function copyIntoBundle(files: readonly string[]) {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (inputDir: string, outputDir: string) =>
       files.map((file) => {
-        const target = join(outputDir, 'node_modules', file);
-        return `mkdir -p "${dirname(target)}" && cp "${join(inputDir, 'node_modules', file)}" "${target}"`;
+        const target = join(outputDir, file);
+        return `mkdir -p "${dirname(target)}" && cp "${join(inputDir, file)}" "${target}"`;
       }),
   };
 }

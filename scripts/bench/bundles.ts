@@ -1,12 +1,13 @@
 // Bundles every route exactly as the CDK app does and compares each with a bundle of its AWS SDK clients alone.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
 import type { RouteDef } from '../../shared/http/route-def.ts';
-import { observabilityLayerDir } from '../../infra/constructs/observability-layer.ts';
-import { LAMBDA_BUNDLE, OBSERVABILITY_PACKAGES } from '../../infra/lambda-bundle.ts';
+import { packageDir } from '../../infra/constructs/layer-assets.ts';
+import { powertoolsLayerDir } from '../../infra/constructs/powertools-layer.ts';
+import { LAMBDA_BUNDLE, POWERTOOLS_LAYER_MODULES, routeExternalModules } from '../../infra/lambda-bundle.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, '.bench', 'bundles');
@@ -22,25 +23,28 @@ const LAMBDA_BUILD: BuildOptions = {
   sourcesContent: LAMBDA_BUNDLE.sourcesContent,
   mainFields: [...LAMBDA_BUNDLE.mainFields],
   banner: { js: LAMBDA_BUNDLE.banner },
-  // In the observability layer deployed; here .bench/bundles/node_modules is that layer's folder (bundleObservability).
-  external: [...OBSERVABILITY_PACKAGES],
+  // In the Powertools layer deployed; here .bench/bundles/node_modules holds that layer's packages (bundleLayers).
+  external: [...POWERTOOLS_LAYER_MODULES],
   metafile: true,
   logLevel: 'silent',
 };
 
-/** What each SDK package contributes when a handler uses it: the client its baseline constructs. */
-const SDK_CLIENTS: Record<string, string> = {
-  '@aws-sdk/client-dynamodb': "import{DynamoDBClient}from'@aws-sdk/client-dynamodb';",
-  '@aws-sdk/lib-dynamodb': "import{DynamoDBDocumentClient}from'@aws-sdk/lib-dynamodb';",
-  '@aws-sdk/client-s3': "import{S3Client}from'@aws-sdk/client-s3';",
-  '@aws-sdk/client-sqs': "import{SQSClient}from'@aws-sdk/client-sqs';",
+/** Every SDK client a handler may hold, by package: the class its baseline imports and constructs. */
+const SDK_CLIENT_CLASSES: Record<string, string> = {
+  '@aws-sdk/client-dynamodb': 'DynamoDBClient',
+  '@aws-sdk/lib-dynamodb': 'DynamoDBDocumentClient',
+  '@aws-sdk/client-s3': 'S3Client',
+  '@aws-sdk/client-sqs': 'SQSClient',
+  '@aws-sdk/client-kms': 'KMSClient',
+  '@aws-sdk/client-bedrock-runtime': 'BedrockRuntimeClient',
+  '@aws-sdk/client-sesv2': 'SESv2Client',
+  '@aws-sdk/client-rekognition': 'RekognitionClient',
 };
-const SDK_CONSTRUCT: Record<string, string> = {
-  '@aws-sdk/client-dynamodb': 'new DynamoDBClient({})',
-  '@aws-sdk/lib-dynamodb': 'DynamoDBDocumentClient.from(new DynamoDBClient({}))',
-  '@aws-sdk/client-s3': 'new S3Client({})',
-  '@aws-sdk/client-sqs': 'new SQSClient({})',
-};
+const sdkImport = (pkg: string) => `import{${SDK_CLIENT_CLASSES[pkg]}}from'${pkg}';`;
+const sdkConstruct = (pkg: string) =>
+  pkg === '@aws-sdk/lib-dynamodb'
+    ? 'DynamoDBDocumentClient.from(new DynamoDBClient({}))'
+    : `new ${SDK_CLIENT_CLASSES[pkg]}({})`;
 
 export interface BundleResult {
   route: RouteDef;
@@ -51,11 +55,16 @@ export interface BundleResult {
   baselineFile: string;
 }
 
+/** The SDK clients whose code is in the bundle (inputs tree-shaken to nothing, such as imported types, do not count). */
 function sdkPackagesOf(metafile: Metafile): string[] {
   const used = new Set<string>();
-  for (const input of Object.keys(metafile.inputs)) {
+  const [output] = Object.values(metafile.outputs).filter((o) => o.entryPoint);
+  for (const [input, { bytesInOutput }] of Object.entries(output!.inputs)) {
+    if (bytesInOutput === 0) continue;
     const match = /node_modules\/(@aws-sdk\/(?:client-[a-z0-9-]+|lib-dynamodb))\//.exec(input);
-    if (match && SDK_CLIENTS[match[1]!]) used.add(match[1]!);
+    if (!match) continue;
+    if (!SDK_CLIENT_CLASSES[match[1]!]) throw new Error(`${match[1]} is bundled: add its client to SDK_CLIENT_CLASSES`);
+    used.add(match[1]!);
   }
   // The document client needs the base client it wraps.
   if (used.has('@aws-sdk/lib-dynamodb')) used.add('@aws-sdk/client-dynamodb');
@@ -70,6 +79,8 @@ export async function bundleRoutes(): Promise<BundleResult[]> {
     const file = join(OUT, route.id, 'index.mjs');
     const { metafile } = await build({
       ...LAMBDA_BUILD,
+      // Exactly the CDK app's externals (infra/constructs/api-routes.ts): sharp comes from the sharp layer.
+      external: [...POWERTOOLS_LAYER_MODULES, ...routeExternalModules(route)],
       entryPoints: [join(ROOT, 'functions', `${route.entry}.ts`)],
       outfile: file,
     });
@@ -96,31 +107,43 @@ async function bundleBaseline(key: string, packages: string[]) {
   const lead = packages.filter((p) => p !== '@aws-sdk/client-dynamodb' || !packages.includes('@aws-sdk/lib-dynamodb'));
   writeFileSync(
     entry,
-    `${packages.map((p) => SDK_CLIENTS[p]).join('')}\nexport const clients=[${lead.map((p) => SDK_CONSTRUCT[p]).join(',')}];\n`,
+    `${packages.map(sdkImport).join('')}\nexport const clients=[${lead.map(sdkConstruct).join(',')}];\n`,
   );
   const file = join(dir, 'index.mjs');
   await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile: file, nodePaths: [join(ROOT, 'node_modules')] });
   return { file, bytes: statSync(file).size };
 }
 
-export interface ObservabilityProbe {
+export interface LayerProbe {
   /** Imports and constructs Logger and Metrics from the layer's folder: what every cold start loads. */
   file: string;
   /** Imports and constructs the Tracer from the layer's folder: what the first sampled invocation loads. */
   tracerFile: string;
-  /** The layer's packages bundled into a function instead: what they would add to every bundle. */
+  /** Logger, Metrics and Tracer bundled into a function instead: what they would add to every bundle. */
   bundledBytes: number;
+  /** The layer's files (every package, subpath and shared chunk). */
+  layerBytes: number;
+  /** Of which the idempotency utility's JMESPath engine and commons. */
+  idempotencyDependencyBytes: number;
 }
 
 /**
- * Makes the route bundles resolve Powertools from the observability layer's folder (one file per package), as
- * /opt/nodejs/node_modules deployed, and builds probes of what the layer costs on its own.
+ * Makes the route bundles resolve what they keep external as deployed: Powertools from the Powertools layer's folder
+ * (/opt/nodejs/node_modules deployed), sharp from its package (the sharp layer's copy of it), all in
+ * .bench/bundles/node_modules. Builds probes of what the layer costs on its own.
  */
-export async function bundleObservability(): Promise<ObservabilityProbe> {
-  const layerModules = join(observabilityLayerDir(), 'nodejs', 'node_modules');
-  rmSync(join(OUT, 'node_modules'), { recursive: true, force: true });
-  symlinkSync(layerModules, join(OUT, 'node_modules'));
-  const dir = join(OUT, '_observability');
+export async function bundleLayers(): Promise<LayerProbe> {
+  const layerModules = join(powertoolsLayerDir(), 'nodejs', 'node_modules');
+  const modules = join(OUT, 'node_modules');
+  rmSync(modules, { recursive: true, force: true });
+  for (const [name, source] of [
+    ...POWERTOOLS_LAYER_MODULES.map((name) => [name, join(layerModules, name)]),
+    ['sharp', packageDir('sharp')],
+  ] as const) {
+    mkdirSync(dirname(join(modules, name)), { recursive: true });
+    symlinkSync(source, join(modules, name));
+  }
+  const dir = join(OUT, '_powertools');
   mkdirSync(dir, { recursive: true });
   const probe = async (name: string, contents: string, external = true) => {
     const entry = join(dir, `${name}.entry.mjs`);
@@ -138,12 +161,20 @@ export async function bundleObservability(): Promise<ObservabilityProbe> {
   const logging =
     "import{Logger}from'@aws-lambda-powertools/logger';import{Metrics}from'@aws-lambda-powertools/metrics';";
   const tracing = "import{Tracer}from'@aws-lambda-powertools/tracer';";
+  const bytesOf = (path: string): number =>
+    readdirSync(path, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.mjs'))
+      .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
   return {
     file: await probe('logger-metrics', `${logging}export const tools=[new Logger(),new Metrics()];\n`),
     tracerFile: await probe('tracer', `${tracing}export const tracer=new Tracer();\n`),
     bundledBytes: statSync(
       await probe('bundled', `${logging}${tracing}export const t=[new Logger(),new Metrics(),new Tracer()];\n`, false),
     ).size,
+    layerBytes: bytesOf(layerModules),
+    idempotencyDependencyBytes:
+      bytesOf(join(layerModules, '@aws-lambda-powertools/jmespath')) +
+      bytesOf(join(layerModules, '@aws-lambda-powertools/commons')),
   };
 }
 

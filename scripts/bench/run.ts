@@ -1,7 +1,7 @@
 // `npm run bench`: ratios against bare baselines measured in the same run; writes docs/benchmarks.md.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleObservability, bundleRoutes, importTimes } from './bundles.ts';
+import { bundleLayers, bundleRoutes, importTimes } from './bundles.ts';
 import { measureCachedAnalysis } from './analysis.ts';
 import { measureReadLatency } from './latency.ts';
 import { measureSearchScale, SIZES } from './search-scale.ts';
@@ -9,6 +9,8 @@ import { measureWebhooks, WEBHOOK_NOTES } from './webhooks.ts';
 import { measurePetMedia, petMediaSummary } from './pet-media.ts';
 import { measureRespiration, respirationSummary } from './respiration.ts';
 import { median, percentile, ratio, verdict } from './stats.ts';
+import { routes } from '../../functions/routes.ts';
+import { isIdempotent } from '../../shared/http/guards.ts';
 
 const TARGETS = {
   /**
@@ -27,7 +29,7 @@ const TARGETS = {
 const IMPORT_SAMPLES = Number(process.env.BENCH_IMPORT_SAMPLES ?? 15);
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
-const observability = await bundleObservability();
+const observability = await bundleLayers();
 const bundles = await bundleRoutes();
 const files = [
   ...new Set([...bundles.flatMap((b) => [b.file, b.baselineFile]), observability.file, observability.tracerFile]),
@@ -79,6 +81,7 @@ const rows = bundles.map((b) => {
   };
 });
 const worstSize = Math.max(...rows.map((r) => r.sizeRatio));
+const idempotentRoutes = routes.filter(isIdempotent).length;
 const worstImport = Math.max(...rows.map((r) => r.importRatio));
 const observabilityImportMs = median(times.get(observability.file)!);
 const tracerImportMs = median(times.get(observability.tracerFile)!);
@@ -91,7 +94,9 @@ const summary = [
   `|---|---|---|---|`,
   `| bundle size vs SDK clients alone (worst route) | ${fmt(worstSize)}× | ≤ ${TARGETS.bundle}× | ${verdict(worstSize, TARGETS.bundle)} |`,
   `| cold import vs SDK clients alone (worst route) | ${fmt(worstImport)}× | ≤ ${TARGETS.importTime}× | ${verdict(worstImport, TARGETS.importTime)} |`,
-  `| observability (Powertools Logger, Metrics, Tracer + X-Ray SDK) per function | bundle +0 KB (layer; ${fmt(observability.bundledBytes / 1024, 1)} KB if bundled); Logger + Metrics cold import ${fmt(observabilityImportMs, 1)} ms alone (${fmt((100 * observabilityImportMs) / medianRouteImportMs, 0)} % of the median route's import, included in the ratios above); Tracer + X-Ray SDK ${fmt(tracerImportMs, 1)} ms, once per container at its first sampled invocation | reported | – |`,
+  `| bundle size vs SDK clients alone (median route) | ${fmt(median(rows.map((r) => r.sizeRatio)))}× (${rows.filter((r) => r.sizeRatio > TARGETS.bundle).length} of ${rows.length} routes over ${TARGETS.bundle}×) | reported | – |`,
+  `| cold import vs SDK clients alone (median route) | ${fmt(median(rows.map((r) => r.importRatio)))}× (${rows.filter((r) => r.importRatio > TARGETS.importTime).length} of ${rows.length} routes over ${TARGETS.importTime}×) | reported | – |`,
+  `| Powertools layer (Logger, Metrics, Tracer + X-Ray SDK, JMESPath, commons), shared by every function | ${fmt(observability.layerBytes / 1024, 1)} KB once per stage; bundle +0 KB (${fmt(observability.bundledBytes / 1024, 1)} KB if Logger, Metrics and Tracer were bundled); Logger + Metrics cold import ${fmt(observabilityImportMs, 1)} ms alone (${fmt((100 * observabilityImportMs) / medianRouteImportMs, 0)} % of the median route's import, included in the ratios above); Tracer + X-Ray SDK ${fmt(tracerImportMs, 1)} ms, once per container at its first sampled invocation | reported | – |`,
   `| p50 read route via gateway vs bare GetItem | ${fmt(p50.gateway / p50.bare)}× (${fmt(p50.gateway, 3)} vs ${fmt(p50.bare, 3)} ms) | ≤ ${TARGETS.p50}× | ${verdict(p50.gateway / p50.bare, TARGETS.p50)} |`,
   `| p99 read route via gateway vs bare GetItem | ${fmt(p99.gateway / p99.bare)}× (${fmt(p99.gateway, 3)} vs ${fmt(p99.bare, 3)} ms) | ≤ ${TARGETS.p99}× | ${verdict(p99.gateway / p99.bare, TARGETS.p99)} |`,
   `| p50 cached photo analysis via gateway vs bare GetItem | ${fmt(analysisP50.cached / analysisP50.bare)}× (${fmt(analysisP50.cached, 3)} vs ${fmt(analysisP50.bare, 3)} ms) | ≤ ${TARGETS.cachedAnalysis}× | ${verdict(analysisP50.cached / analysisP50.bare, TARGETS.cachedAnalysis)} |`,
@@ -136,18 +141,24 @@ ${summary.join('\n')}
 ## Per route: bundle and cold import
 
 Bundles are built exactly as the CDK app builds them (esbuild, ESM, minified, node22, external source maps, AWS SDK
-bundled). The baseline of a route is a bundle that imports and constructs only the AWS SDK clients the route's bundle
-contains. Import time is the median of ${IMPORT_SAMPLES} fresh \`node\` processes per bundle, measured around
-\`await import(bundle)\`, bundles shuffled per round.
+bundled, the same external modules per route: \`infra/lambda-bundle.ts\`). The baseline of a route is a bundle that
+imports and constructs only the AWS SDK clients whose code the route's bundle contains (DynamoDB, S3, SQS, KMS, Bedrock
+Runtime, SESv2, Rekognition; the document client with its base client). Import time is the median of ${IMPORT_SAMPLES}
+fresh \`node\` processes per bundle, measured around \`await import(bundle)\`, bundles shuffled per round.
 
-Powertools for AWS Lambda (Logger, Metrics, Tracer with the X-Ray SDK) is not in the bundles: every function gets it
-from one observability layer (\`infra/constructs/observability-layer.ts\`: each package bundled into one file) and the
-bundles keep it external. Here the bundles load it from that same layer folder (\`.bench/bundles/node_modules\`), so
-each route's import time above includes Logger and Metrics (${fmt(observabilityImportMs, 1)} ms when imported alone) and
-its bundle size does not (bundled into each function, the three would add ${fmt(observability.bundledBytes / 1024, 1)} KB,
-more than the 1.25× budget allows). The Tracer and the X-Ray SDK (${fmt(tracerImportMs, 1)} ms alone, about as much as
-the SDK clients) are loaded by the first invocation X-Ray samples in a container, not at cold start
-(\`shared/observability.ts\`).
+Powertools for AWS Lambda is not in the bundles: every function gets Logger, Metrics, Tracer (with the X-Ray SDK) and
+the idempotency utility's JMESPath engine and commons from one Powertools layer (\`infra/constructs/powertools-layer.ts\`:
+each package bundled into one file per subpath), ${fmt(observability.layerBytes / 1024, 1)} KB in all, of which
+${fmt(observability.idempotencyDependencyBytes / 1024, 1)} KB JMESPath and commons; the bundles keep it external. The
+idempotency utility itself is bundled, into the ${idempotentRoutes} routes that honour \`Idempotency-Key\` only (its
+DynamoDB persistence layer must use the function's own copy of the SDK). Here the bundles resolve the layer's modules
+from that same layer folder (\`.bench/bundles/node_modules\`, as from /opt/nodejs/node_modules deployed), so each
+route's import time above includes loading them (Logger and Metrics: ${fmt(observabilityImportMs, 1)} ms when imported
+alone) and its bundle size does not (bundled into each function, Logger, Metrics and Tracer alone would add
+${fmt(observability.bundledBytes / 1024, 1)} KB). The Tracer and the X-Ray SDK (${fmt(tracerImportMs, 1)} ms alone, about
+as much as the SDK clients) are loaded by the first invocation X-Ray samples in a container, not at cold start
+(\`shared/observability.ts\`). The analysis routes keep \`sharp\` external as deployed (it comes from the sharp layer
+and is imported on the first photo sent to the model, not at cold start).
 
 ${perRoute.join('\n')}
 

@@ -150,3 +150,7 @@ export async function idempotentResponse(
     throw error;
   }
 }
+
+/** What an idempotent route passes to the pipeline (`idempotency` in its contract): reading the key and replaying. */
+export const idempotency = { keyOf: idempotencyKeyOf, respond: idempotentResponse };
+export type Idempotency = typeof idempotency;

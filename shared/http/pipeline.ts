@@ -10,11 +10,19 @@ import type { RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
 import { observeRequests } from './observe.ts';
-import { compressIfAccepted, errorResponse, jsonResponse, RawReply, Reply, type HttpResult } from './responses.ts';
+import {
+  compressIfAccepted,
+  errorResponse,
+  jsonResponse,
+  PreparedReply,
+  RawReply,
+  Reply,
+  type HttpResult,
+} from './responses.ts';
 import { parseOrThrow, type Schema } from './validation.ts';
 import { rateLimitHeaders, takeRequest } from '../domain/accounts/rate-limits.ts';
 import { isIdempotent, rateClassOf } from './guards.ts';
-import { idempotencyKeyOf, idempotentResponse } from './idempotency.ts';
+import type { Idempotency } from './idempotency.ts';
 import type { parseMultipart, MultipartLimits, UploadedFile } from '../media/multipart.ts';
 import type { ErrorStatus } from './status-text.ts';
 import type { ResponseHeaderName } from './response-headers.ts';
@@ -45,7 +53,24 @@ export interface RouteContract {
   headers?: readonly ResponseHeaderName[];
   /** Error statuses beyond those the route table implies (see scripts/openapi/errors.ts). */
   errors?: readonly ErrorStatus[];
+  /**
+   * `idempotency` (shared/http/idempotency.ts) on the routes that honour `Idempotency-Key` (shared/http/guards.ts
+   * `isIdempotent`; a type error when missing there or given elsewhere): passed in, so Powertools' idempotency
+   * utility enters only the bundles of those routes.
+   */
+  idempotency?: Idempotency;
 }
+
+/** The table entries `isIdempotent` accepts, as a type: account routes that POST or PATCH and show no secret once. */
+type Idempotent<R extends RouteDef> = R['auth'] extends 'none'
+  ? false
+  : R['method'] extends 'POST' | 'PATCH'
+    ? R extends { oneTimeSecret: true }
+      ? false
+      : true
+    : false;
+type IdempotencyOf<R extends RouteDef> =
+  Idempotent<R> extends true ? { idempotency: Idempotency } : { idempotency?: undefined };
 
 type Out<S, K extends keyof RouteContract> =
   S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
@@ -95,12 +120,15 @@ interface RequestState {
  */
 export function httpRoute<R extends RouteDef, S extends RouteContract>(
   route: R,
-  schemas: S,
+  schemas: S & IdempotencyOf<R>,
   handle: Handler<S, CallerOf<R>>,
 ): HttpHandler {
   const state = new WeakMap<Event, RequestState>();
   const rateClass = rateClassOf(route);
-  const idempotent = isIdempotent(route);
+  const idempotency = schemas.idempotency;
+  if (isIdempotent(route) !== (idempotency !== undefined)) {
+    throw new Error(`${route.id}: pass \`idempotency\` exactly when the route honours Idempotency-Key`);
+  }
   const observed = observeRequests(route, (event) => state.get(event)?.account?.id);
 
   const pipeline = middy<Event, HttpResult>({ timeoutEarlyInMillis: 0 })
@@ -110,7 +138,7 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
         normaliseEvent(request.event);
         const deps = getDeps();
         const account = await authenticate(deps, route, request.event.headers);
-        const idempotencyKey = idempotent ? idempotencyKeyOf(request.event.headers) : undefined;
+        const idempotencyKey = idempotency?.keyOf(request.event.headers);
         // Every request to a limited route counts, replays included: the window is taken before anything else runs.
         const window = account && rateClass ? await takeRequest(deps, account, rateClass) : undefined;
         state.set(request.event, { account, idempotencyKey, rateHeaders: window ? rateLimitHeaders(window) : {} });
@@ -142,14 +170,15 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
     } as HttpRequest<S, CallerOf<R>>;
     const respond = async () => {
       const result = await handle(request, deps);
+      if (result instanceof PreparedReply) return result.result;
       if (result instanceof RawReply) return { statusCode: route.status, headers: result.headers, body: result.body };
       return result instanceof Reply
         ? jsonResponse(route.status, result.body, result.headers)
         : jsonResponse(route.status, result);
     };
     const response =
-      idempotencyKey && account
-        ? await idempotentResponse(
+      idempotency && idempotencyKey && account
+        ? await idempotency.respond(
             deps,
             route,
             { accountId: account.id, key: idempotencyKey, request },

@@ -12,6 +12,12 @@ export const RESPONSE_HEADERS = {
     description: 'Language of the translated text fields (`lang`); `en` when none was asked for or none exists.',
     schema: { type: 'string', examples: ['en', 'de'] },
   },
+  etag: {
+    name: 'ETag',
+    description:
+      'A tag of this version of the body; sent back in `If-None-Match`, it gets `304 Not Modified` (no body) while the body is unchanged.',
+    schema: { type: 'string' },
+  },
   'cache-control': {
     name: 'Cache-Control',
     description: 'How long clients and CDNs may keep the response.',

@@ -22,7 +22,15 @@ export class RawReply extends Reply<string> {
 
 export type HttpResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+/** A handler result sent exactly as built (status, headers, encoded body): a precompressed document, a 304. */
+export class PreparedReply extends Reply<never> {
+  constructor(readonly result: HttpResult) {
+    super(undefined as never);
+  }
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_HEADERS = { 'content-type': JSON_CONTENT_TYPE };
 /** Bodies smaller than this are not worth a gzip frame. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -51,6 +59,7 @@ export function errorResponse(error: AppError, path: string, now: Date): HttpRes
 /** Gzips large bodies for clients that accept it (the 1,000-breed list is ~0.5 MB of JSON). */
 export function compressIfAccepted(result: HttpResult, acceptEncoding: string | undefined): HttpResult {
   const body = result.body ?? '';
+  if (result.isBase64Encoded || result.headers['content-encoding']) return result; // already encoded by its handler
   if (!acceptEncoding || Buffer.byteLength(body) < COMPRESSION_THRESHOLD_BYTES || !acceptsGzip(acceptEncoding)) {
     return result;
   }
@@ -62,7 +71,7 @@ export function compressIfAccepted(result: HttpResult, acceptEncoding: string | 
   };
 }
 
-function acceptsGzip(acceptEncoding: string): boolean {
+export function acceptsGzip(acceptEncoding: string): boolean {
   return acceptEncoding.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));

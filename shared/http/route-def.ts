@@ -51,8 +51,9 @@ export interface RouteDef {
    */
   oneTimeSecret?: true;
   /**
-   * Files of npm packages the handler reads at run time (paths below node_modules/), copied into its Lambda bundle
-   * under node_modules/ so that the same `require.resolve` finds them locally and deployed.
+   * Files the handler reads at run time, by their path in the repository, copied into its Lambda package at the same
+   * path: npm package files below node_modules/ (the same `require.resolve` finds them locally and deployed) and files
+   * of this repository such as docs/openapi.json (found by `bundledFile`, shared/http/served-document.ts).
    */
   bundledFiles?: readonly string[];
 }

@@ -66,7 +66,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     );
   });
 
-  /** The one observability layer of the stage, as a function's Layers entry refers to it. */
+  /** The one Powertools layer of the stage, as a function's Layers entry refers to it. */
   const observabilityLayer = () => {
     const ids = Object.entries(resources).filter(
       ([, r]) =>
@@ -77,7 +77,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     return { Ref: ids[0]![0] };
   };
 
-  it('traces every function with X-Ray and gives it Powertools from the one observability layer, named for the stage', () => {
+  it('traces every function with X-Ray and gives it Powertools from the one Powertools layer, named for the stage', () => {
     const functions = Object.values(resources).filter(isOurFunction);
     // every route, the $default fallback, every consumer and the reference-data loader
     expect(functions.length).toBe(routes.length + 1 + consumers.length + 1);

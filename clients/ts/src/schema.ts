@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * This OpenAPI document
-         * @description The contract as OpenAPI 3.1: generate clients from it, or browse it at GET /docs.
+         * @description The contract as OpenAPI 3.1: generate clients from it, or browse it at GET /docs. Gzipped for clients that accept it; `If-None-Match` with its `ETag` answers 304 while it is unchanged.
          */
         get: operations["docs.openapi"];
         put?: never;
@@ -3229,6 +3229,8 @@ export interface operations {
                 headers: {
                     /** @description How long clients and CDNs may keep the response. */
                     "Cache-Control": string;
+                    /** @description A tag of this version of the body; sent back in `If-None-Match`, it gets `304 Not Modified` (no body) while the body is unchanged. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
