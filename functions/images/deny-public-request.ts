@@ -2,11 +2,13 @@ import { denyPublicRequestBody, requestIdParams } from '../../shared/domain/publ
 import { publicRequestBody } from '../../shared/domain/public-requests/responses.ts';
 import { denyPublication } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from '../routes.ts';
 
 export const handler = httpRoute(
   route('images.public-request-deny'),
   {
+    idempotency,
     summary: 'Deny a public request (administrators)',
     description: '`admin_message` tells the owner why; 409 `public_request_not_pending` once decided.',
     response: publicRequestBody,

@@ -4,10 +4,10 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import {
   DIRECT_UPLOAD_MAX_BYTES,
   MAX_IMAGE_BREEDS,
-  parseUploadForm,
   presentUpload,
   uploadPhoto,
 } from '../../shared/domain/images/uploads.ts';
+import { parseUploadForm } from '../../shared/domain/images/upload-form.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { list } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

@@ -8,9 +8,8 @@ import { measureSearchScale, SIZES } from './search-scale.ts';
 import { measureWebhooks, WEBHOOK_NOTES } from './webhooks.ts';
 import { measurePetMedia, petMediaSummary } from './pet-media.ts';
 import { measureRespiration, respirationSummary } from './respiration.ts';
-import { median, percentile, ratio, verdict } from './stats.ts';
-import { routes } from '../../functions/routes.ts';
-import { isIdempotent } from '../../shared/http/guards.ts';
+import { percentile, verdict } from './stats.ts';
+import { BUNDLE_TARGETS, bundleReport } from './bundle-report.ts';
 
 const TARGETS = {
   /**
@@ -18,8 +17,7 @@ const TARGETS = {
    * result GetItem), plus the pipeline; a Query costs about twice a GetItem on DynamoDB Local.
    */
   cachedAnalysis: 8,
-  bundle: 1.25,
-  importTime: 1.5,
+  ...BUNDLE_TARGETS,
   p50: 1.3,
   p99: 1.6,
   searchScale: 1.2,
@@ -69,34 +67,14 @@ const indexed = scaleRows.filter((r) => r.kind === 'indexed');
 const worstRcu = Math.max(...indexed.map((r) => r.rcuRatio));
 const worstNormalised = Math.max(...indexed.map((r) => r.normalised));
 
-const rows = bundles.map((b) => {
-  const importMs = median(times.get(b.file)!);
-  const baselineMs = median(times.get(b.baselineFile)!);
-  return {
-    ...b,
-    importMs,
-    baselineMs,
-    sizeRatio: ratio(b.bytes, b.baselineBytes),
-    importRatio: ratio(importMs, baselineMs),
-  };
-});
-const worstSize = Math.max(...rows.map((r) => r.sizeRatio));
-const idempotentRoutes = routes.filter(isIdempotent).length;
-const worstImport = Math.max(...rows.map((r) => r.importRatio));
-const observabilityImportMs = median(times.get(observability.file)!);
-const tracerImportMs = median(times.get(observability.tracerFile)!);
-const medianRouteImportMs = median(rows.map((r) => r.importMs));
+const bundleSection = bundleReport(observability, bundles, times, IMPORT_SAMPLES);
 const p50 = { gateway: percentile(latency.gatewayMs, 50), bare: percentile(latency.bareMs, 50) };
 const p99 = { gateway: percentile(latency.gatewayMs, 99), bare: percentile(latency.bareMs, 99) };
 
 const summary = [
   `| Ratio | Measured | Target | Verdict |`,
   `|---|---|---|---|`,
-  `| bundle size vs SDK clients alone (worst route) | ${fmt(worstSize)}× | ≤ ${TARGETS.bundle}× | ${verdict(worstSize, TARGETS.bundle)} |`,
-  `| cold import vs SDK clients alone (worst route) | ${fmt(worstImport)}× | ≤ ${TARGETS.importTime}× | ${verdict(worstImport, TARGETS.importTime)} |`,
-  `| bundle size vs SDK clients alone (median route) | ${fmt(median(rows.map((r) => r.sizeRatio)))}× (${rows.filter((r) => r.sizeRatio > TARGETS.bundle).length} of ${rows.length} routes over ${TARGETS.bundle}×) | reported | – |`,
-  `| cold import vs SDK clients alone (median route) | ${fmt(median(rows.map((r) => r.importRatio)))}× (${rows.filter((r) => r.importRatio > TARGETS.importTime).length} of ${rows.length} routes over ${TARGETS.importTime}×) | reported | – |`,
-  `| Powertools layer (Logger, Metrics, Tracer + X-Ray SDK, JMESPath, commons), shared by every function | ${fmt(observability.layerBytes / 1024, 1)} KB once per stage; bundle +0 KB (${fmt(observability.bundledBytes / 1024, 1)} KB if Logger, Metrics and Tracer were bundled); Logger + Metrics cold import ${fmt(observabilityImportMs, 1)} ms alone (${fmt((100 * observabilityImportMs) / medianRouteImportMs, 0)} % of the median route's import, included in the ratios above); Tracer + X-Ray SDK ${fmt(tracerImportMs, 1)} ms, once per container at its first sampled invocation | reported | – |`,
+  ...bundleSection.summary,
   `| p50 read route via gateway vs bare GetItem | ${fmt(p50.gateway / p50.bare)}× (${fmt(p50.gateway, 3)} vs ${fmt(p50.bare, 3)} ms) | ≤ ${TARGETS.p50}× | ${verdict(p50.gateway / p50.bare, TARGETS.p50)} |`,
   `| p99 read route via gateway vs bare GetItem | ${fmt(p99.gateway / p99.bare)}× (${fmt(p99.gateway, 3)} vs ${fmt(p99.bare, 3)} ms) | ≤ ${TARGETS.p99}× | ${verdict(p99.gateway / p99.bare, TARGETS.p99)} |`,
   `| p50 cached photo analysis via gateway vs bare GetItem | ${fmt(analysisP50.cached / analysisP50.bare)}× (${fmt(analysisP50.cached, 3)} vs ${fmt(analysisP50.bare, 3)} ms) | ≤ ${TARGETS.cachedAnalysis}× | ${verdict(analysisP50.cached / analysisP50.bare, TARGETS.cachedAnalysis)} |`,
@@ -119,15 +97,6 @@ const scaleTable = [
       `| ${r.query}${r.kind === 'in-memory filter' ? ' †' : ''} | ${fmt(r.p50[small]!, 3)} | ${fmt(r.p50[large]!, 3)} | ${fmt(r.latencyRatio)}× | ${r.kind === 'control' ? '–' : `${fmt(r.normalised)}×`} | ${fmt(r.rcu[small]!, 1)} | ${fmt(r.rcu[large]!, 1)} | ${fmt(r.rcuRatio)}× |`,
   ),
 ];
-const perRoute = [
-  `| Route | SDK clients | Bundle (KB) | SDK-only (KB) | Size ratio | Import (ms) | SDK-only (ms) | Import ratio |`,
-  `|---|---|---|---|---|---|---|---|`,
-  ...rows.map(
-    (r) =>
-      `| ${r.route.method} ${r.route.path} | ${r.sdkPackages.map((p) => p.replace('@aws-sdk/', '')).join(', ') || '–'} | ${fmt(r.bytes / 1024, 1)} | ${fmt(r.baselineBytes / 1024, 1)} | ${fmt(r.sizeRatio)}× | ${fmt(r.importMs, 1)} | ${fmt(r.baselineMs, 1)} | ${fmt(r.importRatio)}× |`,
-  ),
-];
-
 const report = `# Benchmarks
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.arch}). Every figure is a ratio
@@ -138,30 +107,7 @@ vary ±30 % between runs on a shared two-core machine.
 
 ${summary.join('\n')}
 
-## Per route: bundle and cold import
-
-Bundles are built exactly as the CDK app builds them (esbuild, ESM, minified, node22, external source maps, AWS SDK
-bundled, the same external modules per route: \`infra/lambda-bundle.ts\`). The baseline of a route is a bundle that
-imports and constructs only the AWS SDK clients whose code the route's bundle contains (DynamoDB, S3, SQS, KMS, Bedrock
-Runtime, SESv2, Rekognition; the document client with its base client). Import time is the median of ${IMPORT_SAMPLES}
-fresh \`node\` processes per bundle, measured around \`await import(bundle)\`, bundles shuffled per round.
-
-Powertools for AWS Lambda is not in the bundles: every function gets Logger, Metrics, Tracer (with the X-Ray SDK) and
-the idempotency utility's JMESPath engine and commons from one Powertools layer (\`infra/constructs/powertools-layer.ts\`:
-each package bundled into one file per subpath), ${fmt(observability.layerBytes / 1024, 1)} KB in all, of which
-${fmt(observability.idempotencyDependencyBytes / 1024, 1)} KB JMESPath and commons; the bundles keep it external. The
-idempotency utility itself is bundled, into the ${idempotentRoutes} routes that honour \`Idempotency-Key\` only (its
-DynamoDB persistence layer must use the function's own copy of the SDK). Here the bundles resolve the layer's modules
-from that same layer folder (\`.bench/bundles/node_modules\`, as from /opt/nodejs/node_modules deployed), so each
-route's import time above includes loading them (Logger and Metrics: ${fmt(observabilityImportMs, 1)} ms when imported
-alone) and its bundle size does not (bundled into each function, Logger, Metrics and Tracer alone would add
-${fmt(observability.bundledBytes / 1024, 1)} KB). The Tracer and the X-Ray SDK (${fmt(tracerImportMs, 1)} ms alone, about
-as much as the SDK clients) are loaded by the first invocation X-Ray samples in a container, not at cold start
-(\`shared/observability.ts\`). The analysis routes keep \`sharp\` external as deployed (it comes from the sharp layer
-and is imported on the first photo sent to the model, not at cold start).
-
-${perRoute.join('\n')}
-
+${bundleSection.section}
 ## Local read latency
 
 ${latency.route}: ${latency.gatewayMs.length} sequential keep-alive requests through the local gateway (HTTP → payload

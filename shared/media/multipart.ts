@@ -140,6 +140,24 @@ function describeParserError(error: unknown): AppError {
 }
 
 /** Longer client file names are cut: they are kept for display only. */
+/**
+ * `parseMultipart` for a route that has a two-step upload: a file over the direct limit is 413 `use_two_step_upload`
+ * naming the way forward (`what` over N MB take the two-step upload: `wayForward`).
+ */
+export const parseMultipartOrTwoStep =
+  (what: string, wayForward: string): typeof parseMultipart =>
+  (body, contentType, limits) =>
+    parseMultipart(body, contentType, limits).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'file_too_large') {
+        throw new AppError(
+          413,
+          `${what} over ${limits.maxFileBytes / 1024 / 1024} MB take the two-step upload: ${wayForward}`,
+          { code: 'use_two_step_upload' },
+        );
+      }
+      throw error;
+    });
+
 export const MAX_FILENAME_LENGTH = 255;
 
 /** The client's file name as kept: cut to MAX_FILENAME_LENGTH, forbidden characters replaced by U+FFFD. */

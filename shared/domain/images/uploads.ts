@@ -23,7 +23,6 @@ import type { Order } from '../../http/common-params.ts';
 import { badRequest, conflict, forbidden, AppError, notFound } from '../../errors.ts';
 import { detectPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, readImageDimensions } from '../../media/dimensions.ts';
-import { parseMultipart } from '../../media/multipart.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaReturn, quotaUse } from '../accounts/quota.ts';
 import { transition } from '../media/store.ts';
@@ -91,19 +90,6 @@ export function presentUpload(item: UploadItem, mediaBaseUrl: string) {
     created_at: item.created_at,
   };
 }
-
-/** The multipart parser, with the way forward for photos too large for the direct route. */
-export const parseUploadForm: typeof parseMultipart = (body, contentType, limits) =>
-  parseMultipart(body, contentType, limits).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'file_too_large') {
-      throw new AppError(
-        413,
-        `Photos over ${limits.maxFileBytes / 1024 / 1024} MB take the two-step upload: POST /v1/images/uploads (up to 50 MB)`,
-        { code: 'use_two_step_upload' },
-      );
-    }
-    throw error;
-  });
 
 /** Where uploaded photos are stored; the bucket announces objects created here to the uploads queue. */
 export const UPLOADS_PREFIX = 'uploads/';
