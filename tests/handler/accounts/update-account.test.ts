@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/update-account.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, standardAccounts } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
 
 const patch = (accountId: string, body: unknown) =>
   handler(
@@ -41,7 +41,7 @@ describe('PATCH /v1/accounts/{accountId}', () => {
   });
 
   it('answers 404 when the account does not exist', async () => {
-    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
+    ddb.on(UpdateCommand).rejects(conditionalCheckFailed());
 
     const result = await patch('acc-missing', { name: 'X' });
 

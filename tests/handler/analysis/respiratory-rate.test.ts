@@ -12,6 +12,7 @@ import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtu
 import { callWithKey, jsonBody, postWithKey } from '../../support/http-event.ts';
 import { aStoredMeasurement } from '../../support/factories/respiration.ts';
 import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
+import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 const video = (id: string, status: string, kind = 'video') => ({
@@ -152,7 +153,7 @@ describe('respiratory rate: the request, the record and the measuring consumer',
     });
 
     it('leaves a measurement alone that is already finished or was deleted with its pet', async () => {
-      ddb.on(UpdateCommand).rejects(Object.assign(new Error('no'), { name: 'ConditionalCheckFailedException' }));
+      ddb.on(UpdateCommand).rejects(conditionalCheckFailed());
       expect(await measure({ Records: [inserted(1)] })).toEqual({ batchItemFailures: [] });
       expect(finished()).toHaveLength(0);
     });

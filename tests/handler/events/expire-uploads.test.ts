@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -6,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../events/media/expire-uploads.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const ttlRemoval = (n: number, status = 'awaiting_upload', by: 'ttl' | 'user' = 'ttl'): DynamoDBRecord => ({
   eventName: 'REMOVE',
@@ -50,13 +50,7 @@ describe('expiry of abandoned uploads', () => {
   });
 
   it('gives nothing twice when the stream redelivers a removal', async () => {
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
-      }),
-    );
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
     expect(await handler({ Records: [ttlRemoval(1)] })).toEqual({ batchItemFailures: [] });
   });
 

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as createFavourite } from '../../../functions/favourites/create-favourite.ts';
@@ -9,6 +8,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { ADMIN_KEY, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { serveReferenceData } from '../../support/reference-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 let ddb: ReturnType<typeof mockDynamoWithAccounts>;
@@ -21,12 +21,6 @@ const favItem = (overrides: Record<string, unknown> = {}) => ({
   created_at: NOW.toISOString(),
   ...overrides,
 });
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'x',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
 const call = (handler: (e: any, c: any) => Promise<any>, input: Parameters<typeof httpEvent>[0], key = USER_KEY) =>
   handler(
     httpEvent({
@@ -70,7 +64,7 @@ describe('favourites', () => {
   });
 
   it('answers 409 naming the existing favourite for a duplicate', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 4));
     ddb.on(GetCommand, { Key: { pk: 'SUBIMG#acc-user#' } } as never).resolves({ Item: { favourite: { id: 'f-old' } } });
 
     const result = await call(createFavourite, { method: 'POST', path: '/v1/favourites', body: { image_id: 'img1' } });

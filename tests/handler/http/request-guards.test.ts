@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as createVote } from '../../../functions/votes/create-vote.ts';
@@ -6,6 +5,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { PLANS } from '../../../shared/domain/accounts/plans.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
 
 // 10:00:45 into a one-minute window: 15 s until it resets.
 const NOW = new Date('2026-11-22T10:00:45.000Z');
@@ -56,9 +56,7 @@ describe('the request guards of the pipeline', () => {
   });
 
   it('answers 429 in the spec error shape with Retry-After and RateLimit headers once the window is used up, before any work', async () => {
-    ddb
-      .on(UpdateCommand, { TableName: 'test-requests' })
-      .rejects(new ConditionalCheckFailedException({ message: 'condition failed', $metadata: {} }));
+    ddb.on(UpdateCommand, { TableName: 'test-requests' }).rejects(conditionalCheckFailed());
 
     const result = await post({ 'content-type': 'application/json' });
 

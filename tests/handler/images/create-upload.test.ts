@@ -5,7 +5,8 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { ABANDONED_UPLOAD_SECONDS, MAX_PHOTO_BYTES } from '../../../shared/domain/images/uploads.ts';
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
-import { asUser, conditionFailedAt } from './image-fixtures.ts';
+import { asUser } from './image-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const createUpload = (body: unknown) => asUser(handler, { method: 'POST', path: '/v1/images/uploads', body });

@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/images/delete-image.ts';
 import { mockDynamoWithAccounts, standardAccounts } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
-import { aStoredCatalogueImage, aStoredUpload, asUser, conditionFailedAt, serveImages } from './image-fixtures.ts';
+import { aStoredCatalogueImage, aStoredUpload, asUser, serveImages } from './image-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 const deleteImage = (id: string) =>

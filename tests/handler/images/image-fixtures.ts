@@ -1,6 +1,5 @@
 // Handler-test fixtures of the image routes: image items as the table holds them (uploads of an account, catalogue
 // images), the mocked table serving them by key, and a request under the user's API key.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accountImageIndex, imageKey } from '../../../shared/db/keys.ts';
 import type { UploadItem } from '../../../shared/domain/images/uploads.ts';
@@ -55,14 +54,3 @@ export function serveImages(ddb: ReturnType<typeof mockDynamoWithAccounts>, item
 /** A request to an image route under the user's API key. */
 export const asUser = (handler: (e: any, c: any) => Promise<any>, input: EventInput) =>
   handler(httpEvent({ ...input, headers: { 'x-api-key': USER_KEY, ...input.headers } }), lambdaContext);
-
-/** What DynamoDB throws when a transaction's condition fails: `ConditionalCheckFailed` for the item at `failedAt`. */
-export function conditionFailedAt(failedAt: number, items: number): TransactionCanceledException {
-  return new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: Array.from({ length: items }, (_, i) => ({
-      Code: i === failedAt ? 'ConditionalCheckFailed' : 'None',
-    })),
-  });
-}

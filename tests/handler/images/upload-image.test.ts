@@ -7,10 +7,10 @@ import { crc32 } from 'node:zlib';
 import { handler } from '../../../functions/images/upload-image.ts';
 import { MAX_IMAGE_BREEDS } from '../../../shared/domain/images/uploads.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
-import { conditionFailedAt } from './image-fixtures.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { BOUNDARY, formEvent, multipart } from '../../support/multipart.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 const upload = (body: string) => handler(formEvent('/v1/images/upload', USER_KEY, body), lambdaContext);

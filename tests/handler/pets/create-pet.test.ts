@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -12,6 +11,7 @@ import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
 import { transactionSortKeys } from './pet-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 const create = (parts: Parameters<typeof multipart>[0]) =>
@@ -164,13 +164,7 @@ describe('POST /v1/pets', () => {
   });
   it('refuses a pet past the account’s limit with 400 pet_limit_reached, photos or not, without retrying', async () => {
     const photo = await aWhitePhoto();
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, ...Array(4).fill({ Code: 'None' })],
-      }),
-    );
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 6));
 
     const bare = await create(fields({ name: 'Rex', species_id: 'dog' }));
     const withPhoto = await create([

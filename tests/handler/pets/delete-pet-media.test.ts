@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -7,6 +6,7 @@ import { handler } from '../../../functions/pets/delete-pet-media.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aStoredMedia, aStoredPet, callAs, OTHER_KEY, ownerAndStranger, serveMedia, servePet } from './pet-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 const remove = (key: string, petId: string, imageId: string) =>
@@ -72,13 +72,7 @@ describe('DELETE /v1/pets/{petId}/images/{imageId}', () => {
   });
 
   it('answers 404 when the image is gone by the time of the write (a racing delete), removing no object', async () => {
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
-      }),
-    );
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
 
     const result = await remove(USER_KEY, 'pet-1', 'ph-1');
 

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -6,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/delete-pet.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 const remove = (key: string, petId: string) =>
@@ -81,13 +81,7 @@ describe('DELETE /v1/pets/{petId}', () => {
   });
 
   it('answers 404 to the second of two racing deletions and leaves the rest to the first', async () => {
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-      }),
-    );
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
 
     const result = await remove(USER_KEY, 'pet-1');
 

@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/update-pet.ts';
@@ -7,6 +6,7 @@ import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
 import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet, DATA_TABLE } from './pet-fixtures.ts';
+import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const patch = (key: string, petId: string, body: unknown) =>
@@ -109,9 +109,7 @@ describe('PATCH /v1/pets/{petId}', () => {
   });
 
   it('answers 404 when the pet is deleted between the read and the write', async () => {
-    ddb
-      .on(UpdateCommand, DATA_TABLE)
-      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
+    ddb.on(UpdateCommand, DATA_TABLE).rejects(conditionalCheckFailed());
 
     const result = await patch(USER_KEY, 'pet-1', { name: 'Too late' });
 

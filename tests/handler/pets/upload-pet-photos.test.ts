@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -11,6 +10,7 @@ import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
 import { aStoredPet, OTHER_KEY, ownerAndStranger, servePetTakingPhotos } from './pet-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -93,16 +93,7 @@ describe('POST /v1/pets/{petId}/images', () => {
   });
 
   it('takes slots only on the values it read, and reads again when another request took one first', async () => {
-    ddb
-      .on(TransactWriteCommand)
-      .rejectsOnce(
-        new TransactionCanceledException({
-          message: 'cancelled',
-          $metadata: {},
-          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, ...Array(4).fill({ Code: 'None' })],
-        }),
-      )
-      .resolves({});
+    ddb.on(TransactWriteCommand).rejectsOnce(conditionFailedAt(0, 5)).resolves({});
 
     const result = await upload(USER_KEY, 'pet-1', [1]);
 
@@ -116,19 +107,7 @@ describe('POST /v1/pets/{petId}/images', () => {
   });
 
   it('answers 400 when the monthly quota is used up', async () => {
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [
-          { Code: 'None' },
-          { Code: 'None' },
-          { Code: 'None' },
-          { Code: 'ConditionalCheckFailed' },
-          { Code: 'None' },
-        ],
-      }),
-    );
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(3, 5));
 
     const result = await upload(USER_KEY, 'pet-1', [1]);
 

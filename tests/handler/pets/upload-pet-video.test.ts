@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -9,6 +8,7 @@ import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { type FormPart, formEvent, multipart } from '../../support/multipart.ts';
 import { aStoredPet, OTHER_KEY, ownerAndStranger, servePet, DATA_TABLE } from './pet-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const s3 = mockClient(S3Client);
 /** The start of an MP4 file: an ftyp box with the isom brand, then some payload. */
@@ -22,13 +22,6 @@ const mp4 = Buffer.concat([
 const upload = (key: string, petId: string, parts: FormPart[]) =>
   handler(formEvent(`/v1/pets/${petId}/videos`, key, multipart(parts), { petId }), lambdaContext);
 const video = (content: Buffer | string, filename = 'walk.mp4') => [{ name: 'file', filename, content }];
-const cancelled = (codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
-
 describe('POST /v1/pets/{petId}/videos', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
   beforeEach(() => {
@@ -99,7 +92,7 @@ describe('POST /v1/pets/{petId}/videos', () => {
   });
 
   it('answers 400 when the monthly quota is used up, storing nothing', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'ConditionalCheckFailed', 'None']));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 3));
 
     const result = await upload(USER_KEY, 'pet-1', video(mp4));
 

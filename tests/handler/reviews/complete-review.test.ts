@@ -2,16 +2,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/complete-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
-import {
-  ADMIN_KEY,
-  call,
-  cancelled,
-  mockReviewTable,
-  NOW,
-  OWNER_KEY,
-  serveReview,
-  VET_KEY,
-} from './review-fixtures.ts';
+import { ADMIN_KEY, call, mockReviewTable, NOW, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
+import { cancelled, conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const complete = (body: unknown, key = VET_KEY) =>
   call(handler, key, { method: 'POST', path: '/reviews/rev-1/complete', pathParameters: { id: 'rev-1' }, body });
@@ -60,7 +52,7 @@ describe('POST /reviews/{id}/complete', () => {
 
   it('answers 409 naming the status when the review was already decided (the other vet won)', async () => {
     serveReview(ddb, { status: 'rejected', reason: 'Too dark' });
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
 
     const result = await complete({ score: 5 });
 
@@ -73,7 +65,7 @@ describe('POST /reviews/{id}/complete', () => {
     ddb
       .on(TransactWriteCommand)
       .rejectsOnce(cancelled('TransactionConflict', 'TransactionConflict'))
-      .rejects(cancelled('ConditionalCheckFailed', 'None'));
+      .rejects(conditionFailedAt(0, 2));
 
     const result = await complete({ score: 5 });
 
@@ -92,7 +84,7 @@ describe('POST /reviews/{id}/complete', () => {
   });
 
   it('answers 404 when the pet (and so the review) was deleted meanwhile', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 2));
 
     expect((await complete({ score: 5 })).statusCode).toBe(404);
   });

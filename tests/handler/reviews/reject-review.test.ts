@@ -2,7 +2,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/reject-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
-import { call, cancelled, mockReviewTable, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
+import { call, mockReviewTable, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const reject = (body: unknown, key = VET_KEY) =>
   call(handler, key, { method: 'POST', path: '/reviews/rev-1/reject', pathParameters: { id: 'rev-1' }, body });
@@ -30,7 +31,7 @@ describe('POST /reviews/{id}/reject', () => {
 
   it('answers 409 when the review is already completed', async () => {
     serveReview(ddb, { status: 'completed', score: 5 });
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
 
     const result = await reject({ reason: 'Too dark' });
 

@@ -6,13 +6,13 @@ import {
   ADMIN_KEY,
   aStoredReview,
   call,
-  cancelled,
   mockReviewTable,
   NOW,
   OTHER_KEY,
   OWNER_KEY,
   serveBodyConditionResult,
 } from './review-fixtures.ts';
+import { cancelled, conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const request = (key = OWNER_KEY, petId = 'pet-1') =>
   call(handler, key, {
@@ -70,7 +70,7 @@ describe('POST /pets/{petId}/body-condition-score/reviews', () => {
   });
 
   it('answers 409 naming the pending review when the pet already has one', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 3));
     ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'REVIEW_PENDING' } } as never).resolves({
       Item: { review_id: 'rev-earlier' },
     });
@@ -105,7 +105,7 @@ describe('POST /pets/{petId}/body-condition-score/reviews', () => {
   });
 
   it('answers 404 when the pet is deleted while the review is written', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
 
     expect((await request()).statusCode).toBe(404);
   });

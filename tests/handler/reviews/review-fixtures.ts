@@ -1,6 +1,5 @@
 // Handler-test helpers for the reviews area: the accounts involved, a stored review and its pet's analysis result,
 // a cancelled transaction, and a call of a review route.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import type { ReviewItem } from '../../../shared/domain/reviews/review.ts';
@@ -59,13 +58,6 @@ export function serveBodyConditionResult(ddb: ReturnType<typeof mockReviewTable>
     },
   });
 }
-
-export const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'x',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
 
 /** Calls a review route: `path` below /v1, the API key, and path parameters, query or JSON body as given. */
 export const call = (

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createVote } from '../../../functions/votes/create-vote.ts';
@@ -10,6 +9,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { serveReferenceData } from '../../support/reference-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const OFF_KEY = 'live_votes-off';
@@ -183,28 +183,13 @@ describe('votes', () => {
       );
 
     expect(jsonBody(await del())).toEqual({ message: 'SUCCESS' });
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'x',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
-      }),
-    );
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
     expect((await del()).statusCode).toBe(404);
   });
 
   it('keeps the interaction entry when a newer vote replaced it', async () => {
     ddb.on(GetCommand, { Key: { pk: 'VOTE#000000000007' } } as never).resolves({ Item: voteItem() });
-    ddb
-      .on(TransactWriteCommand)
-      .rejectsOnce(
-        new TransactionCanceledException({
-          message: 'x',
-          $metadata: {},
-          CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
-        }),
-      )
-      .resolves({});
+    ddb.on(TransactWriteCommand).rejectsOnce(conditionFailedAt(2, 3)).resolves({});
 
     const result = await deleteVote(
       httpEvent({

@@ -1,19 +1,13 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONFLICT_ATTEMPTS, transact } from '../../../shared/db/transact.ts';
 import { AppError, conflict } from '../../../shared/errors.ts';
+import { cancelled } from '../../support/dynamo-errors.ts';
 
 const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const mock = mockClient(ddb);
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
 const items = [{ Put: { TableName: 't', Item: { pk: 'a', sk: 'b' } } }];
 
 describe('transact', () => {
