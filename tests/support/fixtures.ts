@@ -35,7 +35,8 @@ export function mockDynamoWithAccounts(accounts: { apiKey: string; account: Acco
     const { pk } = input.Key;
     for (const { apiKey, account } of accounts) {
       if (pk === `APIKEY#${hashApiKey(apiKey)}`) return { Item: { accountId: account.id } };
-      if (pk === `ACCOUNT#${account.id}`) return { Item: { pk, sk: 'ACCOUNT', ...account } };
+      if (pk === `ACCOUNT#${account.id}`)
+        return { Item: { pk, sk: 'ACCOUNT', apiKeyHash: hashApiKey(apiKey), ...account } };
     }
     return {};
   });

@@ -2,28 +2,19 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/create-account.ts';
 import { hashApiKey } from '../../../shared/auth/api-keys.ts';
-import { setDepsForTest } from '../../../shared/deps.ts';
-import { ADMIN_KEY, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callAccountRoute, mockAccountRoutes } from '../../support/account-routes.ts';
+import { USER_KEY } from '../../support/fixtures.ts';
+import { jsonBody } from '../../support/http-event.ts';
 
-const NOW = new Date('2026-11-22T10:00:00.000Z');
-const create = (body: unknown, apiKey = ADMIN_KEY) =>
-  handler(
-    httpEvent({
-      method: 'POST',
-      path: '/v1/accounts',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body,
-    }),
-    lambdaContext,
-  );
+const post = (body: unknown, headers: Record<string, string>, apiKey?: string) =>
+  callAccountRoute(handler, { method: 'POST', path: '/v1/accounts', headers, body, apiKey });
+const create = (body: unknown, apiKey?: string) => post(body, { 'content-type': 'application/json' }, apiKey);
 
 describe('POST /v1/accounts', () => {
-  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  let ddb: ReturnType<typeof mockAccountRoutes>;
   beforeEach(() => {
-    ddb = mockDynamoWithAccounts(standardAccounts());
+    ddb = mockAccountRoutes();
     ddb.on(TransactWriteCommand).resolves({});
-    setDepsForTest({ now: () => NOW, newId: () => 'acc-new' });
   });
 
   it('creates an account with defaults and returns its plain API key once, with status 201', async () => {
@@ -82,25 +73,12 @@ describe('POST /v1/accounts', () => {
   });
 
   it('answers a non-JSON content type with 400', async () => {
-    const event = httpEvent({
-      method: 'POST',
-      path: '/v1/accounts',
-      headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'text/plain' },
-      body: 'name=Acme',
-    });
-
-    const result = await handler(event, lambdaContext);
+    const result = await post('name=Acme', { 'content-type': 'text/plain' });
 
     expect(jsonBody(result)).toMatchObject({ statusCode: 400, message: 'Content-Type must be application/json' });
   });
 
   it('answers a missing body with 400', async () => {
-    const event = httpEvent({
-      method: 'POST',
-      path: '/v1/accounts',
-      headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' },
-    });
-
-    expect(jsonBody(await handler(event, lambdaContext))).toMatchObject({ statusCode: 400 });
+    expect(jsonBody(await post(undefined, { 'content-type': 'application/json' }))).toMatchObject({ statusCode: 400 });
   });
 });

@@ -1,28 +1,23 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/update-account.ts';
-import { setDepsForTest } from '../../../shared/deps.ts';
-import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, standardAccounts } from '../../support/fixtures.ts';
-import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
+import { callAccountRoute, mockAccountRoutes } from '../../support/account-routes.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
+import { anAccount } from '../../support/fixtures.ts';
+import { jsonBody } from '../../support/http-event.ts';
 
 const patch = (accountId: string, body: unknown) =>
-  handler(
-    httpEvent({
-      method: 'PATCH',
-      path: `/v1/accounts/${accountId}`,
-      pathParameters: { accountId },
-      headers: { 'x-api-key': ADMIN_KEY },
-      body,
-    }),
-    lambdaContext,
-  );
+  callAccountRoute(handler, {
+    method: 'PATCH',
+    path: `/v1/accounts/${accountId}`,
+    pathParameters: { accountId },
+    body,
+  });
 
 describe('PATCH /v1/accounts/{accountId}', () => {
-  let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+  let ddb: ReturnType<typeof mockAccountRoutes>;
   beforeEach(() => {
-    ddb = mockDynamoWithAccounts(standardAccounts());
-    setDepsForTest({ now: () => new Date('2026-11-22T10:00:00.000Z') });
+    ddb = mockAccountRoutes();
   });
 
   it('sets only the given fields, on an existing account, and returns the updated account', async () => {
