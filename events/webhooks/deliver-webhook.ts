@@ -1,8 +1,9 @@
 // Deliveries queue → receivers: each job runs the delivery process of domain/webhooks/deliver.ts, the jobs of a
 // batch to one endpoint sharing their writes. The providers it needs (KMS or the local key for secrets, SES or the
-// outbox for owner mail) are composed here, so only this function bundles their SDKs.
+// outbox for owner mail) and the delivery store on the table are composed here, so only this function bundles their SDKs.
 import { getDeps } from '../../shared/deps.ts';
 import { type DeliveryDeps, deliveryBatch, SETTLE_LINGER_MS } from '../../shared/domain/webhooks/deliver.ts';
+import { dynamoDeliveryStore } from '../../shared/domain/webhooks/attempts.ts';
 import { deliveryJobSchema } from '../../shared/domain/webhooks/delivery-queue.ts';
 import { queueConsumer } from '../../shared/events/consumer.ts';
 import { ownerMailer } from '../../shared/webhooks/owner-mail.ts';
@@ -30,6 +31,7 @@ export const handler = createDeliveryHandler(() => {
     cached = { key: deps.config.webhookSecretKey, cipher: cachingDecrypts(secretCipher(deps.config)) };
   return {
     ...deps,
+    store: dynamoDeliveryStore(deps),
     cipher: cached.cipher,
     notifyOwner: ownerMailer(deps.config),
     replyTimeoutMs: REPLY_TIMEOUT_MS,

@@ -84,7 +84,7 @@ export async function hasAttempts(deps: WebhookDeps, webhookId: string, eventId:
 }
 
 /** Writes the log of several attempts (one BatchWriteItem per 25). */
-export async function recordAttempts(deps: WebhookDeps, attempts: DeliveryAttempt[]): Promise<void> {
+async function recordAttempts(deps: WebhookDeps, attempts: DeliveryAttempt[]): Promise<void> {
   const expires = expiresAt(deps.now());
   await batchWriteAll(
     deps.ddb,
@@ -122,7 +122,7 @@ const RESERVE_TRIES = 3;
  * status, URL and current secret), so no separate read is needed. When fewer are free, the failed condition returns
  * the item, and the free ones are taken instead. `busy`: none free.
  */
-export async function reserveSlots(
+async function reserveSlots(
   deps: WebhookDeps,
   accountId: string,
   webhookId: string,
@@ -184,7 +184,7 @@ export interface SettledGroup {
  * the value the failed condition returns. With failures only, they join the streak (keeping their slots) and the
  * threshold is checked: exactly one of several racing workers disables the endpoint.
  */
-export async function settleSlots(
+async function settleSlots(
   deps: WebhookDeps,
   accountId: string,
   webhookId: string,
@@ -242,6 +242,10 @@ export async function settleSlots(
   return disableAfterFailures(deps, key, counted.consecutive_failures, group.lastError ?? 'unknown');
 }
 
+/** The reason a disable records: the streak that reached the threshold and the last failure. */
+export const disableReason = (streak: number, lastError: string) =>
+  `${streak} delivery attempts failed in a row (last: ${lastError})`;
+
 async function disableAfterFailures(
   deps: WebhookDeps,
   key: ReturnType<typeof webhookKey>,
@@ -249,7 +253,7 @@ async function disableAfterFailures(
   lastError: string,
 ): Promise<FailureOutcome> {
   const now = deps.now().toISOString();
-  const reason = `${streak} delivery attempts failed in a row (last: ${lastError})`;
+  const reason = disableReason(streak, lastError);
   return whenConditionFails(
     deps.ddb
       .send(
@@ -269,3 +273,20 @@ async function disableAfterFailures(
     (): FailureOutcome => ({ kind: 'stopped' }),
   );
 }
+
+/**
+ * What the delivery process (deliver.ts) writes: an endpoint's attempt slots and failure streak, and the attempt log.
+ * On the single table with the conditional writes above; tests of the process use an in-memory fake that keeps the
+ * same rules (tests/support/in-memory-delivery-store.ts), and one contract test holds both to them.
+ */
+export interface DeliveryStore {
+  reserveSlots(accountId: string, webhookId: string, wanted: number): Promise<SlotGrant>;
+  settleSlots(accountId: string, webhookId: string, group: SettledGroup): Promise<FailureOutcome>;
+  recordAttempts(attempts: DeliveryAttempt[]): Promise<void>;
+}
+
+export const dynamoDeliveryStore = (deps: WebhookDeps): DeliveryStore => ({
+  reserveSlots: (accountId, webhookId, wanted) => reserveSlots(deps, accountId, webhookId, wanted),
+  settleSlots: (accountId, webhookId, group) => settleSlots(deps, accountId, webhookId, group),
+  recordAttempts: (attempts) => recordAttempts(deps, attempts),
+});

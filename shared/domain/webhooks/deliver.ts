@@ -9,7 +9,7 @@ import type { SecretCipher } from '../../webhooks/secret-cipher.ts';
 import { type AttemptResult, buildDeliveryRequest, describeFailure, postDelivery } from '../../webhooks/transport.ts';
 import { turnBatch, windowBatch } from '../../webhooks/turn-batch.ts';
 import { getAccount } from '../accounts/store.ts';
-import { type DeliveryAttempt, recordAttempts, reserveSlots, type SlotGrant, settleSlots } from './attempts.ts';
+import type { DeliveryAttempt, DeliveryStore, SlotGrant } from './attempts.ts';
 import { type DeliveryJob, enqueueDelivery, retryAfterFailure } from './delivery-queue.ts';
 import type { WebhookItem } from './webhook.ts';
 import { METRIC, recordMetric } from '../../observability.ts';
@@ -29,6 +29,8 @@ const SLOT_WAIT_SECONDS = 1;
 export const SETTLE_LINGER_MS = 10;
 
 export interface DeliveryDeps extends Pick<Deps, 'ddb' | 'config' | 'log' | 'now' | 'newId' | 'random'> {
+  /** Slots, streak and log: attempts.ts's dynamoDeliveryStore, or the tests' in-memory fake. */
+  store: DeliveryStore;
   cipher: SecretCipher;
   notifyOwner: NotifyOwner;
   /** REPLY_TIMEOUT_MS deployed; tests shorten it. */
@@ -62,7 +64,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
   };
   const reserve = turnBatch(async (endpoint, jobs: DeliveryJob[]): Promise<SlotGrant[]> => {
     const first = jobs[0]!;
-    const grant = await reserveSlots(deps, first.event.account_id, first.webhook_id, jobs.length);
+    const grant = await deps.store.reserveSlots(first.event.account_id, first.webhook_id, jobs.length);
     if (grant.kind === 'granted') held.set(endpoint, (held.get(endpoint) ?? 0) + grant.slots);
     return jobs.map((_, n) => (grant.kind === 'granted' && n >= grant.slots ? { kind: 'busy' } : grant));
   });
@@ -72,16 +74,13 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       const { webhook } = settled[0]!;
       const attempts = settled.flatMap(({ settlement }) => (settlement ? [settlement] : []));
       const [outcome] = await Promise.all([
-        settleSlots(deps, webhook.account_id, webhook.id, {
+        deps.store.settleSlots(webhook.account_id, webhook.id, {
           slots: settled.length,
           outcomes: attempts.map(({ attempt }) => attempt.succeeded),
           streakSeen: webhook.consecutive_failures,
           lastError: attempts.findLast(({ attempt }) => !attempt.succeeded)?.failure,
         }),
-        recordAttempts(
-          deps,
-          attempts.map(({ attempt }) => attempt),
-        ),
+        deps.store.recordAttempts(attempts.map(({ attempt }) => attempt)),
       ]);
       freed.get(endpoint)?.wake();
       freed.delete(endpoint);

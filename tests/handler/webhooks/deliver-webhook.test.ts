@@ -7,15 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import {
-  BatchWriteCommand,
-  type BatchWriteCommandInput,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +23,7 @@ import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 import { anAccount, mockDynamoWithAccounts } from '../../support/fixtures.ts';
+import { type InMemoryDeliveryStore, inMemoryDeliveryStore } from '../../support/in-memory-delivery-store.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const NOW_SECONDS = NOW.getTime() / 1000;
@@ -83,66 +76,11 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-// ---- the table: a small stateful stand-in for the endpoint item and the attempt log ----
+// ---- the store: the endpoint item and attempt log in memory (tests/support/in-memory-delivery-store.ts) ----
 
-type Item = Record<string, unknown>;
-interface TableState {
-  webhook: Item | undefined;
-  attempts: Item[];
-  /** Resolves once this many failures are counted, holding each counting call until then (to line up racing workers). */
-  countingBarrier?: { waitFor: number; arrived: number; release: () => void; released: Promise<void> };
-}
-
-/** As DynamoDB answers a failed condition with ReturnValuesOnConditionCheckFailure: ALL_OLD. */
-const conditionFailed = (item?: Item) =>
-  Object.assign(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }), {
-    ...(item && { Item: marshall(item, { removeUndefinedValues: true }) }),
-  });
-
-const slotsOf = (webhook: Item) => Number(webhook.attempt_slots ?? 0);
-
-async function applyUpdate(state: TableState, input: UpdateCommandInput) {
-  const webhook = state.webhook;
-  const values = input.ExpressionAttributeValues ?? {};
-  if (input.UpdateExpression === 'ADD attempt_slots :slots') {
-    if (webhook?.status !== 'enabled' || slotsOf(webhook) > Number(values[':most']))
-      throw conditionFailed(webhook && { ...webhook });
-    webhook.attempt_slots = slotsOf(webhook) + Number(values[':slots']);
-    return { Attributes: { ...webhook } };
-  }
-  if (input.UpdateExpression === 'SET consecutive_failures = :streak ADD attempt_slots :change') {
-    if (!webhook || webhook.consecutive_failures !== values[':seen']) throw conditionFailed(webhook && { ...webhook });
-    webhook.consecutive_failures = values[':streak'];
-    webhook.attempt_slots = slotsOf(webhook) + Number(values[':change']);
-    return { Attributes: { ...webhook } };
-  }
-  if (input.UpdateExpression === 'ADD consecutive_failures :failures, attempt_slots :unused') {
-    if (!webhook) throw conditionFailed();
-    webhook.consecutive_failures = Number(webhook.consecutive_failures) + Number(values[':failures']);
-    webhook.attempt_slots = slotsOf(webhook) + Number(values[':unused']);
-    const snapshot = { ...webhook };
-    const barrier = state.countingBarrier;
-    if (barrier) {
-      if (++barrier.arrived >= barrier.waitFor) barrier.release();
-      await barrier.released;
-    }
-    return { Attributes: snapshot };
-  }
-  if (input.UpdateExpression?.startsWith('SET #status = :disabled')) {
-    if (webhook?.status !== 'enabled') throw conditionFailed(webhook && { ...webhook });
-    Object.assign(webhook, {
-      status: 'disabled',
-      disabled_at: values[':now'],
-      disabled_reason: values[':reason'],
-      updated_at: values[':now'],
-    });
-    return { Attributes: { ...webhook } };
-  }
-  throw new Error(`unexpected update ${input.UpdateExpression}`);
-}
-
-let state: TableState;
-let ddb: ReturnType<typeof mockDynamoWithAccounts>;
+let store: InMemoryDeliveryStore;
+/** The endpoint wh-1 as the store holds it. */
+const webhook = () => store.get('acc-user', 'wh-1');
 const sqs = mockClient(SQSClient);
 let notifyOwner: ReturnType<typeof vi.fn<NotifyOwner>>;
 
@@ -164,7 +102,10 @@ const storedEvent: StoredEvent = {
 };
 
 /** `secret: null` is an endpoint created before signing existed. */
-async function storedWebhook(overrides: Item = {}, secret: string | null = OLD_SECRET): Promise<Item> {
+async function storedWebhook(
+  overrides: Record<string, unknown> = {},
+  secret: string | null = OLD_SECRET,
+): Promise<Record<string, unknown>> {
   return aStoredWebhook({
     url: receiverUrl,
     ...(secret !== null && { encrypted_secret: await cipher.encrypt(secret, 'wh-1') }),
@@ -176,6 +117,7 @@ function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
   let ids = 0;
   return {
     ...getDeps(),
+    store,
     config: { ...loadConfig(), allowLoopbackWebhooks: true, webhookDeliveriesQueueUrl: DELIVERIES_QUEUE, ...config },
     log: callbackLogger(() => {}),
     now: () => NOW,
@@ -207,13 +149,10 @@ const queuedRetries = () =>
 beforeEach(async () => {
   received = [];
   reply = answer(200);
-  state = { webhook: await storedWebhook(), attempts: [] };
-  ddb = mockDynamoWithAccounts([{ apiKey: 'unused', account: owner }]);
-  ddb.on(BatchWriteCommand).callsFake((input: BatchWriteCommandInput) => {
-    for (const request of Object.values(input.RequestItems!).flat()) state.attempts.push(request.PutRequest!.Item!);
-    return {};
-  });
-  ddb.on(UpdateCommand).callsFake((input: UpdateCommandInput) => applyUpdate(state, input));
+  store = inMemoryDeliveryStore(() => NOW);
+  store.put(await storedWebhook());
+  // The owner's account, read when an endpoint is disabled.
+  mockDynamoWithAccounts([{ apiKey: 'unused', account: owner }]);
   sqs.reset();
   sqs.on(SendMessageCommand).resolves({ MessageId: 'retry-1' });
   notifyOwner = vi.fn<NotifyOwner>().mockResolvedValue(undefined);
@@ -245,7 +184,7 @@ describe('delivering a webhook', () => {
       'x-webhook-id': 'evt_1',
       'x-webhook-event': 'vote.created',
     });
-    expect(state.attempts).toEqual([
+    expect(store.attempts).toEqual([
       expect.objectContaining({
         id: 'att-1',
         event_id: 'evt_1',
@@ -256,12 +195,12 @@ describe('delivering a webhook', () => {
         attempted_at: NOW.toISOString(),
       }),
     ]);
-    expect(state.attempts[0]!.expiresAt).toBe(NOW_SECONDS + 30 * 24 * 60 * 60);
+    expect(store.attempts[0]!.expiresAt).toBe(NOW_SECONDS + 30 * 24 * 60 * 60);
     expect(queuedRetries()).toEqual([]);
   });
 
   it('sends no signature header to an endpoint without a secret', async () => {
-    state.webhook = await storedWebhook({}, null);
+    store.put(await storedWebhook({}, null));
 
     await deliver([job()]);
 
@@ -270,17 +209,17 @@ describe('delivering a webhook', () => {
   });
 
   it("ends a failure streak on success and frees the streak's attempt slots", async () => {
-    state.webhook!.consecutive_failures = 4;
-    state.webhook!.attempt_slots = 4;
+    webhook()!.consecutive_failures = 4;
+    webhook()!.attempt_slots = 4;
 
     await deliver([job()]);
 
-    expect(state.webhook!.consecutive_failures).toBe(0);
-    expect(state.webhook!.attempt_slots).toBe(0);
+    expect(webhook()!.consecutive_failures).toBe(0);
+    expect(webhook()!.attempt_slots).toBe(0);
   });
 
   it('holds a job back, keeping its attempt number, while ten attempts are failing or in flight', async () => {
-    state.webhook!.attempt_slots = 10;
+    webhook()!.attempt_slots = 10;
 
     await deliver([job(2)]);
 
@@ -293,7 +232,7 @@ describe('delivering a webhook', () => {
   it('signs the next attempt with a secret rotated after the previous one', async () => {
     reply = answer(500);
     await deliver([job()]);
-    state.webhook!.encrypted_secret = await cipher.encrypt(NEW_SECRET, 'wh-1');
+    webhook()!.encrypted_secret = await cipher.encrypt(NEW_SECRET, 'wh-1');
     reply = answer(200);
 
     await deliver([queuedRetries()[0]!.job]);
@@ -314,7 +253,7 @@ describe('failed attempts', () => {
 
     await deliver([job(1)]);
 
-    expect(state.attempts[0]).toMatchObject({
+    expect(store.attempts[0]).toMatchObject({
       status_code: null,
       error: `no reply within ${REPLY_TIMEOUT_MS} ms`,
       succeeded: false,
@@ -329,8 +268,8 @@ describe('failed attempts', () => {
     await deliver([job(1)]);
 
     expect(received.map((r) => r.path)).toEqual(['/hook']);
-    expect(state.attempts[0]).toMatchObject({ status_code: 302, error: 'redirect not followed', succeeded: false });
-    expect(state.webhook!.consecutive_failures).toBe(1);
+    expect(store.attempts[0]).toMatchObject({ status_code: 302, error: 'redirect not followed', succeeded: false });
+    expect(webhook()!.consecutive_failures).toBe(1);
   });
 
   it('retries after 2 s when the second attempt fails', async () => {
@@ -346,7 +285,7 @@ describe('failed attempts', () => {
 
     expect(await deliver([job(3)])).toEqual({ batchItemFailures: [] });
 
-    expect(state.attempts).toHaveLength(1);
+    expect(store.attempts).toHaveLength(1);
     expect(queuedRetries()).toEqual([]);
   });
 
@@ -354,7 +293,7 @@ describe('failed attempts', () => {
     await deliver([job(1)], { allowLoopbackWebhooks: false });
 
     expect(received).toEqual([]);
-    expect(state.attempts[0]).toMatchObject({
+    expect(store.attempts[0]).toMatchObject({
       status_code: null,
       error: 'url refused: unsupported_scheme',
       succeeded: false,
@@ -371,12 +310,12 @@ describe('failed attempts', () => {
 
 describe('disabling after ten failures in a row', () => {
   it('disables the endpoint at the tenth failure, mails the owner and retries no more', async () => {
-    state.webhook!.consecutive_failures = 9;
+    webhook()!.consecutive_failures = 9;
     reply = answer(500);
 
     await deliver([job(1)]);
 
-    expect(state.webhook).toMatchObject({
+    expect(webhook()).toMatchObject({
       status: 'disabled',
       disabled_at: NOW.toISOString(),
       disabled_reason: '10 delivery attempts failed in a row (last: HTTP 500)',
@@ -390,46 +329,48 @@ describe('disabling after ten failures in a row', () => {
   });
 
   it('disables once and mails once when two workers cross the threshold together', async () => {
-    state.webhook!.consecutive_failures = 9;
+    webhook()!.consecutive_failures = 9;
+    // Each worker waits after counting its failure until both have: both then see the threshold crossed.
+    let arrived = 0;
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    state.countingBarrier = { waitFor: 2, arrived: 0, release, released };
+    store.afterCounting = async () => {
+      if (++arrived >= 2) release();
+      await released;
+    };
     reply = answer(500);
 
     const [first, second] = await Promise.all([deliver([job(1)]), deliver([job(2)])]);
 
-    const disableCalls = ddb
-      .commandCalls(UpdateCommand)
-      .filter((c) => c.args[0].input.UpdateExpression?.startsWith('SET #status'));
-    expect(disableCalls).toHaveLength(2); // both tried; the condition let only one through
-    expect(state.webhook).toMatchObject({ status: 'disabled', consecutive_failures: 11 });
+    const disables = store.writes.filter((write) => write === 'disable');
+    expect(disables).toHaveLength(2); // both tried; the condition let only one through
+    expect(webhook()).toMatchObject({ status: 'disabled', consecutive_failures: 11 });
     expect(notifyOwner).toHaveBeenCalledTimes(1);
     expect([first, second]).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
     expect(queuedRetries()).toEqual([]);
   });
 
   it('sends nothing more to a disabled endpoint', async () => {
-    state.webhook!.status = 'disabled';
+    webhook()!.status = 'disabled';
 
     await deliver([job(2)]);
 
     expect(received).toEqual([]);
-    expect(state.attempts).toEqual([]);
+    expect(store.attempts).toEqual([]);
   });
 
   it('keeps the disable when the mail cannot be sent', async () => {
-    state.webhook!.consecutive_failures = 9;
+    webhook()!.consecutive_failures = 9;
     notifyOwner.mockRejectedValue(new Error('SES throttled'));
     reply = answer(500);
 
     expect(await deliver([job(1)])).toEqual({ batchItemFailures: [] });
-    expect(state.webhook!.status).toBe('disabled');
+    expect(webhook()!.status).toBe('disabled');
   });
 });
 
 describe('a batch of jobs to one endpoint', () => {
   const jobs = (count: number, prefix = 'evt') => Array.from({ length: count }, (_, n) => job(1, `${prefix}_${n + 1}`));
-  const updates = () => ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.UpdateExpression);
 
   /** Holds every reply until `count` requests have arrived, then answers them all at once. */
   const answerTogether = (count: number, status: number): Reply => {
@@ -446,18 +387,15 @@ describe('a batch of jobs to one endpoint', () => {
     expect(await deliver(jobs(5))).toEqual({ batchItemFailures: [] });
 
     expect(received).toHaveLength(5);
-    expect(updates()).toEqual([
-      'ADD attempt_slots :slots',
-      'SET consecutive_failures = :streak ADD attempt_slots :change',
-    ]);
-    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(1);
-    expect(state.attempts).toHaveLength(5);
-    expect(state.webhook).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
+    // One write takes the five slots, one settles them, one logs the five attempts.
+    expect(store.writes).toEqual(['reserveSlots', 'settleSlots', 'recordAttempts']);
+    expect(store.attempts).toHaveLength(5);
+    expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
   });
 
   it('keeps the failures that came after the last success as the new streak, holding their slots', async () => {
-    state.webhook!.consecutive_failures = 3;
-    state.webhook!.attempt_slots = 3;
+    webhook()!.consecutive_failures = 3;
+    webhook()!.attempt_slots = 3;
     reply = (request, response) =>
       request.headers['x-webhook-id'] === 'evt_1'
         ? answer(200)(request, response)
@@ -465,7 +403,7 @@ describe('a batch of jobs to one endpoint', () => {
 
     await deliver(jobs(3));
 
-    expect(state.webhook).toMatchObject({ consecutive_failures: 2, attempt_slots: 2 });
+    expect(webhook()).toMatchObject({ consecutive_failures: 2, attempt_slots: 2 });
   });
 
   it('sends exactly ten attempts to a failing endpoint from two parallel batches of twelve and eight, then disables it and mails once', async () => {
@@ -474,8 +412,8 @@ describe('a batch of jobs to one endpoint', () => {
     const results = await Promise.all([deliver(jobs(12, 'evt_a')), deliver(jobs(8, 'evt_b'))]);
 
     expect(received).toHaveLength(10);
-    expect(state.attempts).toHaveLength(10);
-    expect(state.webhook).toMatchObject({ status: 'disabled', consecutive_failures: 10, attempt_slots: 10 });
+    expect(store.attempts).toHaveLength(10);
+    expect(webhook()).toMatchObject({ status: 'disabled', consecutive_failures: 10, attempt_slots: 10 });
     expect(notifyOwner).toHaveBeenCalledTimes(1);
     expect(queuedRetries()).toEqual([]);
     expect(results).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
@@ -486,7 +424,7 @@ describe('a batch of jobs to one endpoint', () => {
     reply = (request, response) =>
       request.headers['x-webhook-id'] === 'evt_3'
         ? setTimeout(() => {
-            slotsWhileSlow = state.webhook!.attempt_slots;
+            slotsWhileSlow = webhook()!.attempt_slots;
             answer(200)(request, response);
           }, 800)
         : answer(200)(request, response);
@@ -494,17 +432,17 @@ describe('a batch of jobs to one endpoint', () => {
     await deliver(jobs(3));
 
     expect(slotsWhileSlow).toBe(1);
-    expect(state.webhook!.attempt_slots).toBe(0);
+    expect(webhook()!.attempt_slots).toBe(0);
   });
 });
 
 describe('jobs that cannot be delivered', () => {
   it('skips a deleted endpoint', async () => {
-    state.webhook = undefined;
+    store.remove('acc-user', 'wh-1');
     await deliver([job()]);
 
     expect(received).toEqual([]);
-    expect(state.attempts).toEqual([]);
+    expect(store.attempts).toEqual([]);
   });
 
   it('drops a malformed job as a permanent failure instead of retrying it, and delivers the rest', async () => {
