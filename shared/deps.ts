@@ -5,6 +5,7 @@ import { monotonicFactory } from 'ulid';
 import { loadConfig, type Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { traced } from './observability.ts';
+import type { VisionModel } from './ports/vision-model.ts';
 
 /** Everything a handler or domain function needs from the outside world, created once per container. */
 export interface Deps {
@@ -17,6 +18,11 @@ export interface Deps {
   randomBytes: (size: number) => Buffer;
   /** Uniform in [0, 1): random picks and random ordering. */
   random: () => number;
+  /**
+   * A vision model a test injects (shared/adapters/vision/fake.ts); otherwise the analysis routes compose the one
+   * their configuration names (analysisDeps), so only they load a provider's SDK.
+   */
+  vision?: VisionModel;
 }
 
 let cached: Deps | undefined;

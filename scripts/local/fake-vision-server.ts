@@ -4,22 +4,16 @@
 // throttle, answer slowly, answer invalid JSON or answer a given object.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  exampleOf,
+  type FakeMode,
+  type FakeRule,
+  type JsonSchema,
+  languageOf,
+  takeRule,
+} from '../../shared/adapters/vision/fake.ts';
 
-export type FakeMode = 'ok' | 'fail' | 'throttle' | 'slow' | 'invalid_json' | 'schema_invalid' | 'refuse';
-
-export interface FakeRule {
-  /** Applies when the prompt contains this text; absent: every call. */
-  match?: string;
-  /** Applies only to questions with this answer name (`json_schema.name`, e.g. `genealogy`). */
-  name?: string;
-  mode: FakeMode;
-  /** `slow`: milliseconds before answering. */
-  delayMs?: number;
-  /** `ok`: this answer instead of one generated from the schema. */
-  answer?: unknown;
-  /** Applies to this many calls, then is dropped. */
-  times?: number;
-}
+export type { FakeMode, FakeRule };
 
 export interface RecordedCall {
   model: string;
@@ -73,8 +67,7 @@ export async function startFakeVisionServer(port = 0): Promise<FakeVisionServer>
       const body = (await readJson(req)) as ChatBody;
       const call = recordCall(body, req);
       calls.push(call);
-      const rule = rules.find((r) => (!r.match || call.prompt.includes(r.match)) && (!r.name || r.name === call.name));
-      if (rule?.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
+      const rule = takeRule(rules, call);
       const mode = rule?.mode ?? 'ok';
       if (mode === 'fail') return send(500, { error: { message: 'model crashed' } });
       if (mode === 'throttle') return send(429, { error: { message: 'slow down' } });
@@ -165,47 +158,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-}
-
-const languageOf = (prompt: string) => /language code ([a-z-]+)/.exec(prompt)?.[1] ?? 'en';
-
-interface JsonSchema {
-  type?: string;
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxLength?: number;
-}
-
-/** A value that follows the schema: midpoints of numeric bounds, first enum values, short text in the language. */
-export function exampleOf(schema: JsonSchema, lang: string): unknown {
-  if (schema.anyOf) return exampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, lang);
-  if (schema.enum) return schema.enum[0];
-  switch (schema.type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, exampleOf(s, lang)]));
-    case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => exampleOf(schema.items ?? {}, lang));
-    case 'integer':
-    case 'number': {
-      const low = schema.minimum ?? schema.exclusiveMinimum ?? 0;
-      const high = schema.maximum ?? schema.exclusiveMaximum ?? low + 10;
-      const mid = (low + high) / 2;
-      return schema.type === 'integer' ? Math.round(mid) : Math.round(mid * 100) / 100;
-    }
-    case 'boolean':
-      return false;
-    case 'string':
-      return `Generated text [${lang}]`.slice(0, schema.maxLength ?? 100);
-    default:
-      return null;
-  }
 }
 
 /** Standalone: `node --import tsx scripts/local/fake-vision-server.ts [port]` for trying the service by hand. */

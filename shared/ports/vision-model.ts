@@ -1,7 +1,9 @@
 // The vision-model port: one question about a pet's photos, answered as JSON that follows a given JSON Schema.
-// Adapters (shared/adapters/vision/) speak to Bedrock, to any OpenAI-compatible server, or to nobody.
+// Adapters (shared/adapters/vision/) speak to Bedrock, to any OpenAI-compatible server, or to nobody; a fake answers
+// tests in-process.
 
-export type VisionProvider = 'bedrock' | 'openai' | 'none';
+/** `fake`: the deterministic test double of shared/adapters/vision/fake.ts (never chosen by configuration). */
+export type VisionProvider = 'bedrock' | 'openai' | 'none' | 'fake';
 
 /** A photo ready for a model: JPEG, at most 1024 px on its longer side, no metadata (shared/media/model-image.ts). */
 export interface ModelImage {

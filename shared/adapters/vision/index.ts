@@ -45,8 +45,13 @@ export function visionModelFor(config: AnalysisConfig): VisionModel {
   return model;
 }
 
-/** The request's dependencies plus the configured vision model: how the analysis routes compose the port. */
-export const analysisDeps = <D extends { config: { analysis: AnalysisConfig } }>(deps: D) => ({
+/**
+ * The request's dependencies plus the vision model: how the analysis routes compose the port. The configured model,
+ * unless the dependencies already hold one (a test's fake).
+ */
+export const analysisDeps = <D extends { config: { analysis: AnalysisConfig }; vision?: VisionModel | undefined }>(
+  deps: D,
+) => ({
   ...deps,
-  vision: visionModelFor(deps.config.analysis),
+  vision: deps.vision ?? visionModelFor(deps.config.analysis),
 });

@@ -1,19 +1,17 @@
 // Handler-test fixtures of the analysis routes (docs/analysis.md). The mocked table holds the pets' partitions in
 // memory, so what one request writes (the claim, the result, the latest result) the next one reads; the mocked
-// bucket serves the photos' bytes; and the vision model is the deterministic fake OpenAI-compatible server
-// (scripts/local/fake-vision-server.ts) on loopback, reached through the real `openai` adapter exactly as the
-// analysis functions compose it from the configuration. Its answers follow the schema (or a rule's answer), and it
-// records every call.
+// bucket serves the photos' bytes; and the vision port is the deterministic in-process fake
+// (shared/adapters/vision/fake.ts), injected as the functions' dependency. Its answers follow the schema (or a rule's
+// answer), and it records every call. The adapters themselves have their own tests (tests/unit/analysis), and the
+// integration layer reaches the fake OpenAI-compatible server through the real `openai` adapter.
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import {
-  type FakeRule,
-  type FakeVisionServer,
-  startFakeVisionServer,
-} from '../../../scripts/local/fake-vision-server.ts';
+import { type FakeRule, fakeVisionModel } from '../../../shared/adapters/vision/fake.ts';
+import { noVisionModel } from '../../../shared/adapters/vision/none.ts';
+import type { VisionModel } from '../../../shared/ports/vision-model.ts';
 import { petPartition } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import type { StoredAnalysis } from '../../../shared/domain/analysis/store.ts';
@@ -169,49 +167,38 @@ export const analysisRows = (table: Table, petId = 'pet-1') =>
   [...table.values()].filter((row) => row.pk === petPartition(petId) && row.sk.startsWith('ANALYSIS'));
 
 /**
- * Starts the fake vision server for the file and, before each test, composes the functions' dependencies with
- * `ANALYSIS_PROVIDER=openai` pointing at it (or with no provider, after `withoutProvider()`), a fixed clock and
- * numbered ids. The returned handle steers the server: its recorded calls and its rules.
+ * Before each test, composes the functions' dependencies with the in-process fake vision model
+ * (shared/adapters/vision/fake.ts) as their vision port (or with no model, after `withoutProvider()`), a fixed clock
+ * and numbered ids. The returned handle steers the fake: its recorded calls and its rules.
  */
 export function useFakeVision() {
-  let server: FakeVisionServer;
-  beforeAll(async () => {
-    server = await startFakeVisionServer();
-  });
-  afterAll(() => server.close());
+  let model = fakeVisionModel(MODEL_ID);
   beforeEach(() => {
-    server.calls.length = 0;
-    server.rules = [];
-    vi.stubEnv('ANALYSIS_PROVIDER', 'openai');
-    vi.stubEnv('ANALYSIS_BASE_URL', server.url);
-    vi.stubEnv('ANALYSIS_MODEL', MODEL_ID);
-    vi.stubEnv('ANALYSIS_TIMEOUT_MS', '5000');
-    composeDeps();
-    return () => vi.unstubAllEnvs();
+    model = fakeVisionModel(MODEL_ID);
+    composeDeps(model);
   });
   return {
     get calls() {
-      return server.calls;
+      return model.calls;
     },
     /** The model answers `answer` to questions named `kind`, for `times` calls (every call when absent). */
     answers(kind: string, answer: unknown, times?: number) {
-      server.rules.push({ name: kind, mode: 'ok', answer, ...(times && { times }) });
+      model.rules.push({ name: kind, mode: 'ok', answer, ...(times && { times }) });
     },
     /** The model misbehaves (`fail`, `throttle`, `schema_invalid`, …) for `times` calls (every call when absent). */
     misbehaves(mode: FakeRule['mode'], times?: number) {
-      server.rules.push({ mode, ...(times && { times }) });
+      model.rules.push({ mode, ...(times && { times }) });
     },
-    /** No provider configured (`ANALYSIS_PROVIDER` unset: `none`, the local default). */
+    /** No provider configured: the `none` adapter, what the configuration composes by default. */
     withoutProvider() {
-      vi.stubEnv('ANALYSIS_PROVIDER', undefined);
-      composeDeps();
+      composeDeps(noVisionModel);
     },
   };
 }
 
-function composeDeps() {
+function composeDeps(vision: VisionModel) {
   let n = 0;
-  setDepsForTest({ now: () => NOW, newId: () => `id-${++n}` });
+  setDepsForTest({ now: () => NOW, newId: () => `id-${++n}`, vision });
 }
 
 export type Handler = (event: any, context: any) => Promise<any>;

@@ -37,7 +37,7 @@ describe('POST /v1/pets/{petId}/estimated-age', () => {
       pet_id: 'pet-1',
       type: 'estimated_age',
       prompt_version: 'v1',
-      model: { provider: 'openai', id: MODEL_ID },
+      model: { provider: 'fake', id: MODEL_ID },
       image_ids: ['img-04', 'img-03', 'img-02', 'img-01'],
       lang: 'en',
       created_at: NOW.toISOString(),
@@ -79,7 +79,8 @@ describe('POST /v1/pets/{petId}/estimated-age', () => {
     expect(body.image_ids).toEqual(['img-05', 'img-04', 'img-03', 'img-02']);
     const [call] = vision.calls;
     expect(call!.images).toHaveLength(4);
-    const seen = await sharp(Buffer.from(call!.images[0]!, 'base64')).metadata();
+    expect(call!.images[0]!.mediaType).toBe('image/jpeg');
+    const seen = await sharp(call!.images[0]!.bytes).metadata();
     expect(seen).toMatchObject({ format: 'jpeg', width: 1024, height: 768 });
     expect(call!.prompt).toContain('Pet: Rex, a dog (breed on record: German Shepherd Dog).');
     expect(call!.prompt).toContain('Sex: male');

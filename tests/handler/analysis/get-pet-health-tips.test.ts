@@ -84,7 +84,7 @@ describe('GET /v1/pets/{petId}/health-tips', () => {
       generated: {
         id: 'id-2',
         prompt_version: 'v1',
-        model: { provider: 'openai', id: MODEL_ID },
+        model: { provider: 'fake', id: MODEL_ID },
         image_ids: ['img-04', 'img-03', 'img-02', 'img-01'],
         cached: false,
       },

@@ -9,7 +9,7 @@ import {
   type PromptContext,
 } from '../../../shared/domain/analysis/kinds.ts';
 import { VisionUnavailable } from '../../../shared/ports/vision-model.ts';
-import { exampleOf } from '../../../scripts/local/fake-vision-server.ts';
+import { exampleOf } from '../../../shared/adapters/vision/fake.ts';
 
 const kinds = Object.keys(KINDS) as AnalysisKind[];
 const context: PromptContext = {
