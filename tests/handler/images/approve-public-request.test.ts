@@ -6,7 +6,6 @@ import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts'
 import {
   ADMIN_KEY,
   aStoredRequest,
-  cancelled,
   call,
   mockPublicRequestTable,
   NOW,
@@ -14,6 +13,7 @@ import {
   serveRequest,
   serveUpload,
 } from './public-request-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const TAGS = { species_id: 'dog', breed_ids: ['beagle'], colour_ids: ['dog-black'] };
 const approve = (body: unknown = TAGS, key = ADMIN_KEY, requestId = 'req-1') =>
@@ -154,10 +154,7 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
   });
 
   it('reads the heads again and rebuilds the transaction when another publication moved the index first', async () => {
-    ddb
-      .on(TransactWriteCommand)
-      .rejectsOnce(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'))
-      .resolves({});
+    ddb.on(TransactWriteCommand).rejectsOnce(conditionFailedAt(3, 4)).resolves({});
 
     expect((await approve()).statusCode).toBe(200);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
@@ -171,7 +168,7 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
 
     serveRequest(ddb, aStoredRequest(), { status: 'approved' });
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
     const racing = await approve();
     expect(racing.statusCode).toBe(409);
     expect(jsonBody(racing).status).toBe('approved');

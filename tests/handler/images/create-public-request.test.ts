@@ -3,15 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/images/create-public-request.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aStoredCatalogueImage, serveImages } from './image-fixtures.ts';
-import {
-  cancelled,
-  call,
-  mockPublicRequestTable,
-  NOW,
-  OTHER_KEY,
-  OWNER_KEY,
-  serveUpload,
-} from './public-request-fixtures.ts';
+import { call, mockPublicRequestTable, NOW, OTHER_KEY, OWNER_KEY, serveUpload } from './public-request-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const putForward = (body: unknown = {}, key = OWNER_KEY, id = 'up-1') =>
   call(handler, key, { method: 'POST', path: `/images/${id}/public-requests`, pathParameters: { id }, body });
@@ -74,7 +67,7 @@ describe('POST /images/{id}/public-requests', () => {
   });
 
   it('answers 409 naming the pending request when one waits', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 3));
     ddb.on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ_PENDING' } } as never).resolves({
       Item: { request_id: 'req-earlier' },
     });
@@ -100,7 +93,7 @@ describe('POST /images/{id}/public-requests', () => {
   });
 
   it('answers 404 when the image is deleted while the request is written', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
     ddb.on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' }, ConsistentRead: true } as never).resolves({});
 
     expect((await putForward()).statusCode).toBe(404);

@@ -2,7 +2,8 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/images/delete-public-request.ts';
 import { jsonBody } from '../../support/http-event.ts';
-import { cancelled, call, mockPublicRequestTable, OTHER_KEY, OWNER_KEY } from './public-request-fixtures.ts';
+import { call, mockPublicRequestTable, OTHER_KEY, OWNER_KEY } from './public-request-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const withdraw = (key = OWNER_KEY) =>
   call(handler, key, { method: 'DELETE', path: '/images/up-1/public-requests', pathParameters: { id: 'up-1' } });
@@ -35,7 +36,7 @@ describe('DELETE /images/{id}/public-requests', () => {
   });
 
   it('answers 404 when nothing is pending, or when it was decided before the withdrawal landed', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
     const decided = await withdraw();
     expect(decided.statusCode).toBe(404);
     expect(jsonBody(decided).code).toBe('no_pending_public_request');

@@ -5,13 +5,13 @@ import { jsonBody } from '../../support/http-event.ts';
 import {
   ADMIN_KEY,
   aStoredRequest,
-  cancelled,
   call,
   mockPublicRequestTable,
   NOW,
   OWNER_KEY,
   serveRequest,
 } from './public-request-fixtures.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 
 const deny = (body: unknown = { admin_message: 'Too blurry' }, key = ADMIN_KEY) =>
   call(handler, key, {
@@ -49,7 +49,7 @@ describe('POST /images/public-requests/{requestId}/deny', () => {
 
   it('answers 409 when another administrator decided first', async () => {
     serveRequest(ddb, aStoredRequest(), { status: 'approved' });
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
 
     const result = await deny();
 

@@ -1,5 +1,5 @@
 // Handler-test helpers for the public-library routes: the owner, another account and an administrator, the owner's
-// approved upload, a stored request, a cancelled transaction and a call of a route.
+// approved upload, a stored request and a call of a route (condition failures: tests/support/dynamo-errors.ts).
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import type { PublicRequestItem } from '../../../shared/domain/public-requests/request.ts';
@@ -7,7 +7,6 @@ import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, USER_KEY } from '../../su
 import { httpEvent, lambdaContext } from '../../support/http-event.ts';
 import { aStoredUpload, serveImages } from './image-fixtures.ts';
 
-export { cancelled } from '../reviews/review-fixtures.ts';
 export { ADMIN_KEY, USER_KEY as OWNER_KEY };
 export const OTHER_KEY = 'live_other-test-key';
 export const NOW = new Date('2026-11-24T10:00:00.000Z');
