@@ -85,5 +85,7 @@ export class PetApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: `${api.httpApi.apiEndpoint}/v1` });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'MediaUrl', { value: media.baseUrl });
+    // The operator's photo import (npm run images:import) stores photos here.
+    new CfnOutput(this, 'MediaBucketName', { value: media.bucket.bucketName });
   }
 }
