@@ -18,7 +18,7 @@ import { transition } from '../media/store.ts';
 import { deleteMediaObjects, getMediaObject, petObjectKeys, putMediaObject } from '../media/objects.ts';
 import { asPetMedia, newPetMedia, type PetMediaItem, petMediaRow } from './media.ts';
 import { petCountWrite } from './photos.ts';
-import { queryPetMedia, readPetMedia } from './store.ts';
+import { NEWEST_MEDIA_WINDOW, queryNewestPetMedia, readPetMedia } from './store.ts';
 import { requireOwnPet } from './service.ts';
 
 export const PORTRAIT_STYLE_CATALOGUE: {
@@ -68,12 +68,12 @@ async function reference(deps: PortraitDeps, petId: string, imageId: string | un
       throw badRequest(`image_ids: ${imageId} is ${media.status}, not ready yet`, { code: 'reference_not_ready' });
     return media;
   }
-  const photos = (await queryPetMedia(deps, petId, { kind: 'photo', newestFirst: true })).map(asPetMedia);
+  const photos = (await queryNewestPetMedia(deps, petId, 'photo')).map(asPetMedia);
   const newest = photos.find((p) => p.status === 'ready');
   if (!newest)
     throw badRequest(
       photos.length > 0
-        ? 'The pet has no processed photo yet; try again when its photos are ready'
+        ? `None of the pet's ${NEWEST_MEDIA_WINDOW} newest photos is processed yet; try again when they are ready, or name one in image_ids`
         : 'The pet has no photos: add one with POST /pets/{petId}/images first',
       { code: 'pet_has_no_photos' },
     );

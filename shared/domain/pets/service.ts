@@ -29,7 +29,7 @@ import {
   pagePetMedia,
   queryAccountPetEntries,
   queryNewestReadyPhotos,
-  queryPetMedia,
+  queryNewestPetMedia,
   readListedPets,
   readPet,
   readPetMedia,
@@ -275,9 +275,11 @@ export async function requireOwnPetMedia(deps: PetDeps, account: Account, petId:
   return { pet, media: asPetMedia(item) };
 }
 
-/** A pet's videos, newest first (the respiratory rate measures one of them). */
-export async function listPetVideos(deps: Pick<Deps, 'ddb' | 'config'>, petId: string): Promise<PetMediaItem[]> {
-  return (await queryPetMedia(deps, petId, { kind: 'video', newestFirst: true })).map(asPetMedia);
+export { NEWEST_MEDIA_WINDOW } from './store.ts';
+
+/** A pet's newest videos, newest first, at most NEWEST_MEDIA_WINDOW (the respiratory rate measures one of them). */
+export async function newestPetVideos(deps: Pick<Deps, 'ddb' | 'config'>, petId: string): Promise<PetMediaItem[]> {
+  return (await queryNewestPetMedia(deps, petId, 'video')).map(asPetMedia);
 }
 
 /** One media item of a pet for a worker whose own record names the pet (no caller to check ownership against). */

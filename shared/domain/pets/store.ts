@@ -1,5 +1,5 @@
 // Every DynamoDB command of the pets area. Keys come from shared/db/keys.ts; invariants are conditions.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteAll } from '../../db/batch.ts';
 import { statChange } from '../../db/account-stats.ts';
 import { isConditionFailure } from '../../db/errors.ts';
@@ -205,26 +205,6 @@ export async function removePet(deps: StoreDeps, pet: PetItem): Promise<void> {
   );
 }
 
-/** Media items of one pet, oldest first (or newest first), optionally of one kind. */
-export async function queryPetMedia(
-  deps: StoreDeps,
-  petId: string,
-  options: { newestFirst?: boolean; kind?: string | undefined; consistent?: boolean } = {},
-): Promise<Record<string, unknown>[]> {
-  return queryAll(deps.ddb, {
-    TableName: deps.config.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
-    ExpressionAttributeValues: {
-      ':pk': petPartition(petId),
-      ':media': PET_MEDIA_PREFIX,
-      ...(options.kind && { ':kind': options.kind }),
-    },
-    ...(options.kind && { FilterExpression: '#kind = :kind', ExpressionAttributeNames: { '#kind': 'kind' } }),
-    ScanIndexForward: !options.newestFirst,
-    ConsistentRead: options.consistent ?? false,
-  });
-}
-
 /**
  * One page of a pet's media, oldest first (or newest first): of one kind from that kind's gsi1 partition, or of
  * every kind from the pet's partition. Reads at most `skip` keys and `limit` items (queryPage), so a page costs the
@@ -251,6 +231,31 @@ export async function pagePetMedia(
         ScanIndexForward: !page.newestFirst,
       };
   return queryPage(deps.ddb, query, { ...bounds, keys: kind ? PET_KEYS : 'pk, sk' });
+}
+
+/** How many of a pet's newest media of one kind a request looks through for a ready one. */
+export const NEWEST_MEDIA_WINDOW = 50;
+
+/**
+ * A pet's newest media of one kind, newest first: one Query of at most NEWEST_MEDIA_WINDOW items from that kind's
+ * gsi1 partition, so finding the newest ready photo or video costs the same however large the gallery.
+ */
+export async function queryNewestPetMedia(
+  deps: StoreDeps,
+  petId: string,
+  kind: MediaKind,
+): Promise<Record<string, unknown>[]> {
+  const { Items } = await deps.ddb.send(
+    new QueryCommand({
+      TableName: deps.config.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :partition',
+      ExpressionAttributeValues: { ':partition': petMediaKindPartition(petId, kind) },
+      ScanIndexForward: false,
+      Limit: NEWEST_MEDIA_WINDOW,
+    }),
+  );
+  return Items ?? [];
 }
 
 export async function readPetMedia(

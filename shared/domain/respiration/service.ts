@@ -12,7 +12,13 @@ import type { Account } from '../accounts/account.ts';
 import { downloadMediaObject } from '../media/objects.ts';
 import type { PetMediaItem } from '../pets/media.ts';
 import type { PetItem } from '../pets/pet.ts';
-import { findPetMedia, listPetVideos, requireOwnPet, requireOwnPetMedia } from '../pets/service.ts';
+import {
+  findPetMedia,
+  NEWEST_MEDIA_WINDOW,
+  newestPetVideos,
+  requireOwnPet,
+  requireOwnPetMedia,
+} from '../pets/service.ts';
 import { baselineFor, isWithin } from './baselines.ts';
 import { asMeasurement, type Measurement } from './measurement.ts';
 import { type BreathingMeasurement, measureBreathing } from './signal.ts';
@@ -41,12 +47,12 @@ async function chooseVideo(
       throw badRequest(`video_id: ${videoId} is ${media.status}, not ready yet`, { code: 'video_not_ready' });
     return media;
   }
-  const videos = await listPetVideos(deps, pet.id);
+  const videos = await newestPetVideos(deps, pet.id);
   const newest = videos.find((v) => v.status === 'ready');
   if (newest) return newest;
   throw badRequest(
     videos.length > 0
-      ? 'The pet has no processed video yet; try again when its video is ready'
+      ? `None of the pet's ${NEWEST_MEDIA_WINDOW} newest videos is processed yet; try again when one is ready, or name one in video_id`
       : 'The pet has no videos: add one with POST /pets/{petId}/videos first',
     { code: videos.length > 0 ? 'video_not_ready' : 'pet_has_no_videos' },
   );

@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NEWEST_MEDIA_WINDOW } from '../../../shared/domain/pets/service.ts';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +68,12 @@ describe('portraits: the request route and the generating consumer', () => {
       source_image_id: 'ph-1',
       generator: 'sharp-filters',
       url: null,
+    });
+    // One bounded read of the pet's newest photos, not the whole gallery.
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      IndexName: 'gsi1',
+      ScanIndexForward: false,
+      Limit: NEWEST_MEDIA_WINDOW,
     });
     expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody!)).toEqual({
       pet_id: 'pet-1',
