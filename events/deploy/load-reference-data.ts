@@ -1,7 +1,9 @@
-// CloudFormation custom resource: on every deploy whose data changed, writes the committed reference data sets
-// (bundled into this function) into the stage's table. Deleting the resource leaves the data with the table.
+// CloudFormation custom resource: on every deploy whose data changed, writes the committed reference data sets and
+// the image catalogue's search index (bundled into this function) into the stage's table. Deleting the resource
+// leaves the data with the table.
 import type { CloudFormationCustomResourceEvent, CloudFormationCustomResourceResponse } from 'aws-lambda';
 import { getDeps } from '../../shared/deps.ts';
+import { seedImageCatalogue } from '../../shared/domain/images/seed.ts';
 import { seedReferenceData } from '../../shared/domain/reference/seed.ts';
 import { traceIfSampled } from '../../shared/observability.ts';
 
@@ -16,8 +18,7 @@ export async function handler(event: CloudFormationCustomResourceEvent, fetchFn:
   };
   let response: CloudFormationCustomResourceResponse;
   try {
-    const results =
-      event.RequestType === 'Delete' ? [] : await seedReferenceData(deps.ddb, deps.config.tableName, deps.now());
+    const results = event.RequestType === 'Delete' ? [] : await loadAll(deps);
     deps.log.info('reference data loaded', { results });
     response = {
       ...identity,
@@ -44,4 +45,11 @@ export async function handler(event: CloudFormationCustomResourceEvent, fetchFn:
     body,
     headers: { 'content-type': '', 'content-length': String(Buffer.byteLength(body)) },
   });
+}
+
+/** The reference sets, then the catalogue's search index (versioned by content, so an unchanged catalogue is one read). */
+async function loadAll(deps: ReturnType<typeof getDeps>): Promise<{ set: string; changed: boolean }[]> {
+  const sets = await seedReferenceData(deps.ddb, deps.config.tableName, deps.now());
+  const catalogue = await seedImageCatalogue(deps.ddb, deps.config.tableName);
+  return [...sets, { set: 'images', changed: catalogue.changed }];
 }

@@ -8,14 +8,17 @@ import { Construct } from 'constructs';
 import { REFERENCE_DATA_FILES } from '../../shared/domain/reference/data-files.ts';
 import { functionRole, grantTable, nodeFunction, ROOT } from './lambda-defaults.ts';
 
+/** What the loader writes: the reference sets and the image catalogue (data/images.json) it indexes for search. */
+const DEPLOYED_DATA_FILES = [...REFERENCE_DATA_FILES, 'data/images.json'];
+
 /** Hash of the committed data sets: the custom resource re-runs only when the data changed. */
 export function referenceDataVersion(): string {
   const hash = createHash('sha256');
-  for (const file of REFERENCE_DATA_FILES) hash.update(file).update(readFileSync(join(ROOT, file)));
+  for (const file of DEPLOYED_DATA_FILES) hash.update(file).update(readFileSync(join(ROOT, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Deploy-time loader: writes the reference data sets into the stage's table whenever they change. */
+/** Deploy-time loader: writes the reference data sets and the image search index into the stage's table whenever they change. */
 export class ReferenceData extends Construct {
   constructor(scope: Construct, id: string, props: { table: Table; logGroup: LogGroup }) {
     super(scope, id);
