@@ -14,6 +14,7 @@ import {
   publicRequestKey,
 } from '../../db/keys.ts';
 import { queryAll } from '../../db/query-all.ts';
+import { queryPendingQueue } from '../../db/pending-queue.ts';
 import { type CancellationReasons, type TransactItem, transact } from '../../db/transact.ts';
 import { setFields } from '../../db/update.ts';
 import type { Deps } from '../../deps.ts';
@@ -132,28 +133,18 @@ export async function latestRequest(deps: StoreDeps, imageId: string): Promise<P
   return Items?.[0] ? asPublicRequest(Items[0]) : undefined;
 }
 
-/** The first `count` pending requests of all accounts, oldest first: markers from gsi1, then their requests. */
-export async function queryPendingRequests(deps: StoreDeps, count: number): Promise<PublicRequestItem[]> {
-  const markers = await queryAll(
-    deps.ddb,
+/** The first `count` pending requests of all accounts, oldest first. */
+export const queryPendingRequests = (deps: StoreDeps, count: number): Promise<PublicRequestItem[]> =>
+  queryPendingQueue(
+    deps,
     {
-      TableName: deps.config.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pending',
-      ExpressionAttributeValues: { ':pending': PENDING_PUBLIC_REQUESTS_PARTITION },
-      Limit: count,
+      partition: PENDING_PUBLIC_REQUESTS_PARTITION,
+      itemKeyOf: (marker) => publicRequestKey(String(marker.image_id), String(marker.request_id)),
+      idAttribute: 'request_id',
+      asItem: asPublicRequest,
     },
-    { atMost: count },
+    count,
   );
-  const keys = markers.map((m) => publicRequestKey(String(m.image_id), String(m.request_id)));
-  const byId = new Map(
-    (await batchGetAll(deps.ddb, deps.config.tableName, keys)).map((item) => [item.id, asPublicRequest(item)]),
-  );
-  return markers.flatMap((m) => {
-    const request = byId.get(m.request_id);
-    return request?.status === 'pending' ? [request] : [];
-  });
-}
 
 /** The request moves out of `pending` (only from there) and the image's marker goes with it. */
 export function decisionWrites(table: string, decided: PublicRequestItem): TransactItem[] {

@@ -13,6 +13,7 @@ import {
   reviewKey,
 } from '../../db/keys.ts';
 import { queryAll } from '../../db/query-all.ts';
+import { queryPendingQueue } from '../../db/pending-queue.ts';
 import { type CancellationReasons, transact } from '../../db/transact.ts';
 import { setFields } from '../../db/update.ts';
 import type { Deps } from '../../deps.ts';
@@ -110,31 +111,18 @@ export async function queryPetReviews(deps: StoreDeps, petId: string): Promise<R
   return items.map(asReview);
 }
 
-/**
- * The first `count` pending reviews of all pets, oldest request first: the markers from gsi1 (reading no further than
- * needed), then their reviews. A review decided between the two reads is left out.
- */
-export async function queryPendingReviews(deps: StoreDeps, count: number): Promise<ReviewItem[]> {
-  const markers = await queryAll(
-    deps.ddb,
+/** The first `count` pending reviews of all pets, oldest request first. */
+export const queryPendingReviews = (deps: StoreDeps, count: number): Promise<ReviewItem[]> =>
+  queryPendingQueue(
+    deps,
     {
-      TableName: deps.config.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pending',
-      ExpressionAttributeValues: { ':pending': PENDING_REVIEWS_PARTITION },
-      Limit: count,
+      partition: PENDING_REVIEWS_PARTITION,
+      itemKeyOf: (marker) => reviewKey(String(marker.pet_id), String(marker.review_id)),
+      idAttribute: 'review_id',
+      asItem: asReview,
     },
-    { atMost: count },
+    count,
   );
-  const keys = markers.map((m) => reviewKey(String(m.pet_id), String(m.review_id)));
-  const byId = new Map(
-    (await batchGetAll(deps.ddb, deps.config.tableName, keys)).map((item) => [item.id, asReview(item)]),
-  );
-  return markers.flatMap((m) => {
-    const review = byId.get(m.review_id);
-    return review?.status === 'pending' ? [review] : [];
-  });
-}
 
 /**
  * Records a vet's decision on a pending review and removes the pet's pending marker, both or neither: of two vets
