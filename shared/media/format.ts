@@ -1,5 +1,6 @@
 // Upload formats are decided by the file's leading bytes (magic numbers) alone: a client's filename
 // and declared Content-Type are trivially forged, the bytes are what a viewer will actually decode.
+import { AppError } from '../errors.ts';
 
 export interface MediaFormatInfo {
   mimeType: string;
@@ -15,6 +16,19 @@ export const PHOTO_FORMATS = {
 } as const satisfies Record<string, MediaFormatInfo>;
 
 export type PhotoFormat = keyof typeof PHOTO_FORMATS;
+
+export const ACCEPTED_PHOTO_TYPES = Object.values(PHOTO_FORMATS).map((f) => f.mimeType);
+
+/** 415 `unsupported_format` with the accepted media types (`accepted`): every photo route answers a format so. */
+export const unsupportedPhoto = (message: string) =>
+  new AppError(415, message, { code: 'unsupported_format', details: { accepted: ACCEPTED_PHOTO_TYPES } });
+
+/** The photo format a declared media type names (a two-step upload's `content_type`); 415 for any other. */
+export function declaredPhotoFormat(contentType: string): PhotoFormat {
+  const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find((f) => PHOTO_FORMATS[f].mimeType === contentType);
+  if (!format) throw unsupportedPhoto(`content_type must be one of ${ACCEPTED_PHOTO_TYPES.join(', ')} for a photo`);
+  return format;
+}
 
 export const VIDEO_FORMATS = {
   mp4: { mimeType: 'video/mp4', extension: '.mp4' },

@@ -652,7 +652,7 @@ export interface paths {
         put?: never;
         /**
          * Start a two-step upload (large photos)
-         * @description Step one: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. Counts against the monthly quota.
+         * @description Step one: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. Counts against the monthly quota. A `content_type` outside the accepted photo types is 415 `unsupported_format` with the `accepted` list.
          *
          *     Uses the capability `image_uploads`, which an administrator can switch off per account (403 `capability_disabled`).
          */
@@ -6983,8 +6983,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    content_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+                    content_type: string;
                     size: number;
                     filename?: string;
                     sub_id?: string;
@@ -7111,6 +7110,15 @@ export interface operations {
                      *       "limit_bytes": 65536
                      *     }
                      */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file type is not accepted (`unsupported_format`; `accepted` lists the types). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };

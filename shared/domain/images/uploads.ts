@@ -20,8 +20,14 @@ import { queryAll } from '../../db/query-all.ts';
 import { batchWriteAll } from '../../db/batch.ts';
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
-import { badRequest, conflict, forbidden, AppError, notFound } from '../../errors.ts';
-import { detectPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import {
+  declaredPhotoFormat,
+  detectPhotoFormat,
+  PHOTO_FORMATS,
+  type PhotoFormat,
+  unsupportedPhoto,
+} from '../../media/format.ts';
 import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, readImageDimensions } from '../../media/dimensions.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaReturn, quotaUse } from '../accounts/quota.ts';
@@ -172,9 +178,7 @@ async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem
 export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: number; height: number } {
   const format = detectPhotoFormat(bytes);
   if (!format)
-    throw new AppError(415, 'The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)', {
-      code: 'unsupported_format',
-    });
+    throw unsupportedPhoto('The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)');
   const size = readImageDimensions(bytes, format);
   if (!size)
     throw badRequest('The file is not a valid image: its header is damaged or truncated', { code: 'invalid_image' });
@@ -273,9 +277,7 @@ export async function createUploadSlot(
   account: Account,
   request: { content_type: string; size: number; filename?: string | undefined } & UploadFields,
 ) {
-  const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find(
-    (f) => PHOTO_FORMATS[f].mimeType === request.content_type,
-  )!;
+  const format = declaredPhotoFormat(request.content_type);
   const item = newUpload(
     deps,
     account,

@@ -14,7 +14,13 @@ import { transact, type CancellationReasons } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, AppError, notFound, tooManyRequests } from '../../errors.ts';
 import { readImageDimensions } from '../../media/dimensions.ts';
-import { detectPhotoFormat, hasBytesAt, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
+import {
+  detectPhotoFormat,
+  hasBytesAt,
+  PHOTO_FORMATS,
+  type PhotoFormat,
+  unsupportedPhoto,
+} from '../../media/format.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaUse } from '../accounts/quota.ts';
 import { asPetMedia, newPetMedia, petMediaRow, type PetMediaItem } from './media.ts';
@@ -43,12 +49,6 @@ export interface IncomingPhoto {
 }
 
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif']);
-
-export const ACCEPTED_PHOTO_TYPES = Object.values(PHOTO_FORMATS).map((f) => f.mimeType);
-
-/** 415 `unsupported_format` with the accepted media types (`accepted`). */
-export const unsupportedPhoto = (message: string) =>
-  new AppError(415, message, { code: 'unsupported_format', details: { accepted: ACCEPTED_PHOTO_TYPES } });
 
 /** The photo's format by its bytes: 415 for anything else, with a word on HEIC; 400 for a damaged header. */
 export function inspectPetPhoto(bytes: Buffer): IncomingPhoto {

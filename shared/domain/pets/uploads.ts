@@ -5,9 +5,8 @@ import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, AppError, notFound } from '../../errors.ts';
 import {
+  declaredPhotoFormat,
   detectVideoFormat,
-  PHOTO_FORMATS,
-  type PhotoFormat,
   VIDEO_FORMATS,
   type VideoFormat,
 } from '../../media/format.ts';
@@ -24,7 +23,7 @@ import { giveBackPetMedia, removeAwaitingMedia } from './give-back.ts';
 import { markPetMediaArrived, newPetMedia, PET_UPLOAD_URL_SECONDS, petMediaRow, type PetMediaItem } from './media.ts';
 import type { PetItem } from './pet.ts';
 import { quotaUse } from '../accounts/quota.ts';
-import { ACCEPTED_PHOTO_TYPES, petCountWrite, recordPhotos, unsupportedPhoto } from './photos.ts';
+import { petCountWrite, recordPhotos } from './photos.ts';
 
 /** Spec limits. */
 export const MAX_PET_PHOTO_BYTES = 50 * 1024 * 1024;
@@ -115,10 +114,7 @@ export async function createPetUploadSlot(
   if (request.kind === 'photo') {
     if (request.size > MAX_PET_PHOTO_BYTES)
       throw badRequest(`size must be at most ${MAX_PET_PHOTO_BYTES} (50 MB) for a photo`);
-    const format = (Object.keys(PHOTO_FORMATS) as PhotoFormat[]).find(
-      (f) => PHOTO_FORMATS[f].mimeType === request.content_type,
-    );
-    if (!format) throw unsupportedPhoto(`content_type must be one of ${ACCEPTED_PHOTO_TYPES.join(', ')} for a photo`);
+    const format = declaredPhotoFormat(request.content_type);
     const [added] = await recordPhotos(deps, account, pet, [
       { size: request.size, format, sha256: request.sha256, filename: request.filename ?? null },
     ]);

@@ -63,7 +63,11 @@ describe('POST /v1/images/upload', () => {
   it('answers 415 for bytes that are no photo, whatever the name, and writes nothing', async () => {
     const result = await upload(multipart([{ name: 'file', filename: 'cat.jpg', content: 'just text' }]));
 
-    expect(jsonBody(result)).toMatchObject({ statusCode: 415, code: 'unsupported_format' });
+    expect(jsonBody(result)).toMatchObject({
+      statusCode: 415,
+      code: 'unsupported_format',
+      accepted: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
