@@ -4,27 +4,32 @@ import { documented } from '../../shared/http/api-docs.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { ASSET_CACHE_CONTROL, REFERENCE_ASSETS } from '../../shared/http/reference-page.ts';
-import { RawReply } from '../../shared/http/responses.ts';
+import { PreparedReply } from '../../shared/http/responses.ts';
+import { type ServedDocument, servedDocument } from '../../shared/http/served-document.ts';
 import { route } from '../routes.ts';
 
 const response = documented(z.string(), { description: 'A script or style sheet of the reference page.' });
-const loaded = new Map<string, string>();
+/** Each asset read, gzipped and tagged once per container (the Swagger UI script is 1.7 MB). */
+const served = new Map<string, ServedDocument>();
 
 export const handler = httpRoute(
   route('docs.asset'),
   {
     summary: 'A script or style of the reference page',
-    description: `One of: ${Object.keys(REFERENCE_ASSETS).join(', ')}.`,
+    description: `One of: ${Object.keys(REFERENCE_ASSETS).join(', ')}. Gzipped for clients that accept it; \`If-None-Match\` with its \`ETag\` answers 304 while it is unchanged.`,
     params: idParam('file'),
     response,
     contentTypes: ['text/javascript', 'text/css'],
-    headers: ['cache-control'],
+    headers: ['cache-control', 'etag'],
   },
-  async ({ params }) => {
+  async ({ params, headers }) => {
     const asset = Object.hasOwn(REFERENCE_ASSETS, params.file) ? REFERENCE_ASSETS[params.file] : undefined;
     if (!asset) throw notFound(`No asset ${params.file}`);
-    const body = loaded.get(params.file) ?? asset.read();
-    loaded.set(params.file, body);
-    return new RawReply(body, asset.contentType, { 'cache-control': ASSET_CACHE_CONTROL });
+    let answer = served.get(params.file);
+    if (!answer) {
+      answer = servedDocument(asset.read, asset.contentType, ASSET_CACHE_CONTROL);
+      served.set(params.file, answer);
+    }
+    return new PreparedReply(answer(headers));
   },
 );

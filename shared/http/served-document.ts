@@ -1,6 +1,6 @@
-// A JSON document the API serves as a file (docs/openapi.json): read from the function's package on the first request
-// instead of being compiled into the bundle, made compact, gzipped and tagged once per container, then answered per
-// request by If-None-Match (304) and Accept-Encoding.
+// A document the API serves as a file (docs/openapi.json, the reference page's scripts and styles): read on the first
+// request (the JSON document from the function's package instead of being compiled into the bundle), gzipped and
+// tagged once per container, then answered per request by If-None-Match (304) and Accept-Encoding.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,15 +19,22 @@ interface Prepared {
   hash: string;
 }
 
-/** Answers a request for the document at `path` (repository path, listed in the route's `bundledFiles`). */
-export function servedJsonDocument(
-  path: string,
-  cacheControl: string,
-): (headers: Record<string, string | undefined>) => HttpResult {
+export type ServedDocument = (headers: Record<string, string | undefined>) => HttpResult;
+
+/** Answers a request for the JSON document at `path` (repository path, listed in the route's `bundledFiles`). */
+export const servedJsonDocument = (path: string, cacheControl: string): ServedDocument =>
+  // Compact, as every JSON response is; the file is pretty-printed for review.
+  servedDocument(
+    () => JSON.stringify(JSON.parse(readFileSync(bundledFile(path), 'utf8'))),
+    JSON_CONTENT_TYPE,
+    cacheControl,
+  );
+
+/** Answers a request for the text `read` returns, read, compressed and hashed on the first request only. */
+export function servedDocument(read: () => string, contentType: string, cacheControl: string): ServedDocument {
   let prepared: Prepared | undefined;
   const prepare = (): Prepared => {
-    // Compact, as every JSON response is; the file is pretty-printed for review.
-    const identity = JSON.stringify(JSON.parse(readFileSync(bundledFile(path), 'utf8')));
+    const identity = read();
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
     return { identity, gzip: gzipSync(identity).toString('base64'), hash };
   };
@@ -44,11 +51,11 @@ export function servedJsonDocument(
     return gzip
       ? {
           statusCode: 200,
-          headers: { ...common, 'content-type': JSON_CONTENT_TYPE, 'content-encoding': 'gzip' },
+          headers: { ...common, 'content-type': contentType, 'content-encoding': 'gzip' },
           body: prepared.gzip,
           isBase64Encoded: true,
         }
-      : { statusCode: 200, headers: { ...common, 'content-type': JSON_CONTENT_TYPE }, body: prepared.identity };
+      : { statusCode: 200, headers: { ...common, 'content-type': contentType }, body: prepared.identity };
   };
 }
 

@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * A script or style of the reference page
-         * @description One of: swagger-ui-bundle.js, swagger-ui.css, boot.js.
+         * @description One of: swagger-ui-bundle.js, swagger-ui.css, boot.js. Gzipped for clients that accept it; `If-None-Match` with its `ETag` answers 304 while it is unchanged.
          */
         get: operations["docs.asset"];
         put?: never;
@@ -3315,6 +3315,8 @@ export interface operations {
                 headers: {
                     /** @description How long clients and CDNs may keep the response. */
                     "Cache-Control": string;
+                    /** @description A tag of this version of the body; sent back in `If-None-Match`, it gets `304 Not Modified` (no body) while the body is unchanged. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
