@@ -32,6 +32,8 @@ interface Synthesized {
   acknowledged: Violation[];
   /** The resources of every template of the stage: the stack and its nested route stacks. */
   resources: { Type: string; Properties: { Description?: string } }[];
+  /** How many of them the stage's own template holds (the rest are in the nested route stacks). */
+  parentResourceCount: number;
 }
 
 async function synthThroughApp(stage: Stage, environment: Record<string, string>): Promise<Synthesized> {
@@ -66,6 +68,7 @@ async function synthThroughApp(stage: Stage, environment: Record<string, string>
     resources: readdirSync(outdir)
       .filter((file) => file.endsWith('.template.json'))
       .flatMap((file) => Object.values(read(file).Resources as Record<string, Synthesized['resources'][number]>)),
+    parentResourceCount: Object.keys(read(`PetApi-${stage}.template.json`).Resources).length,
   };
 }
 
@@ -120,6 +123,17 @@ describe('docs/ARCHITECTURE.md agrees with the synthesized stacks', () => {
       const documented = new Set([...architecture.matchAll(/^\| (AwsSolutions-[A-Z]+\d+) \|/gm)].map((m) => m[1]));
       expect(documented).toEqual(acknowledgedRules);
     }
+  });
+
+  it("states the number of routes and the stage template's resources", () => {
+    const stated = architecture.match(
+      /\| Resources today \((\d+) routes and the fallback\) \|\n.*?\n\| `PetApi-<stage>` \|.*?\| (\d+) \|/,
+    );
+    expect(stated, 'the deployed resources table').not.toBeNull();
+    const [routeCount, parentCount] = stated!.slice(1).map(Number);
+    expect(routeCount).toBe(routes.length);
+    for (const result of results.values()) expect(result.parentResourceCount).toBe(parentCount);
+    expect(architecture).toContain(`stay in the parent\nstack (${parentCount} resources)`);
   });
 
   it('states the number of IAM roles and what they are for', () => {

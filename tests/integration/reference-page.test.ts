@@ -75,9 +75,9 @@ describe('GET /v1/docs in a real browser (headless Chromium)', () => {
     expect(response.status()).toBe(200);
     expect(response.request().headers()['x-api-key']).toBe(account.api_key);
     await expect
-      .poll(() => operation.locator('.live-responses-table .response .response-col_status').first().innerText())
+      .poll(() => operation.locator('.live-responses-table .response .response-col_status').first().textContent())
       .toContain('200');
-    expect(await operation.locator('.live-responses-table .microlight').first().innerText()).toContain('Hound');
+    expect(await operation.locator('.live-responses-table .microlight').first().textContent()).toContain('Hound');
     await page.close();
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getAccount } from '../../shared/domain/accounts/store.ts';
 import { uploadPhoto } from '../../shared/domain/images/uploads.ts';
 import { adminKey, api, createAccount, send } from '../support/api-client.ts';

@@ -84,7 +84,14 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
     const timeout = () => reject(new VisionUnavailable('timeout', 'The vision model did not answer in time'));
     if (signal.aborted) return timeout();
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), timeout()), { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        timeout();
+      },
+      { once: true },
+    );
   });
 }
 

@@ -75,7 +75,7 @@ export async function removeImportedPhoto(
   const { Item } = await deps.ddb.send(
     new GetCommand({ TableName: table, Key: imageKey(imageId), ConsistentRead: true }),
   );
-  if (!Item || Item.source !== 'import') return 'missing';
+  if (Item?.source !== 'import') return 'missing';
   const record = Item.public as { placement: Placement };
   try {
     await transact(deps.ddb, [

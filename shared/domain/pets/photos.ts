@@ -12,7 +12,7 @@ import {
 } from '../../db/keys.ts';
 import { transact, type CancellationReasons } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, AppError, notFound, tooManyRequests } from '../../errors.ts';
+import { badRequest, type AppError, notFound, tooManyRequests } from '../../errors.ts';
 import { readImageDimensions } from '../../media/dimensions.ts';
 import {
   detectPhotoFormat,

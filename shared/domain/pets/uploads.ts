@@ -4,12 +4,7 @@ import { petMediaKey } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, AppError, notFound } from '../../errors.ts';
-import {
-  declaredPhotoFormat,
-  detectVideoFormat,
-  VIDEO_FORMATS,
-  type VideoFormat,
-} from '../../media/format.ts';
+import { declaredPhotoFormat, detectVideoFormat, VIDEO_FORMATS, type VideoFormat } from '../../media/format.ts';
 import type { Account } from '../accounts/account.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {

@@ -2,7 +2,6 @@
 // pending marker; the marker is the "one pending request per image" rule (a conditional put) and, through gsi1, the
 // administrators' queue.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from '../../db/batch.ts';
 import {
   imageKey,
   imagePartition,
@@ -13,7 +12,6 @@ import {
   publicRequestIdIndex,
   publicRequestKey,
 } from '../../db/keys.ts';
-import { queryAll } from '../../db/query-all.ts';
 import { queryPendingQueue } from '../../db/pending-queue.ts';
 import { type CancellationReasons, type TransactItem, transact } from '../../db/transact.ts';
 import { setFields } from '../../db/update.ts';

@@ -1,7 +1,6 @@
 // Every DynamoDB command of the reviews area. A review sits in its pet's partition next to the pet's pending marker;
 // the marker is the "one pending review per pet" rule (a conditional put) and, through gsi1, the vets' queue.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from '../../db/batch.ts';
 import {
   PENDING_REVIEWS_PARTITION,
   pendingReviewIndex,

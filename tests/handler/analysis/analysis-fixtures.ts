@@ -8,7 +8,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { type FakeRule, fakeVisionModel } from '../../../shared/adapters/vision/fake.ts';
 import { noVisionModel } from '../../../shared/adapters/vision/none.ts';
 import type { VisionModel } from '../../../shared/ports/vision-model.ts';

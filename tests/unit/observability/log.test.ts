@@ -12,7 +12,10 @@ describe('the logger', () => {
     vi.stubEnv('POWERTOOLS_SERVICE_NAME', 'PetApi-test');
     const written: string[] = [];
     for (const stream of [process.stdout, process.stderr])
-      vi.spyOn(stream, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
+      vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
 
     const log = createLogger().child({ consumer: 'webhooks.deliver', event_id: 'evt-1' }).child({ attempt: 2 });
     log.error('delivery failed', { status: 502, error: new Error('bad gateway') });
