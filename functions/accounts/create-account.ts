@@ -2,7 +2,7 @@ import { createdAccountBody } from '../../shared/domain/accounts/responses.ts';
 import { newAccountSchema } from '../../shared/domain/accounts/input.ts';
 import { createAccount } from '../../shared/domain/accounts/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('accounts.create'),

@@ -2,7 +2,7 @@ import { overviewBody } from '../../shared/domain/accounts/responses.ts';
 import { accountOverview } from '../../shared/domain/accounts/overview.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('accounts.overview'),

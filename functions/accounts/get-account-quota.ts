@@ -3,7 +3,7 @@ import { requireAccount } from '../../shared/domain/accounts/overview.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('accounts.quota-get'),

@@ -2,7 +2,7 @@ import { ownQuotaBody } from '../../shared/domain/accounts/responses.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { rateLimitsOf } from '../../shared/domain/accounts/rate-limits.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('accounts.quota'),

@@ -1,6 +1,6 @@
 import { capabilityList } from '../../shared/domain/accounts/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** Capabilities switched off for the caller (routes naming them answer 403). */
 export const handler = httpRoute(

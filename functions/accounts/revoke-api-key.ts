@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { revokeApiKeys } from '../../shared/domain/accounts/service.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const params = z.object({ accountId: text({ max: 64 }) });
 

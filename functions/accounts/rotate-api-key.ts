@@ -2,7 +2,7 @@ import { rotatedKeyBody } from '../../shared/domain/accounts/responses.ts';
 import { keyRotationSchema } from '../../shared/domain/accounts/input.ts';
 import { rotateApiKey } from '../../shared/domain/accounts/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 // Only the key itself can rotate it (the route takes no bearer token), and only while it is the current key.
 export const handler = httpRoute(

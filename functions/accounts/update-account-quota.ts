@@ -5,7 +5,7 @@ import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('accounts.quota-update'),

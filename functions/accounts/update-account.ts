@@ -5,7 +5,7 @@ import { updateAccount } from '../../shared/domain/accounts/service.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const params = z.object({ accountId: text({ max: 64 }) });
 

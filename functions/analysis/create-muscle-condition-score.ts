@@ -5,7 +5,7 @@ import { muscleConditionScore } from '../../shared/domain/analysis/service.ts';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('analysis.muscle-condition-score'),

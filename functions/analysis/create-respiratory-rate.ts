@@ -6,7 +6,7 @@ import { requestRespiratoryRate } from '../../shared/domain/respiration/service.
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const body = z.strictObject({ video_id: z.optional(text({ max: 40 })) });
 

@@ -4,7 +4,7 @@ import { petHealthTips } from '../../shared/domain/analysis/health-tips.ts';
 import { healthTipsQuery } from '../../shared/domain/analysis/input.ts';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('analysis.health-tips'),

@@ -4,7 +4,7 @@ import { presentMeasurement } from '../../shared/domain/respiration/measurement.
 import { getRespiratoryRate } from '../../shared/domain/respiration/service.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const params = z.strictObject({ petId: text({ max: 40 }), measurementId: text({ max: 40 }) });
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { countriesWithBreedLaws, loadLaws } from '../../shared/domain/reference/legislation.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
 
 const query = z.strictObject({

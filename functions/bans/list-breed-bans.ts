@@ -4,7 +4,7 @@ import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { loadLaws, placesRestrictingBreed } from '../../shared/domain/reference/legislation.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';

@@ -6,7 +6,7 @@ import { APPROACHES, LEGISLATION_TYPES } from '../../shared/domain/reference/rec
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';
 import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
 

@@ -5,7 +5,7 @@ import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/
 import { idParam } from '../../shared/http/common-params.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });

@@ -2,7 +2,7 @@ import { breedGroupList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
 
 const query = z.strictObject({ species_id: z.optional(speciesParam) });

@@ -4,7 +4,7 @@ import { breedPage, breedPageOf } from '../../shared/domain/reference/breed-list
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),

@@ -3,7 +3,7 @@ import { calculateEnergyRequirement } from '../../shared/domain/calculators/serv
 import { energyRequirementBody } from '../../shared/domain/calculators/input.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('calculators.energy-requirement'),

@@ -4,7 +4,7 @@ import { getCategory, presentCategory } from '../../shared/domain/reference/cate
 import { idParam } from '../../shared/http/common-params.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });

@@ -4,7 +4,7 @@ import { loadCategories, orderCategories, presentCategory } from '../../shared/d
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));

@@ -6,7 +6,7 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 import { ASSET_CACHE_CONTROL, REFERENCE_ASSETS } from '../../shared/http/reference-page.ts';
 import { PreparedReply } from '../../shared/http/responses.ts';
 import { type ServedDocument, servedDocument } from '../../shared/http/served-document.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const response = documented(z.string(), { description: 'A script or style sheet of the reference page.' });
 /** Each asset read, gzipped and tagged once per container (the Swagger UI script is 1.7 MB). */

@@ -3,7 +3,7 @@ import { documented } from '../../shared/http/api-docs.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { REFERENCE_PAGE, REFERENCE_PAGE_HEADERS } from '../../shared/http/reference-page.ts';
 import { RawReply } from '../../shared/http/responses.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const response = documented(z.string(), { description: 'The reference page (Swagger UI).' });
 

@@ -4,7 +4,7 @@ import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 
 export const handler = httpRoute(

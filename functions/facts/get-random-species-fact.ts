@@ -5,7 +5,7 @@ import { contentQuery } from '../../shared/http/common-params.ts';
 import { notFound } from '../../shared/errors.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 import { resolveSpecies } from '../../shared/domain/reference/species.ts';
 

@@ -4,7 +4,7 @@ import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
 import { offsetQuery } from '../../shared/http/common-params.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
 

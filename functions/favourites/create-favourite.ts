@@ -5,7 +5,7 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) });
 

@@ -2,7 +2,7 @@ import { favouriteBody } from '../../shared/domain/interactions/responses.ts';
 import { getOwnFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('favourites.get'),

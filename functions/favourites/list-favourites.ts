@@ -7,7 +7,7 @@ import { pageQuery } from '../../shared/http/common-params.ts';
 import { forbidden } from '../../shared/errors.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { imageDetails } from '../../shared/domain/images/image-details.ts';
 
 const query = z.strictObject({

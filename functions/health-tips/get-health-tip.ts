@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { getHealthTip, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 
 export const handler = httpRoute(

@@ -3,7 +3,7 @@ import { publicRequestBody } from '../../shared/domain/public-requests/responses
 import { approvePublication } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** An administrator approves with the photo's tags: it joins /images/search in the same transaction. */
 export const handler = httpRoute(

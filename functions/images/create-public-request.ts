@@ -4,7 +4,7 @@ import { requestPublication } from '../../shared/domain/public-requests/service.
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** The owner puts an approved upload forward for the public library: 201 pending, 409 while one is pending. */
 export const handler = httpRoute(

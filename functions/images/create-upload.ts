@@ -5,7 +5,7 @@ import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/d
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 // Any bounded content_type passes validation: the service answers one outside the accepted list with 415 naming it,
 // as the pets' two-step upload does.

@@ -2,7 +2,7 @@ import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts
 import { deleteUpload } from '../../shared/domain/images/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('images.delete'),

@@ -3,7 +3,7 @@ import { publicRequestBody } from '../../shared/domain/public-requests/responses
 import { denyPublication } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('images.public-request-deny'),

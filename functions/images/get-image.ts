@@ -5,7 +5,7 @@ import { provenanceOf } from '../../shared/domain/images/present.ts';
 import type { ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('images.get'),

@@ -2,7 +2,7 @@ import { publicRequestStatusBody } from '../../shared/domain/public-requests/res
 import { publicationStatus } from '../../shared/domain/public-requests/service.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('images.public-request-status'),

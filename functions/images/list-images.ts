@@ -5,7 +5,7 @@ import { listUploads, presentUpload } from '../../shared/domain/images/uploads.t
 import { ORDERS, pageParam } from '../../shared/http/common-params.ts';
 import { caseInsensitiveEnum, integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const query = z.strictObject({
   limit: z._default(integer({ min: 1, max: 100 }), 10),

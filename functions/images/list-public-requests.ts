@@ -2,7 +2,7 @@ import { publicRequestQueueQuery } from '../../shared/domain/public-requests/inp
 import { publicRequestList } from '../../shared/domain/public-requests/responses.ts';
 import { listPendingPublications } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** The administrators' queue: pending public requests of every account, oldest first. */
 export const handler = httpRoute(

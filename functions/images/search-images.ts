@@ -8,7 +8,7 @@ import { ORDERS, pageParam } from '../../shared/http/common-params.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { boolean, caseInsensitiveEnum, integer, list, text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { interactionsOf } from '../../shared/domain/interactions/lookup.ts';
 import { presentImage } from '../../shared/domain/images/present.ts';
 import { ORDER_BY, searchImages } from '../../shared/domain/images/search.ts';

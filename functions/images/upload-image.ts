@@ -12,7 +12,7 @@ import { badRequest } from '../../shared/errors.ts';
 import { list } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const fields = z.strictObject({
   sub_id: z.optional(subIdParam),

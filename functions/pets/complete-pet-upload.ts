@@ -7,7 +7,7 @@ import { completePetUpload } from '../../shared/domain/pets/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const body = z.strictObject({
   parts: z

@@ -7,7 +7,7 @@ import { createPetUploadSlot, MAX_PET_PHOTO_BYTES, MAX_PET_VIDEO_BYTES } from '.
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 // Any bounded content_type passes validation: the service answers one outside the accepted list with 415 naming it.
 const common = { content_type: text({ max: 255 }), filename: z.optional(text({ max: 255 })) };

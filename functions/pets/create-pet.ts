@@ -6,7 +6,7 @@ import { createPet, presentOnePet } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const limits = {
   maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES,

@@ -7,7 +7,7 @@ import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
 import { PORTRAIT_STYLES } from '../../shared/ports/image-generator.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const body = z.strictObject({
   style: z.enum(PORTRAIT_STYLES),

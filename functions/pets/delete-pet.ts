@@ -2,7 +2,7 @@ import { emptyBody } from '../../shared/http/api-docs.ts';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { deletePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** 200 with an empty body (spec); the pet's records and media objects are gone when it answers. */
 export const handler = httpRoute(

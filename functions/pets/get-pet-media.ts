@@ -3,7 +3,7 @@ import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** One pet image record with fresh short-lived URLs (how a client follows processing or renews a URL). */
 export const handler = httpRoute(

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentOnePet, requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { langParam } from '../../shared/domain/reference/i18n.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });

@@ -4,7 +4,7 @@ import { listPetMediaQuery, petParams } from '../../shared/domain/pets/input.ts'
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { listPetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 
 /** The pet's gallery: photos, videos and portraits (`kind` filters), oldest first, with short-lived URLs. */

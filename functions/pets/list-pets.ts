@@ -3,7 +3,7 @@ import { petBody } from '../../shared/domain/pets/responses.ts';
 import { listPetsQuery } from '../../shared/domain/pets/input.ts';
 import { listPets, presentPets } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 
 /** The caller's pets, oldest first by default, with every filter; `Pagination-Count` carries the total. */

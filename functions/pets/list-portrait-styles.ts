@@ -1,7 +1,7 @@
 import { portraitStyleList } from '../../shared/domain/pets/responses.ts';
 import { PORTRAIT_STYLE_CATALOGUE } from '../../shared/domain/pets/portraits.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** The styles POST /pets/{petId}/portrait accepts. */
 export const handler = httpRoute(

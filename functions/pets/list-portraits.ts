@@ -6,7 +6,7 @@ import { listPetMedia } from '../../shared/domain/pets/service.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const page = pageQuery({ defaultLimit: 20, maxLimit: 100, defaultOrder: 'ASC' });
 const query = z.strictObject({ limit: page.limit, page: page.page, order: page.order });

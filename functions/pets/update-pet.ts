@@ -3,7 +3,7 @@ import { petParams, updatePetBody } from '../../shared/domain/pets/input.ts';
 import { presentOnePet, updatePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** JSON metadata; `null` clears an optional field. */
 export const handler = httpRoute(

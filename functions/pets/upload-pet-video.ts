@@ -8,7 +8,7 @@ import { addPetVideo } from '../../shared/domain/pets/uploads.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const limits = { maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 0, allowedFileFields: ['file'] };
 

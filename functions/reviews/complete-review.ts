@@ -3,7 +3,7 @@ import { completeReviewBody, reviewParams } from '../../shared/domain/reviews/in
 import { decideReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** A vet's score (1–9) and notes on a pending review; 409 once it is decided. */
 export const handler = httpRoute(

@@ -4,7 +4,7 @@ import { petReviewsQuery } from '../../shared/domain/reviews/input.ts';
 import { listPetReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** The pet's reviews, oldest first by default; `Pagination-Count` carries the total. */
 export const handler = httpRoute(

@@ -2,7 +2,7 @@ import { reviewList } from '../../shared/domain/reviews/responses.ts';
 import { reviewQueueQuery } from '../../shared/domain/reviews/input.ts';
 import { listPendingReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** The vets' queue: pending reviews of every account, oldest request first. */
 export const handler = httpRoute(

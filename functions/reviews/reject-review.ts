@@ -3,7 +3,7 @@ import { rejectReviewBody, reviewParams } from '../../shared/domain/reviews/inpu
 import { decideReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** A vet declines to review (the reason tells the owner why); 409 once it is decided. */
 export const handler = httpRoute(

@@ -3,7 +3,7 @@ import { petParams } from '../../shared/domain/pets/input.ts';
 import { requestReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** The owner sends the pet's latest body condition result to a vet: 201 pending, 409 while one is pending. */
 export const handler = httpRoute(

@@ -4,7 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { healthKey } from '../../shared/db/keys.ts';
 import { serviceUnavailable } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 /** Readiness probe: answers 200 only when the table can be read. */
 const response = z.object({

@@ -5,7 +5,7 @@ import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/intera
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { viewerCountry } from '../../shared/http/viewer-country.ts';
 
 const body = z.strictObject({

@@ -1,7 +1,7 @@
 import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
 import { deleteVote } from '../../shared/domain/interactions/votes.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { voteIdParams } from './get-vote.ts';
 
 export const handler = httpRoute(

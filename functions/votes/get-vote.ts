@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { getOwnVote, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const voteIdParams = z.object({ vote_id: integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) });
 

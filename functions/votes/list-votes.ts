@@ -5,7 +5,7 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { listVotes, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),

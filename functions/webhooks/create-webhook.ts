@@ -3,7 +3,7 @@ import { createWebhookBody } from '../../shared/domain/webhooks/input.ts';
 import { createWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 
 /** The signing secret is shown here and on rotation only; it is stored encrypted and never read back. */

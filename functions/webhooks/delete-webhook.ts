@@ -2,7 +2,7 @@ import { deletedWebhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { deleteWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.delete'),

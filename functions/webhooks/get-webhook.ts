@@ -3,7 +3,7 @@ import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { getOwnWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.get'),

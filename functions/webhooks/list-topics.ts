@@ -1,7 +1,7 @@
 import { topicList } from '../../shared/domain/webhooks/responses.ts';
 import { EVENT_CATALOGUE, EVENT_NAMES } from '../../shared/events/catalogue.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.topics'),

@@ -2,7 +2,7 @@ import { deliveryAttemptList } from '../../shared/domain/webhooks/responses.ts';
 import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks/attempts.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.deliveries'),

@@ -3,7 +3,7 @@ import { webhookEventParams } from '../../shared/domain/webhooks/input.ts';
 import { redeliverEvent } from '../../shared/domain/webhooks/operator-actions.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.redeliver'),

@@ -2,7 +2,7 @@ import { rotatedSecretBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { rotateWebhookSecret } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from '../routes.ts';
+import { route } from './routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
 
 export const handler = httpRoute(

@@ -79,7 +79,7 @@ async function accountFromApiKey(deps: AuthDeps, apiKey: string) {
 async function accountFromBearer(deps: AuthDeps, token: string) {
   const secret = await getTokenSecret(deps);
   // Keyed by the token's digest, so an entry costs the same whatever the token's length.
-  return cached(deps, `token:${createHash('sha256').update(token).digest('base64url')}`, () =>
+  return cached(deps, `token:${createHash('sha256').update(token).digest('base64url')}`, async () =>
     verifyToken(secret, token, deps.now()),
   );
 }

@@ -59,3 +59,12 @@ export interface RouteDef {
 }
 
 export const API_BASE_PATH = '/v1';
+
+/** Looks up a route of `table` by id, typed as declared there (handlers pass it to `httpRoute`). */
+export function routesById<const Table extends readonly RouteDef[]>(table: Table) {
+  return <Id extends Table[number]['id']>(id: Id): Extract<Table[number], { id: Id }> => {
+    const found = table.find((r) => r.id === id);
+    if (!found) throw new Error(`unknown route id ${id}`);
+    return found as Extract<Table[number], { id: Id }>;
+  };
+}

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../shared/http/route-def.ts';
 import { AUTH_CACHE_MAX_ENTRIES, authCacheSize, authenticate } from '../../../shared/auth/authenticate.ts';
-import { issueToken } from '../../../shared/auth/tokens.ts';
+import { issueToken } from '../../../shared/auth/issue-token.ts';
 import { getDeps } from '../../../shared/deps.ts';
 import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 

@@ -4,7 +4,7 @@ import { handler as createVote } from '../../../functions/votes/create-vote.ts';
 import { handler as deleteVote } from '../../../functions/votes/delete-vote.ts';
 import { handler as getVote } from '../../../functions/votes/get-vote.ts';
 import { handler as listVotes } from '../../../functions/votes/list-votes.ts';
-import { issueToken } from '../../../shared/auth/tokens.ts';
+import { issueToken } from '../../../shared/auth/issue-token.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fallbackRoute, routes } from '../../../functions/routes.ts';
+import type { RouteDef } from '../../../shared/http/route-def.ts';
 
 const FUNCTIONS = join(import.meta.dirname, '..', '..', '..', 'functions');
 
@@ -9,7 +10,8 @@ function handlerFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return handlerFiles(path);
-    return entry.name.endsWith('.ts') && path !== join(FUNCTIONS, 'routes.ts')
+    // routes.ts files hold the table (the whole of it at the top, an area's below), not handlers.
+    return entry.name.endsWith('.ts') && entry.name !== 'routes.ts'
       ? [relative(FUNCTIONS, path).replace(/\.ts$/, '')]
       : [];
   });
@@ -44,6 +46,26 @@ describe('the route table', () => {
     for (const route of routes) {
       const access = route.access as { table?: string; visionModel?: string };
       if (route.method === 'GET' && !access.visionModel) expect(access.table, route.id).not.toBe('write');
+    }
+  });
+
+  // A handler's bundle holds what it imports: its area's entries, not the whole table.
+  it("keeps each area's entries in functions/<area>/routes.ts, and every one of them in the table", async () => {
+    const areas = readdirSync(FUNCTIONS, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const declared: RouteDef[] = [];
+    for (const { name } of areas) {
+      const area = (await import(join(FUNCTIONS, name, 'routes.ts'))) as Record<string, unknown>;
+      const tables = Object.values(area).filter((value): value is RouteDef[] => Array.isArray(value));
+      for (const route of tables.flat()) expect(route.entry.startsWith(`${name}/`), route.id).toBe(true);
+      declared.push(...tables.flat());
+    }
+    expect(declared.map((r) => r.id).sort()).toEqual(routes.map((r) => r.id).sort());
+  });
+
+  it('looks routes up in their own area: only the fallback imports the whole table (for the Allow header)', () => {
+    for (const route of all) {
+      const source = readFileSync(join(FUNCTIONS, `${route.entry}.ts`), 'utf8');
+      expect(/from '\.\.\/routes\.ts'/.test(source), route.entry).toBe(route === fallbackRoute);
     }
   });
 });
