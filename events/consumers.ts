@@ -5,7 +5,7 @@
 import { PET_DERIVED_PREFIX, PET_PHOTOS_PREFIX, PET_VIDEOS_PREFIX } from '../shared/domain/media/objects.ts';
 import { PORTRAIT_ATTEMPTS } from '../shared/domain/pets/portraits.ts';
 import { MEASUREMENT_ITEM_TYPE } from '../shared/domain/respiration/measurement.ts';
-import { UPLOADS_PREFIX } from '../shared/domain/images/uploads.ts';
+import { SERVED_UPLOADS_PREFIX, UPLOADS_PREFIX } from '../shared/domain/images/uploads.ts';
 import type { ConsumerDef, QueueDef } from '../shared/events/consumer-def.ts';
 
 /** Every queue, with its dead-letter queue. Visibility timeouts follow from the consuming function's timeout. */
@@ -85,12 +85,23 @@ export const consumers = [
   {
     id: 'images.process-upload',
     entry: 'images/process-upload',
-    description: 'Validates, approves or rejects, and labels uploaded photos',
+    description: 'Photo uploads: checks the bytes, writes the EXIF-free served copy, approves or rejects, labels',
     source: { queue: 'uploads' },
-    batchSize: 5,
-    timeoutSeconds: 60,
-    memoryMb: 1024,
-    access: { table: ['GetItem', 'UpdateItem'], media: { readDelete: [UPLOADS_PREFIX] }, labels: 'detect' },
+    // One photo (up to MAX_PHOTO_PIXELS) decoded at a time, as for pet photos.
+    batchSize: 1,
+    timeoutSeconds: 120,
+    memoryMb: 2048,
+    native: 'sharp',
+    access: {
+      table: ['GetItem', 'UpdateItem'],
+      // Rekognition reads the served copy with the caller's rights.
+      media: {
+        readDelete: [UPLOADS_PREFIX],
+        writeDelete: [SERVED_UPLOADS_PREFIX],
+        read: [SERVED_UPLOADS_PREFIX],
+      },
+      labels: 'detect',
+    },
   },
   {
     id: 'pets.process-photo',

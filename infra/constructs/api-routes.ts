@@ -267,16 +267,26 @@ export class ApiRoutes extends Construct {
     if (access.requests) grantTable(role, this.props.requestsTable, REQUESTS_TABLE_ACTIONS[access.requests], false);
     if (access.tokenSecret) this.props.tokenSecret.grantRead(role);
     if (access.media) {
+      const bucketId = Stack.of(this).getLogicalId(this.props.mediaBucket.node.defaultChild as CfnElement);
       role.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['s3:PutObject', 's3:DeleteObject'],
           resources: [this.props.mediaBucket.arnForObjects('uploads/*')],
         }),
       );
-      Validations.of(role).acknowledge({
-        id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.props.mediaBucket.node.defaultChild as CfnElement)}.Arn>/uploads/*]`,
-        reason: 'Upload routes write and delete objects under uploads/ only; each upload has its own key.',
-      });
+      // Deleting an image removes its served copy, written by the upload processor.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['s3:DeleteObject'],
+          resources: [this.props.mediaBucket.arnForObjects('images/*')],
+        }),
+      );
+      for (const prefix of ['uploads', 'images'])
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}/*]`,
+          reason:
+            'Upload routes write and delete originals under uploads/ and delete served copies under images/ only; each upload has its own keys.',
+        });
     }
     if (access.petMedia) this.grantPetMedia(role, access.petMedia);
     // Only Encrypt: grantEncrypt would add ReEncrypt* and GenerateDataKey*, which no route needs.

@@ -20,6 +20,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { Stage } from '../stage.ts';
+import { UPLOADS_PREFIX } from '../../shared/domain/images/uploads.ts';
 
 export interface MediaProps {
   stage: Stage;
@@ -69,15 +70,17 @@ export class Media extends Construct {
       logBucket: accessLogs,
       logFilePrefix: 'cdn/',
     });
-    // Pet media is private (served only through presigned URLs): the CDN may read anything but pets/.
-    this.bucket.addToResourcePolicy(
-      new PolicyStatement({
-        effect: Effect.DENY,
-        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
-        actions: ['s3:GetObject'],
-        resources: [this.bucket.arnForObjects('pets/*')],
-      }),
-    );
+    // Pet media is private (served only through presigned URLs) and uploaded originals are never served (only their
+    // metadata-free copies under images/): the CDN may read anything but pets/ and uploads/.
+    for (const prefix of ['pets/', UPLOADS_PREFIX])
+      this.bucket.addToResourcePolicy(
+        new PolicyStatement({
+          effect: Effect.DENY,
+          principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+          actions: ['s3:GetObject'],
+          resources: [this.bucket.arnForObjects(`${prefix}*`)],
+        }),
+      );
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions::AwsSolutions-CFR1',
       reason: 'Pet images are served worldwide; no country is excluded.',

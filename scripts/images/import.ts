@@ -1,5 +1,5 @@
 // Imports the rows of a validated manifest (manifest.ts): each photo's bytes are read (a local file or a URL, bounded),
-// checked like an upload, stored under public/ in the media bucket and published through the same core as an
+// checked like an upload, stored as a metadata-free copy under public/ in the media bucket and published through the same core as an
 // approved public request (shared/domain/images/imports.ts). Ids derive from the bytes: a second run publishes nothing
 // twice. One row's failure is reported and never stops the others.
 import { createHash } from 'node:crypto';
@@ -14,8 +14,9 @@ import type { Deps } from '../../shared/deps.ts';
 import { IMPORTS_PREFIX, publishImportedPhoto } from '../../shared/domain/images/imports.ts';
 import { checkTags, type TagVocabulary } from '../../shared/domain/images/publishing.ts';
 import { inspectPhoto, MAX_PHOTO_BYTES } from '../../shared/domain/images/uploads.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, badRequest } from '../../shared/errors.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
+import { cleanPhoto, UndecodablePhoto } from '../../shared/media/photo-derivatives.ts';
 import type { ManifestRow, ValidatedManifest } from './manifest.ts';
 
 /** How long one photo may take to download. */
@@ -62,14 +63,23 @@ export async function importPhotos(
   for (const { line, row } of manifest.rows) {
     try {
       const bytes = await photoBytes(row, options.manifestDir, options.fetchFn ?? fetch);
-      const { format, width, height } = inspectPhoto(bytes);
+      const { format } = inspectPhoto(bytes);
+      // The id is of the bytes as given (a re-run finds them again); what is stored and served is the clean copy: a
+      // photographer's camera and position are not published with the photo.
       const id = `im${createHash('sha256').update(bytes).digest('hex').slice(0, 22)}`;
       const file = `${IMPORTS_PREFIX}${id}${PHOTO_FORMATS[format].extension}`;
+      const {
+        bytes: clean,
+        width,
+        height,
+      } = await cleanPhoto(bytes, format).catch((error: unknown) => {
+        throw error instanceof UndecodablePhoto ? badRequest(error.message, { code: 'invalid_image' }) : error;
+      });
       await s3Client(deps.config).send(
         new PutObjectCommand({
           Bucket: deps.config.mediaBucket,
           Key: file,
-          Body: bytes,
+          Body: clean,
           ContentType: PHOTO_FORMATS[format].mimeType,
         }),
       );

@@ -1,8 +1,10 @@
-// What the service serves of a photo, made with sharp (libvips): the display copy and the thumbnail, both turned
-// upright and re-encoded, so no EXIF block (GPS position, camera serial, time) survives (sharp keeps no metadata
-// unless asked). Decoding is bounded in pixels; a file that does not decode cleanly is refused with the reason.
-import sharp from 'sharp';
+// What the service serves of a photo, made with sharp (libvips): a pet photo's display copy and thumbnail, an
+// uploaded photo's clean copy, all turned upright and re-encoded, so no EXIF, XMP or IPTC block (GPS position, camera
+// serial, time) survives (sharp keeps no metadata unless asked). Decoding is bounded in pixels; a file that does not
+// decode cleanly is refused with the reason.
+import sharp, { type Sharp } from 'sharp';
 import { MAX_PHOTO_PIXELS } from './dimensions.ts';
+import type { PhotoFormat } from './format.ts';
 
 export const DISPLAY_MAX_EDGE = 2048;
 export const THUMBNAIL_EDGE = 320;
@@ -20,6 +22,36 @@ export class UndecodablePhoto extends Error {}
 const open = (bytes: Uint8Array) =>
   // failOn 'warning': a truncated or damaged file is an error, not a half-grey picture.
   sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning', animated: false }).rotate();
+
+/** How each format's clean copy is written: full size, in the format it was uploaded as. */
+const ENCODERS: Record<PhotoFormat, (image: Sharp) => Sharp> = {
+  jpeg: (image) => image.jpeg({ quality: 90, mozjpeg: true }),
+  png: (image) => image.png(),
+  webp: (image) => image.webp({ quality: 90 }),
+  gif: (image) => image.gif(),
+};
+
+export interface CleanPhoto {
+  bytes: Buffer;
+  /** Upright dimensions (of one frame, for an animated image). */
+  width: number;
+  height: number;
+}
+
+/**
+ * An uploaded photo as the service serves it: `format`, full size, upright (the EXIF orientation applied, since the
+ * tag goes with the rest), every frame of an animated GIF or WebP kept, and no metadata.
+ */
+export async function cleanPhoto(bytes: Uint8Array, format: PhotoFormat): Promise<CleanPhoto> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning', animated: true }).rotate();
+    const { data, info } = await ENCODERS[format](image).toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UndecodablePhoto(`the photo could not be decoded: ${reason}`);
+  }
+}
 
 export async function derivePhoto(bytes: Uint8Array): Promise<PhotoDerivatives> {
   try {

@@ -210,28 +210,31 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
         .filter((r) => (r.access as { visionModel?: string }).visionModel)
         .map((r) => `${r.method} ${API_BASE_PATH}${r.path}`),
     );
+    const native = new Set<string>(consumers.filter((c) => 'native' in c).map((c) => c.description));
+    expect(native.size).toBeGreaterThanOrEqual(5);
     for (const fn of functions) {
       // The media processors and the analysis routes (sharp) run where the native tools in their layers come from
       // (infra/constructs/media-layers.ts).
       const description = fn.Properties.Description as string;
-      const media = description.startsWith('Pet ') || analysis.has(description);
+      const media = native.has(description) || analysis.has(description);
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: [media ? 'x86_64' : 'arm64'] });
     }
   });
 
-  it('keeps pet media private: the CDN is denied pets/, routes get only the pets/ prefix they declare', () => {
-    template.hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({
-            Effect: 'Deny',
-            Principal: { Service: 'cloudfront.amazonaws.com' },
-            Action: 's3:GetObject',
-            Resource: { 'Fn::Join': ['', [Match.anyValue(), '/pets/*']] },
-          }),
-        ]),
-      },
-    });
+  it('keeps pet media and uploaded originals private: the CDN is denied pets/ and uploads/, routes get only the prefixes they declare', () => {
+    for (const prefix of ['/pets/*', '/uploads/*'])
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Principal: { Service: 'cloudfront.amazonaws.com' },
+              Action: 's3:GetObject',
+              Resource: { 'Fn::Join': ['', [Match.anyValue(), prefix]] },
+            }),
+          ]),
+        },
+      });
     const petMediaPolicies = Object.values(resources).filter(
       (r) =>
         r.Type === 'AWS::IAM::Policy' &&
@@ -242,14 +245,14 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     for (const policy of Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy'))
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
         if (JSON.stringify(statement.Action).includes('s3:PutObject'))
-          expect(JSON.stringify(statement.Resource)).toMatch(/\/(uploads|pets|pets\/media|catalogue)\/|cdk-/);
-    const photoProcessor = Object.values(resources).find((r) =>
-      String(r.Properties?.Description).startsWith('Pet photos'),
-    );
-    expect(photoProcessor?.Properties).toMatchObject({
-      MemorySize: 2048,
-      Layers: [observabilityLayer(), expect.anything()],
-    });
+          expect(JSON.stringify(statement.Resource)).toMatch(/\/(uploads|images|pets|pets\/media|catalogue)\/|cdk-/);
+    for (const name of ['Pet photos', 'Photo uploads']) {
+      const photoProcessor = Object.values(resources).find((r) => String(r.Properties?.Description).startsWith(name));
+      expect(photoProcessor?.Properties, name).toMatchObject({
+        MemorySize: 2048,
+        Layers: [observabilityLayer(), expect.anything()],
+      });
+    }
     const videoProcessor = Object.values(resources).find((r) =>
       String(r.Properties?.Description).startsWith('Pet videos'),
     );

@@ -249,3 +249,121 @@ describe('one pending request per image, under concurrency', () => {
     expect(new Set(after.images.slice(0, 3).map((i) => i.id))).toEqual(new Set(images));
   });
 });
+
+/** The GPS IFD pointer (tag 0x8825) in IFD0 of an EXIF block as sharp reports it (`Exif\0\0` + TIFF). */
+function hasGpsPosition(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(exif.toString('latin1', 0, 4) === 'Exif' ? 6 : 0);
+  const little = tiff.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const ifd0 = little ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4);
+  return Array.from({ length: u16(ifd0) }, (_, i) => u16(ifd0 + 2 + i * 12)).includes(0x8825);
+}
+
+/** What a JPEG carries besides pixels: its EXIF/XMP/IPTC blocks, orientation, and any APP1 segment in the raw bytes. */
+async function metadataOf(bytes: Buffer) {
+  const meta = await sharp(bytes).metadata();
+  return {
+    format: meta.format,
+    width: meta.width,
+    height: meta.height,
+    exif: meta.exif,
+    xmp: meta.xmp,
+    iptc: meta.iptc,
+    orientation: meta.orientation,
+    app1: bytes.includes(Buffer.from('Exif\0\0', 'latin1')) || bytes.includes(Buffer.from('http://ns.adobe.com/xap')),
+  };
+}
+
+describe('privacy of published photos', () => {
+  /** A phone photo: stored sideways (EXIF orientation 6) with the camera, its serial and where it was taken. */
+  const phonePhoto = () =>
+    sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 90, b: 30 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Pocket 9', Software: 'Camera 4.2' },
+        IFD2: { BodySerialNumber: 'SN-0042-7781' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 1234/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 3900/100',
+        },
+      })
+      .toBuffer();
+
+  const approvedUpload = (id: string) =>
+    until(
+      () => api('GET', `/images/${id}`, { key: owner }),
+      (r) => r.body.status !== 'pending' && r.body.status !== 'awaiting_upload',
+    );
+
+  const expectClean = async (url: string) => {
+    const served = await fetch(url);
+    expect(served.status, url).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await metadataOf(bytes);
+    expect(meta).toEqual({
+      format: 'jpeg',
+      // Upright: the orientation is applied to the pixels, since the tag goes with the rest.
+      width: 80,
+      height: 120,
+      exif: undefined,
+      xmp: undefined,
+      iptc: undefined,
+      orientation: undefined,
+      app1: false,
+    });
+    for (const secret of ['PhoneCo', 'Pocket 9', 'SN-0042-7781']) expect(bytes.includes(secret)).toBe(false);
+  };
+
+  it('a photo with GPS EXIF, uploaded and approved for the public library, is served and published without any metadata', async () => {
+    const original = await phonePhoto();
+    const carried = await sharp(original).metadata();
+    expect(hasGpsPosition(carried.exif)).toBe(true);
+    expect(carried.orientation).toBe(6);
+    expect(original.includes('SN-0042-7781')).toBe(true);
+
+    const form = new FormData();
+    form.append('file', new Blob([original]), 'walk.jpg');
+    const created = await send('POST', '/images/upload', { headers: { 'x-api-key': owner }, body: form });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    const processed = await approvedUpload(id);
+    expect(processed.body).toMatchObject({ status: 'approved', width: 80, height: 120, mime_type: 'image/jpeg' });
+    // The owner's own URL already serves the clean copy; the original is gone from the bucket.
+    expect(processed.body.url).toBe(created.body.url);
+    await expectClean(processed.body.url);
+    const originalUrl = String(processed.body.url).replace(/\/images\/([^/]+\/[^/]+)$/, '/uploads/$1');
+    expect((await fetch(originalUrl)).status).toBe(404);
+
+    const request = await putForward(id, { author: 'Ana Ruiz' });
+    expect(request.status, JSON.stringify(request.body)).toBe(201);
+    expect(request.body.image_url).toBe(processed.body.url);
+    const approved = await decide(request.body.id, 'approve', beagleTags);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
+    const published = (await newestBeagles()).images.find((i) => i.id === id);
+    expect(published).toMatchObject({ url: processed.body.url, width: 80, height: 120, kind: 'photo' });
+    await expectClean(published!.url);
+    const seenByOthers = await api('GET', `/images/${id}`, { key: other });
+    expect(seenByOthers.body.url).toBe(processed.body.url);
+  });
+
+  it('a two-step upload is served as the same clean copy', async () => {
+    const original = await phonePhoto();
+    const slot = await api('POST', '/images/uploads', {
+      key: owner,
+      body: { content_type: 'image/jpeg', size: original.length, filename: 'walk.jpg' },
+    });
+    expect(slot.status, JSON.stringify(slot.body)).toBe(201);
+    const put = await fetch(slot.body.upload.url, { method: 'PUT', headers: slot.body.upload.headers, body: original });
+    expect(put.status).toBe(200);
+
+    const processed = await approvedUpload(slot.body.id);
+
+    expect(processed.body).toMatchObject({ status: 'approved', width: 80, height: 120, url: slot.body.url });
+    await expectClean(processed.body.url);
+  });
+});

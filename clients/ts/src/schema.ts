@@ -776,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a public request with its tags (administrators)
-         * @description Species and up to 3 breeds, colours and categories, checked against the reference data (400 `invalid_tags`); the photo is searchable as soon as this answers. 409 `public_request_not_pending` once decided; 404 `image_deleted` or 409 `image_rejected` when the image can no longer be published.
+         * @description Species and up to 3 breeds, colours and categories, checked against the reference data (400 `invalid_tags`); the photo is searchable as soon as this answers. 409 `public_request_not_pending` once decided; 404 `image_deleted` or 409 `image_rejected` when the image can no longer be published; 409 `image_not_ready` for an upload without a metadata-free copy.
          */
         post: operations["images.public-request-approve"];
         delete?: never;

@@ -59,7 +59,10 @@ export const IMAGE_STATUSES = ['awaiting_upload', 'pending', 'approved', 'reject
 const uploadSchema = z.object({
   id: z.string(),
   account_id: z.string(),
+  /** What the service serves: the clean copy (SERVED_UPLOADS_PREFIX), written when the photo is approved. */
   file: z.string(),
+  /** The object as uploaded (UPLOADS_PREFIX), deleted once judged; null on uploads recorded before clean copies. */
+  upload_file: z._default(z.nullable(z.string()), null),
   source: z.literal('upload'),
   status: z.enum(IMAGE_STATUSES),
   sub_id: z.nullable(z.string()),
@@ -97,11 +100,23 @@ export function presentUpload(item: UploadItem, mediaBaseUrl: string) {
   };
 }
 
-/** Where uploaded photos are stored; the bucket announces objects created here to the uploads queue. */
+/**
+ * Where uploaded photos arrive; the bucket announces objects created here to the uploads queue. Originals are never
+ * served (the CDN is denied the prefix) and are deleted once processed.
+ */
 export const UPLOADS_PREFIX = 'uploads/';
+/** Where the clean copies of uploaded photos live: upright, without metadata, what every URL of an upload points at. */
+export const SERVED_UPLOADS_PREFIX = 'images/';
 
-const objectKey = (accountId: string, imageId: string, format: PhotoFormat) =>
-  `${UPLOADS_PREFIX}${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
+const keyOf = (prefix: string, accountId: string, imageId: string, format: PhotoFormat) =>
+  `${prefix}${accountId}/${imageId}${PHOTO_FORMATS[format].extension}`;
+
+/** The key of an upload's clean copy (in the format it was declared or detected as when recorded). */
+export const servedPhotoKey = (accountId: string, imageId: string, format: PhotoFormat) =>
+  keyOf(SERVED_UPLOADS_PREFIX, accountId, imageId, format);
+
+/** The key the upload's bytes arrive at: recorded on the item, or (uploads recorded before clean copies) its file. */
+export const uploadedObjectKey = (item: Pick<UploadItem, 'file' | 'upload_file'>) => item.upload_file ?? item.file;
 
 /** A new upload record, awaiting its object; the file name is the client's, the key never is. */
 function newUpload(
@@ -115,7 +130,8 @@ function newUpload(
   return {
     id,
     account_id: account.id,
-    file: objectKey(account.id, id, format),
+    file: servedPhotoKey(account.id, id, format),
+    upload_file: keyOf(UPLOADS_PREFIX, account.id, id, format),
     source: 'upload',
     status: 'awaiting_upload',
     sub_id: fields.sub_id ?? null,
@@ -216,7 +232,7 @@ export async function uploadPhoto(
     await s3Client(deps.config).send(
       new PutObjectCommand({
         Bucket: deps.config.mediaBucket,
-        Key: item.file,
+        Key: uploadedObjectKey(item),
         Body: file.bytes,
         ContentType: item.mime_type!,
       }),
@@ -290,7 +306,7 @@ export async function createUploadSlot(
     s3Client(deps.config),
     new PutObjectCommand({
       Bucket: deps.config.mediaBucket,
-      Key: item.file,
+      Key: uploadedObjectKey(item),
       ContentType: request.content_type,
       ContentLength: request.size,
     }),
@@ -380,8 +396,13 @@ export async function deleteUpload(deps: UploadDeps, account: Account, imageId: 
     table,
     leftovers.map((Key) => ({ DeleteRequest: { Key } })),
   );
-  await s3Client(deps.config).send(
-    new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: String(item.file) }),
+  // The clean copy, and the original in case it was deleted before the processor got to it.
+  const upload = asUpload(item);
+  const s3 = s3Client(deps.config);
+  await Promise.all(
+    [...new Set([upload.file, uploadedObjectKey(upload)])].map((Key) =>
+      s3.send(new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key })),
+    ),
   );
 }
 

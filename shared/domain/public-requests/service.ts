@@ -5,7 +5,7 @@
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
-import { getImage, readImageItem } from '../images/uploads.ts';
+import { getImage, readImageItem, SERVED_UPLOADS_PREFIX } from '../images/uploads.ts';
 import { checkTags, publicRecord, publish, type TagVocabulary } from '../images/publishing.ts';
 import { loadBreeds } from '../reference/breeds.ts';
 import { loadCategories } from '../reference/categories.ts';
@@ -184,13 +184,21 @@ export async function approvePublication(
   if (refused) throw refused;
   if (typeof image.width !== 'number' || typeof image.height !== 'number')
     throw badRequest(`Image ${request.image_id} has no known size yet`, { code: 'image_not_ready' });
+  // What is published is the image's clean copy, never an original (uploads approved before clean copies existed
+  // have none until they are migrated: docs/decisions.md#the-public-library-public-image-requests-and-imported-photos).
+  const file = String(image.file);
+  if (!file.startsWith(SERVED_UPLOADS_PREFIX))
+    throw conflict(`Image ${request.image_id} has no metadata-free copy to publish yet`, {
+      code: 'image_not_ready',
+      details: { status: String(image.status) },
+    });
   const approved = decided(request, admin, deps.now(), { status: 'approved', admin_message, tags });
   const table = deps.config.tableName;
   await publish(
     deps,
     {
       id: request.image_id,
-      file: request.file,
+      file,
       width: image.width,
       height: image.height,
       tags,
@@ -201,8 +209,7 @@ export async function approvePublication(
       ...decisionWrites(table, approved),
       imagePublishedWrite(
         table,
-        request.image_id,
-        request.account_id,
+        { id: request.image_id, account_id: request.account_id, file },
         publicRecord(publication, { request_id: request.id }),
       ),
     ],

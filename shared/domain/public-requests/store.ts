@@ -173,18 +173,19 @@ export function decisionWrites(table: string, decided: PublicRequestItem): Trans
 /** The image item becomes public (with the record of its publication), if it is still the owner's publishable upload. */
 export const imagePublishedWrite = (
   table: string,
-  imageId: string,
-  accountId: string,
+  image: { id: string; account_id: string; file: string },
   record: Record<string, unknown>,
 ): TransactItem => {
-  const condition = publishableImage(accountId);
+  const condition = publishableImage(image.account_id);
   return {
     Update: {
       TableName: table,
-      Key: imageKey(imageId),
+      Key: imageKey(image.id),
       UpdateExpression: 'SET #public = :record',
-      ...condition,
-      ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':record': record },
+      // …and still the object that is being published.
+      ConditionExpression: `${condition.ConditionExpression} AND #file = :file`,
+      ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, '#file': 'file' },
+      ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':record': record, ':file': image.file },
     },
   };
 };

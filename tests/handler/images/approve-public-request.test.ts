@@ -80,13 +80,16 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
     expect(published).toMatchObject({
       Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' },
       UpdateExpression: 'SET #public = :record',
-      ConditionExpression: 'account_id = :account AND #status = :approved AND attribute_not_exists(#public)',
+      // …and the very copy being published.
+      ConditionExpression:
+        'account_id = :account AND #status = :approved AND attribute_not_exists(#public) AND #file = :file',
+      ExpressionAttributeValues: expect.objectContaining({ ':file': 'images/acc-user/up-1.jpg' }),
     });
     expect(published.ExpressionAttributeValues![':record']).toMatchObject({
       request_id: 'req-1',
       summary: {
         id: 'up-1',
-        file: 'uploads/acc-user/up-1.jpg',
+        file: 'images/acc-user/up-1.jpg',
         width: 640,
         height: 480,
         species_id: 'dog',
@@ -182,6 +185,18 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
 
     serveUpload(ddb, { status: 'rejected' });
     expect(jsonBody(await approve()).code).toBe('image_rejected');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers 409 image_not_ready and publishes nothing for an upload approved before it had a metadata-free copy', async () => {
+    // Recorded before clean copies existed: its file is the original as uploaded, EXIF and all.
+    serveUpload(ddb, { file: 'uploads/acc-user/up-1.jpg', upload_file: null });
+    serveRequest(ddb, aStoredRequest({ file: 'uploads/acc-user/up-1.jpg' }));
+
+    const result = await approve();
+
+    expect(result.statusCode).toBe(409);
+    expect(jsonBody(result)).toMatchObject({ code: 'image_not_ready', status: 'approved' });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 

@@ -28,7 +28,7 @@ describe('POST /images/{id}/public-requests', () => {
       request_message: 'Rex on the beach',
       author: 'Ana Ruiz',
       licence: 'CC0-1.0',
-      image_url: expect.stringMatching(/\/uploads\/acc-user\/up-1\.jpg$/),
+      image_url: expect.stringMatching(/\/images\/acc-user\/up-1\.jpg$/),
       admin_message: null,
       tags: null,
       actioned_at: null,

@@ -31,7 +31,8 @@ describe('POST /v1/images/uploads', () => {
     const body = jsonBody(result);
     expect(body).toMatchObject({
       id: 'img-1',
-      url: expect.stringMatching(/\/uploads\/acc-user\/img-1\.webp$/),
+      // Where the clean copy will be: the original the URL below receives is never served.
+      url: expect.stringMatching(/\/images\/acc-user\/img-1\.webp$/),
       status: 'awaiting_upload',
       sub_id: 'user-7',
       breed_ids: ['beagle'],
@@ -68,7 +69,8 @@ describe('POST /v1/images/uploads', () => {
         pk: 'IMAGE#img-1',
         gsi1pk: 'ACCOUNT#acc-user#IMAGES',
         status: 'awaiting_upload',
-        file: 'uploads/acc-user/img-1.webp',
+        file: 'images/acc-user/img-1.webp',
+        upload_file: 'uploads/acc-user/img-1.webp',
         expiresAt: NOW.getTime() / 1000 + ABANDONED_UPLOAD_SECONDS,
       },
       ConditionExpression: 'attribute_not_exists(pk)',

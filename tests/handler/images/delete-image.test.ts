@@ -17,7 +17,7 @@ describe('DELETE /v1/images/{id}', () => {
   beforeEach(() => {
     ddb = mockDynamoWithAccounts(standardAccounts());
     serveImages(ddb, [
-      aStoredUpload({ id: 'up-1', file: 'uploads/acc-user/up-1.png' }),
+      aStoredUpload({ id: 'up-1', file: 'images/acc-user/up-1.png', upload_file: 'uploads/acc-user/up-1.png' }),
       aStoredUpload({ id: 'up-other', account_id: 'acc-other' }),
       aStoredCatalogueImage('cat-1'),
     ]);
@@ -27,7 +27,7 @@ describe('DELETE /v1/images/{id}', () => {
     s3.on(DeleteObjectCommand).resolves({});
   });
 
-  it('removes the record and the account’s image count together, then the stored object, and confirms', async () => {
+  it('removes the record and the account’s image count together, then the served copy and the original, and confirms', async () => {
     const result = await deleteImage('up-1');
 
     expect(result.statusCode).toBe(200);
@@ -47,7 +47,10 @@ describe('DELETE /v1/images/{id}', () => {
       { Delete: { Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ_PENDING' } } },
     ]);
     expect(transaction).toHaveLength(3);
-    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(['uploads/acc-user/up-1.png']);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      'images/acc-user/up-1.png',
+      'uploads/acc-user/up-1.png',
+    ]);
   });
 
   it('takes a public image out of every facet it was placed in, in the same transaction, and its requests after', async () => {

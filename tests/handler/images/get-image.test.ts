@@ -27,7 +27,7 @@ describe('GET /v1/images/{id}', () => {
   beforeEach(() => {
     ddb = mockDynamoWithAccounts(standardAccounts());
     serveImages(ddb, [
-      aStoredUpload({ ...OWN_UPLOAD, file: 'uploads/acc-user/up-1.png' }),
+      aStoredUpload({ ...OWN_UPLOAD, file: 'images/acc-user/up-1.png' }),
       aStoredUpload({ id: 'up-rejected', status: 'rejected', rejection_reason: 'no animal in the photo' }),
       aStoredUpload({ id: 'up-other', account_id: 'acc-other' }),
       aStoredCatalogueImage('cat-1'),
@@ -40,7 +40,7 @@ describe('GET /v1/images/{id}', () => {
     expect(result.statusCode).toBe(200);
     expect(jsonBody(result)).toEqual({
       ...OWN_UPLOAD,
-      url: expect.stringMatching(/^https?:\/\/.+\/uploads\/acc-user\/up-1\.png$/),
+      url: expect.stringMatching(/^https?:\/\/.+\/images\/acc-user\/up-1\.png$/),
     });
   });
 
@@ -84,7 +84,7 @@ describe('GET /v1/images/{id}', () => {
   it("answers another account's public upload as the public library shows it, never the upload record", async () => {
     const summary = {
       id: 'up-public',
-      file: 'uploads/acc-other/up-public.jpg',
+      file: 'images/acc-other/up-public.jpg',
       width: 640,
       height: 480,
       species_id: 'dog',
@@ -104,7 +104,7 @@ describe('GET /v1/images/{id}', () => {
 
     expect(body).toEqual({
       id: 'up-public',
-      url: expect.stringMatching(/\/uploads\/acc-other\/up-public\.jpg$/),
+      url: expect.stringMatching(/\/images\/acc-other\/up-public\.jpg$/),
       width: 640,
       height: 480,
       species_id: 'dog',

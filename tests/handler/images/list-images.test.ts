@@ -72,7 +72,7 @@ describe('GET /v1/images', () => {
   it('presents each upload with its media URL and never the table keys or the owning account', async () => {
     const [newest] = jsonBody(await list({ limit: '1' }));
 
-    expect(newest).toMatchObject({ id: 'img-12', url: expect.stringMatching(/\/uploads\/acc-user\/img-12\.jpg$/) });
+    expect(newest).toMatchObject({ id: 'img-12', url: expect.stringMatching(/\/images\/acc-user\/img-12\.jpg$/) });
     for (const internal of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'account_id', 'file', 'source'])
       expect(newest).not.toHaveProperty(internal);
   });

@@ -39,7 +39,7 @@ export function aStoredRequest(overrides: Partial<PublicRequestItem> = {}): Publ
     request_message: 'Rex on the beach',
     author: 'Ana Ruiz',
     licence: 'CC-BY-4.0',
-    file: 'uploads/acc-user/up-1.jpg',
+    file: 'images/acc-user/up-1.jpg',
     admin_message: null,
     tags: null,
     actioned_at: null,

@@ -129,7 +129,7 @@ describe('GET /v1/images/search', () => {
     const photo = (id: string, at: string, overrides: Partial<ImageSummary> = {}) =>
       anImage({
         id,
-        file: `uploads/acc-user/${id}.jpg`,
+        file: `images/acc-user/${id}.jpg`,
         breed_ids: ['beagle'],
         colour_ids: ['dog-black'],
         created_at: at,
@@ -151,7 +151,7 @@ describe('GET /v1/images/search', () => {
       expect(jsonBody(newest)[0]).toMatchObject({
         kind: 'photo',
         attribution: { author: 'Ana', licence: 'CC-BY-4.0', source_url: null },
-        url: expect.stringMatching(/\/uploads\/acc-user\/p2\.jpg$/),
+        url: expect.stringMatching(/\/images\/acc-user\/p2\.jpg$/),
       });
       expect(jsonBody(newest)[2]).toMatchObject({ kind: 'illustration', attribution: null });
     });

@@ -33,6 +33,6 @@ describe('the consumer table', () => {
       expect(consumer.timeoutSeconds, consumer.id).toBeLessThanOrEqual(900);
     }
     expect(visibilityTimeoutSeconds('webhookDeliveries')).toBe(180);
-    expect(visibilityTimeoutSeconds('uploads')).toBe(360);
+    expect(visibilityTimeoutSeconds('uploads')).toBe(720);
   });
 });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../../shared/domain/images/processing.ts';
 import { MAX_PHOTO_BYTES } from '../../../shared/domain/images/uploads.ts';
@@ -38,19 +39,50 @@ describe('the media lifecycle', () => {
 });
 
 describe('judging an arrived photo', () => {
-  it('approves a readable photo with its dimensions and type', () => {
-    expect(judge(PNG, PNG.length)).toEqual({ status: 'approved', width: 1, height: 1, mime_type: 'image/png' });
+  it('approves a readable photo with its clean copy: upright dimensions, the recorded format, no metadata', async () => {
+    // Stored sideways (EXIF orientation 6) with a camera make and a GPS position.
+    const sideways = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#804020' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' } })
+      .toBuffer();
+
+    const verdict = await judge(sideways, sideways.length, 'jpeg');
+
+    expect(verdict).toMatchObject({ status: 'approved', photo: { width: 30, height: 40 } });
+    const copy = await sharp((verdict as { photo: { bytes: Buffer } }).photo.bytes).metadata();
+    expect(copy).toMatchObject({ format: 'jpeg', width: 30, height: 40 });
+    expect([copy.exif, copy.xmp, copy.iptc, copy.orientation]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
-  it('rejects bytes that are not a photo, with the reason an integrator can read', () => {
-    expect(judge(Buffer.from('hello'), 5)).toMatchObject({ status: 'rejected', reason: expect.stringMatching(/JPEG/) });
+  it('writes the copy in the format the upload was recorded as', async () => {
+    const verdict = await judge(PNG, PNG.length, 'webp');
+
+    expect(verdict).toMatchObject({ status: 'approved', photo: { width: 1, height: 1 } });
+    expect((await sharp((verdict as { photo: { bytes: Buffer } }).photo.bytes).metadata()).format).toBe('webp');
   });
 
-  it('rejects a size other than the declared one, and anything over the limit', () => {
-    expect(judge(PNG, PNG.length + 1)).toEqual({
+  it('rejects bytes that are not a photo, or do not decode cleanly, with the reason an integrator can read', async () => {
+    expect(await judge(Buffer.from('hello'), 5, 'png')).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringMatching(/JPEG/),
+    });
+    const truncated = (
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer()
+    ).subarray(0, -40);
+    expect(await judge(truncated, truncated.length, 'jpeg')).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringMatching(/^the photo could not be decoded: /),
+    });
+  });
+
+  it('rejects a size other than the declared one, and anything over the limit', async () => {
+    expect(await judge(PNG, PNG.length + 1, 'png')).toEqual({
       status: 'rejected',
       reason: `${PNG.length} bytes arrived, ${PNG.length + 1} were declared`,
     });
-    expect(judge(new Uint8Array(MAX_PHOTO_BYTES + 1), null)).toMatchObject({ status: 'rejected' });
+    expect(await judge(new Uint8Array(MAX_PHOTO_BYTES + 1), null, 'png')).toMatchObject({ status: 'rejected' });
   });
 });
