@@ -2,7 +2,12 @@
 // batch to one endpoint sharing their writes. The providers it needs (KMS or the local key for secrets, SES or the
 // outbox for owner mail) and the delivery store on the table are composed here, so only this function bundles their SDKs.
 import { getDeps } from '../../shared/deps.ts';
-import { type DeliveryDeps, deliveryBatch, SETTLE_LINGER_MS } from '../../shared/domain/webhooks/deliver.ts';
+import {
+  type DeliveryDeps,
+  deliveryBatch,
+  SETTLE_LINGER_MS,
+  SLOT_POLL_MS,
+} from '../../shared/domain/webhooks/deliver.ts';
 import { dynamoDeliveryStore } from '../../shared/domain/webhooks/attempts.ts';
 import { deliveryJobSchema } from '../../shared/domain/webhooks/delivery-queue.ts';
 import { queueConsumer } from '../../shared/events/consumer.ts';
@@ -36,5 +41,6 @@ export const handler = createDeliveryHandler(() => {
     notifyOwner: ownerMailer(deps.config),
     replyTimeoutMs: REPLY_TIMEOUT_MS,
     settleLingerMs: SETTLE_LINGER_MS,
+    slotPollMs: SLOT_POLL_MS,
   };
 });

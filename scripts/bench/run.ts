@@ -142,8 +142,8 @@ hits both sides). The worker run puts as many \`vote.created\` events of one acc
 queue and counts until all arrived: dispatcher (5 pollers) → deliveries queue → deliverer (5 pollers), each poller a
 worker thread of its own (a container), each attempt taking an attempt slot (the write returns the endpoint with its
 current secret), decrypting the secret (cached per container by ciphertext), signing, POSTing over a kept-alive
-connection (opened through the SSRF guard, which checks the address actually connected to), giving the slot back and
-logging the attempt. One endpoint allows ten attempts in flight, the loops' concurrency. A warm-up round of
+connection (opened through the SSRF guard, which checks the address actually connected to), handing the slot on to
+the batch's next job or giving it back, and logging the attempt. One endpoint allows ten attempts in flight, the loops' concurrency. A warm-up round of
 ${webhooks.warmupDeliveries} deliveries through the same path comes first (fresh threads run their SDK code uncompiled).
 Fan-out: ${webhooks.fanout.rounds} rounds of one vote through the API in each of 20 accounts at once, each account with five
 endpoints: per round, the longest time from a vote's commit (its 201) to one of its first attempts. Latency: ${webhooks.latencySamples}

@@ -324,7 +324,11 @@ new ciphertext, so it is used at once). Within one consumer batch, jobs to the s
 write, settle in one write (give the slots back, end or extend the failure streak, disable at ten) next to one
 BatchWriteItem of their log, and the dispatcher shares one Query per account and event name, one BatchWriteItem of
 stored events and SendMessageBatch calls across the batch. Attempts settle together only if they finish within
-10 ms of each other, so a slow receiver reply holds back its own slot, not its batch's.
+10 ms of each other, so a slow receiver reply holds back its own slot, not its batch's. A batch takes slots for half
+its jobs; a success hands its slot straight to the batch's next job for that endpoint (no write gives it back or takes
+it again; the attempt is logged and counted with the next settlement), and a job that no success serves within one
+20 ms poll takes a slot of its own. Slots are leased: a worker that dies holding them stalls the endpoint for at most
+60 s.
 
 Locally each queue consumer runs in a worker thread of its own, one batch at a time, as each function has containers
 of its own deployed (a CPU profile of the bench had the one Node.js process 93 % busy in the worker run, the SDK's
@@ -332,19 +336,27 @@ per-request work queueing behind fauxqs, the receiver and every poller), and att
 opened through the address guard instead of opening one per attempt. With ten warm threads the worker delivers about
 twice what the one process did at the same load (96 to 217 against 86 to 106 /s in the runs above).
 
-Why the local ratio is still below 0.5: in the run neither the threads nor DynamoDB Local are saturated (Node about
-85 %, Java about 50 % of the two cores); one endpoint's ten attempt slots are the bound. A slot is held from the moment
-the write taking it is applied to the moment the write giving it back is: the first write's reply, the POST and the
-second write's request, plus the time until a waiting job's next take lands. On the loaded machine each of those
-legs is tens of milliseconds (a trace put taking at 38–62 ms and settling at 107–135 ms p50 in a cold run, where one
-UpdateItem on an idle DynamoDB Local takes 2 ms), while the PutItem loop's ten in flight each need one round trip.
+Why the local ratio is still below 0.5: handing slots on took the slot writes from 0.45–0.64 to 0.31–0.35 UpdateItem
+per delivery (all requests 0.76–1.01 to 0.62–0.68), but the figure is now bound by the serial chain of each
+poller, not by DynamoDB requests. A trace of the worker run (five dispatcher and five deliverer threads, each one
+batch at a time) had a deliverer batch take about 30 ms to receive, 50 ms to take slots, two rounds of 10–15 ms POSTs
+and 140–190 ms to settle (the BatchWriteItem of the log, 4 to 10 items, is the slow half; the slot write itself lands
+in about 60 ms), and a dispatcher batch about 40 ms to receive and 190–290 ms for its Query, BatchWriteItem and
+SendMessageBatch in a row: both stages sustain 140–170 deliveries/s at that pace, which is what the run measures.
+Each leg is tens of milliseconds only because the machine is loaded (load average 8 to 16 on two cores during these
+runs, one UpdateItem on an idle DynamoDB Local takes 2 ms); sampled CPU time had the worker run use about one core
+(5.3 ms of CPU per delivery, Node and Java together, against 2.2 ms per PutItem), so it waits on latency rather than
+computing. A BatchWriteItem of ten items costs DynamoDB Local about a third of ten PutItems, so fewer, larger
+requests are not the lever either; shorter chains are (for instance storing the event and queueing its jobs in
+parallel in the dispatcher, which measured within the noise and would let a failed store duplicate the deliveries
+of a retried event, so it was left out).
 
 What bounds throughput deployed:
 
 - **One endpoint: ten attempts in flight.** "Disabled after exactly 10 failures in a row" under parallel workers
   needs failures in a row plus attempts in flight ≤ 10, so an endpoint's rate is at most 10 / its reply time (50/s for
   a 200 ms receiver, 2/s for one that uses the full 5 s). A backlog for one endpoint waits in the queue: a job that
-  finds no slot polls 25 × 20 ms, then goes back for 1 s. This is the bound the local figure measures.
+  finds no slot polls 25 × 20 ms (taking a slot a success of its own batch hands on), then goes back for 1 s.
 - **Lambda concurrency.** The SQS event source starts at five concurrent batches per queue and adds up to 300 a
   minute, up to the account's concurrency (1,000 by default per region, shared with every route) or the mapping's
   maximum concurrency. Each invocation carries up to ten attempts in parallel, so across many endpoints the worker
@@ -353,7 +365,8 @@ What bounds throughput deployed:
   DeleteMessageBatch per ten jobs, plus one SendMessage per retry. Delayed retries are capped by SQS at 15 minutes
   (ours wait 1 and 2 s).
 - **DynamoDB** (on-demand) allows 1,000 write units per second per partition. The hottest item is an endpoint's: two
-  writes per group of its attempts (one to take the slots, one to settle them), so between 0.2 and 2 per attempt; at
+  writes per group of its attempts (one to take the slots, one to settle them, none for a slot handed on within a
+  batch), so between 0.2 and 2 per attempt; at
   the ten-in-flight cap that stays under 1,000 a second for receivers replying in 20 ms or more, and a faster one has
   its own writes throttled (the SDK retries them), nobody else's. An endpoint's attempt log shares one gsi1 partition
   (\`WEBHOOK#<id>#DELIVERIES\`): at most 1,000 attempts a second per endpoint. Write units per healthy delivery: 1 for

@@ -2,7 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { webhookKey } from '../../shared/db/keys.ts';
+import { SLOT_LEASE_MS } from '../../shared/domain/webhooks/attempts.ts';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
+import { depsOnLocalStack } from '../support/unreachable-store.ts';
 import { api, createAccount, send, subscribe } from '../support/api-client.ts';
 import { startReceiver } from '../support/receiver.ts';
 
@@ -219,4 +223,33 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('owner@example.test');
   }, 40_000);
+
+  it('delivers again once the lease of slots a crashed worker held runs out', async () => {
+    const account = await createAccount();
+    const r = await receiver();
+    const hook = await subscribe(account.api_key, r.url, ['vote.created']);
+    const image = await anImage(account.api_key);
+    // A worker took all ten slots a lease ago and died before giving them back.
+    const deps = depsOnLocalStack();
+    const key = webhookKey(account.id, hook.id);
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: key,
+        UpdateExpression: 'SET attempt_slots = :ten, slots_taken_at = :taken',
+        ExpressionAttributeValues: { ':ten': 10, ':taken': Date.now() - SLOT_LEASE_MS },
+      }),
+    );
+
+    const vote = await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
+    const [delivery] = await r.waitFor(1, 10_000);
+
+    expect(JSON.parse(delivery!.body)).toMatchObject({ id: vote.body.id });
+    await sleep(500);
+    const { Item } = await deps.ddb.send(
+      new GetCommand({ TableName: deps.config.tableName, Key: key, ConsistentRead: true }),
+    );
+    expect(Item).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
+    deps.ddb.destroy();
+  }, 20_000);
 });

@@ -3,7 +3,7 @@
 // fake cannot drift from the table's conditional writes.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DeliveryAttempt, DeliveryStore } from '../../shared/domain/webhooks/attempts.ts';
+import { type DeliveryAttempt, type DeliveryStore, SLOT_LEASE_MS } from '../../shared/domain/webhooks/attempts.ts';
 import { aStoredWebhook } from './factories/webhooks.ts';
 
 export const CONTRACT_NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -59,6 +59,54 @@ export function deliveryStoreContract(name: string, harness: () => DeliveryStore
       expect(await h.store.reserveSlots(...disabled.ids, 1)).toEqual({ kind: 'stopped', reason: 'endpoint disabled' });
       expect(await h.store.reserveSlots(...deleted.ids, 1)).toEqual({ kind: 'stopped', reason: 'endpoint deleted' });
       expect(await endpoint.read()).toMatchObject({ attempt_slots: 10 });
+    });
+
+    it('stamps the time it takes slots, the start of their lease', async () => {
+      const h = harness();
+      const endpoint = await anEndpoint(h, { attempt_slots: 2, slots_taken_at: CONTRACT_NOW.getTime() - 5000 });
+
+      await h.store.reserveSlots(...endpoint.ids, 1);
+
+      expect(await endpoint.read()).toMatchObject({ attempt_slots: 3, slots_taken_at: CONTRACT_NOW.getTime() });
+    });
+
+    it('takes back the slots of attempts in flight when none was taken for a whole lease (their worker died), keeping the streak’s', async () => {
+      const h = harness();
+      const taken = CONTRACT_NOW.getTime() - SLOT_LEASE_MS;
+      const endpoint = await anEndpoint(h, { consecutive_failures: 4, attempt_slots: 10, slots_taken_at: taken });
+
+      const grant = await h.store.reserveSlots(...endpoint.ids, 10);
+
+      expect(grant).toMatchObject({ kind: 'granted', slots: 6 });
+      expect(await endpoint.read()).toMatchObject({
+        consecutive_failures: 4,
+        attempt_slots: 10,
+        slots_taken_at: CONTRACT_NOW.getTime(),
+      });
+    });
+
+    it('leaves slots alone while their lease runs, and a full streak always (only a success frees it); stamps unstamped ones', async () => {
+      const h = harness();
+      const recent = await anEndpoint(h, {
+        attempt_slots: 10,
+        slots_taken_at: CONTRACT_NOW.getTime() - SLOT_LEASE_MS + 1,
+      });
+      const streak = await anEndpoint(h, {
+        consecutive_failures: 9,
+        attempt_slots: 10,
+        slots_taken_at: CONTRACT_NOW.getTime() - SLOT_LEASE_MS,
+      });
+
+      const unstamped = await anEndpoint(h, { attempt_slots: 10 });
+
+      // Taken before leases existed: the first worker that finds them stamps them, so a leak comes back a lease later.
+      expect(await h.store.reserveSlots(...unstamped.ids, 1)).toEqual({ kind: 'busy' });
+      expect(await unstamped.read()).toMatchObject({ attempt_slots: 10, slots_taken_at: CONTRACT_NOW.getTime() });
+      expect(await h.store.reserveSlots(...recent.ids, 1)).toEqual({ kind: 'busy' });
+      expect(await recent.read()).toMatchObject({ attempt_slots: 10 });
+      // Nine failures in a row and one attempt in flight past its lease: the one slot comes back, the nine stay.
+      expect(await h.store.reserveSlots(...streak.ids, 3)).toMatchObject({ kind: 'granted', slots: 1 });
+      expect(await streak.read()).toMatchObject({ consecutive_failures: 9, attempt_slots: 10 });
     });
 
     it('ends a streak at the failures after the last success, freeing the old streak’s slots (a stale streak too)', async () => {

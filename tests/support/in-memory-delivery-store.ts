@@ -5,6 +5,7 @@ import {
   type DeliveryStore,
   disableReason,
   type FailureOutcome,
+  slotLease,
   type SettledGroup,
   type SlotGrant,
 } from '../../shared/domain/webhooks/attempts.ts';
@@ -52,10 +53,20 @@ export function inMemoryDeliveryStore(now: () => Date): InMemoryDeliveryStore {
       const item = store.get(accountId, webhookId);
       if (!item) return { kind: 'stopped', reason: 'endpoint deleted' };
       if (item.status !== 'enabled') return { kind: 'stopped', reason: 'endpoint disabled' };
-      const free = DISABLE_AFTER_CONSECUTIVE_FAILURES - slotsOf(item);
-      if (free <= 0) return { kind: 'busy' };
-      const slots = Math.min(wanted, free);
+      const free = () => DISABLE_AFTER_CONSECUTIVE_FAILURES - slotsOf(item);
+      if (free() <= 0) {
+        const lease = slotLease(item, now());
+        if (lease === 'unstamped') {
+          store.writes.push('stampLease');
+          item.slots_taken_at = now().getTime();
+        }
+        if (lease !== 'expired') return { kind: 'busy' };
+        store.writes.push('reclaimSlots');
+        item.attempt_slots = Number(item.consecutive_failures ?? 0);
+      }
+      const slots = Math.min(wanted, free());
       item.attempt_slots = slotsOf(item) + slots;
+      item.slots_taken_at = now().getTime();
       return { kind: 'granted', slots, webhook: webhookItemSchema.parse({ ...item }) };
     },
 

@@ -4,7 +4,12 @@
 // before an attempt and, if the attempt fails, held for as long as the failure streak lasts; so failures in a row plus
 // attempts in flight never pass the disable threshold, and parallel workers cannot send an 11th failing attempt.
 // Workers take and settle slots for a group of attempts at once (one write each way per endpoint and batch).
+//
+// Slots are leased: each write that takes slots stamps slots_taken_at, and a worker that finds all ten taken and
+// none taken for SLOT_LEASE_MS takes back the ones in flight (never the streak's): every worker that took them has
+// ended by then, so they were leaked by one that died before giving them back.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Deps } from '../../deps.ts';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../../db/account-items.ts';
@@ -109,6 +114,72 @@ function itemAtConditionFailure(error: unknown): Record<string, unknown> | undef
   return item ? unmarshall(item) : undefined;
 }
 
+/**
+ * How long slots may be held. A worker holds them for less than one invocation of the deliverer, whose timeout is 30 s
+ * (events/consumers.ts; a unit test keeps the lease longer); the rest is margin for a write sent just before a
+ * timeout to land.
+ */
+export const SLOT_LEASE_MS = 60_000;
+
+/**
+ * The lease of an endpoint's attempts in flight, for a worker that found every slot taken: `running` (or none in
+ * flight: a full streak, which only a success frees), `expired` (no slot taken for a whole lease), or `unstamped`
+ * (last taken before leases existed: the finder stamps it, so a leak from then is reclaimed a lease later).
+ */
+export function slotLease(endpoint: Record<string, unknown>, now: Date): 'running' | 'expired' | 'unstamped' {
+  const inFlight = Number(endpoint.attempt_slots ?? 0) - Number(endpoint.consecutive_failures ?? 0);
+  const takenAt = endpoint.slots_taken_at;
+  if (inFlight <= 0) return 'running';
+  if (typeof takenAt !== 'number') return 'unstamped';
+  return takenAt <= now.getTime() - SLOT_LEASE_MS ? 'expired' : 'running';
+}
+
+async function stampLease(deps: WebhookDeps, key: ReturnType<typeof webhookKey>) {
+  await whenConditionFails(
+    deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: key,
+        UpdateExpression: 'SET slots_taken_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(slots_taken_at)',
+        ExpressionAttributeValues: { ':now': deps.now().getTime() },
+      }),
+    ),
+    () => undefined,
+  );
+}
+
+/**
+ * Takes back the slots of the attempts in flight, keeping the streak's, if the endpoint is still as `seen` (no slot
+ * taken or given back since). Losing that race is fine: the caller tries to take slots again either way.
+ */
+async function reclaimSlots(
+  deps: WebhookDeps & Pick<Deps, 'log'>,
+  key: ReturnType<typeof webhookKey>,
+  seen: Record<string, unknown>,
+) {
+  const reclaimed = await whenConditionFails(
+    deps.ddb
+      .send(
+        new UpdateCommand({
+          TableName: deps.config.tableName,
+          Key: key,
+          UpdateExpression: 'SET attempt_slots = if_not_exists(consecutive_failures, :none)',
+          ConditionExpression: 'attempt_slots = :slots AND slots_taken_at = :takenAt',
+          ExpressionAttributeValues: { ':none': 0, ':slots': seen.attempt_slots, ':takenAt': seen.slots_taken_at },
+        }),
+      )
+      .then(() => true),
+    () => false,
+  );
+  if (reclaimed)
+    deps.log.info('webhook attempt slots taken back after their lease', {
+      webhookId: seen.id,
+      accountId: seen.account_id,
+      slots: Number(seen.attempt_slots) - Number(seen.consecutive_failures ?? 0),
+    });
+}
+
 export type SlotGrant =
   | { kind: 'granted'; slots: number; webhook: WebhookItem }
   | { kind: 'busy' }
@@ -123,7 +194,7 @@ const RESERVE_TRIES = 3;
  * the item, and the free ones are taken instead. `busy`: none free.
  */
 async function reserveSlots(
-  deps: WebhookDeps,
+  deps: WebhookDeps & Pick<Deps, 'log'>,
   accountId: string,
   webhookId: string,
   wanted: number,
@@ -135,13 +206,14 @@ async function reserveSlots(
         new UpdateCommand({
           TableName: deps.config.tableName,
           Key: webhookKey(accountId, webhookId),
-          UpdateExpression: 'ADD attempt_slots :slots',
+          UpdateExpression: 'SET slots_taken_at = :now ADD attempt_slots :slots',
           ConditionExpression: '#status = :enabled AND (attribute_not_exists(attempt_slots) OR attempt_slots <= :most)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':slots': slots,
             ':enabled': 'enabled',
             ':most': DISABLE_AFTER_CONSECUTIVE_FAILURES - slots,
+            ':now': deps.now().getTime(),
           },
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -154,8 +226,14 @@ async function reserveSlots(
       if (!current) return { kind: 'stopped', reason: 'endpoint deleted' };
       if (current.status !== 'enabled') return { kind: 'stopped', reason: 'endpoint disabled' };
       const free = DISABLE_AFTER_CONSECUTIVE_FAILURES - Number(current.attempt_slots ?? 0);
-      if (free <= 0) return { kind: 'busy' };
-      slots = Math.min(slots, free);
+      if (free > 0) {
+        slots = Math.min(slots, free);
+        continue;
+      }
+      const lease = slotLease(current, deps.now());
+      if (lease === 'unstamped') await stampLease(deps, webhookKey(accountId, webhookId));
+      if (lease !== 'expired') return { kind: 'busy' };
+      await reclaimSlots(deps, webhookKey(accountId, webhookId), current);
     }
   }
   return { kind: 'busy' };
@@ -285,7 +363,7 @@ export interface DeliveryStore {
   recordAttempts(attempts: DeliveryAttempt[]): Promise<void>;
 }
 
-export const dynamoDeliveryStore = (deps: WebhookDeps): DeliveryStore => ({
+export const dynamoDeliveryStore = (deps: WebhookDeps & Pick<Deps, 'log'>): DeliveryStore => ({
   reserveSlots: (accountId, webhookId, wanted) => reserveSlots(deps, accountId, webhookId, wanted),
   settleSlots: (accountId, webhookId, group) => settleSlots(deps, accountId, webhookId, group),
   recordAttempts: (attempts) => recordAttempts(deps, attempts),

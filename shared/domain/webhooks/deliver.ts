@@ -1,8 +1,9 @@
 // The delivery process: one job is one attempt of one event at one endpoint, and the event travels in the job. One
 // conditional write takes the attempt slot and returns the endpoint as it is now (status, URL, current secret); after
 // the POST, one write gives the slot back and counts a failure toward the disable rule, next to the attempt's log.
-// Within a consumer batch these writes are shared (see deliveryBatch). A failed attempt queues the next as a new,
-// delayed job (the attempt number lives in the job).
+// Within a consumer batch these writes are shared, and a slot freed by a success passes straight to the batch's next
+// job for that endpoint (see deliveryBatch). A failed attempt queues the next as a new, delayed job (the attempt
+// number lives in the job).
 import type { Deps } from '../../deps.ts';
 import type { NotifyOwner } from '../../webhooks/owner-mail.ts';
 import type { SecretCipher } from '../../webhooks/secret-cipher.ts';
@@ -14,10 +15,21 @@ import { type DeliveryJob, enqueueDelivery, retryAfterFailure } from './delivery
 import type { WebhookItem } from './webhook.ts';
 import { METRIC, recordMetric } from '../../observability.ts';
 
-/** A healthy endpoint frees slots within milliseconds: wait this long in the worker before giving the job back. */
-const SLOT_POLL_MS = 20;
+/**
+ * A healthy endpoint frees slots within milliseconds: a job that found none waits this long for a slot to be handed
+ * on or given back before trying again (SLOT_POLLS times), then goes back to the queue.
+ */
+export const SLOT_POLL_MS = 20;
 
 const SLOT_POLLS = 25;
+
+/**
+ * Slots a batch takes at once for its `jobs` to one endpoint: half of them (rounded up). The rest first wait one poll
+ * for a success to hand its slot on, then take their own: to a receiver that answers within the poll, half the slots
+ * carry the whole batch and leave the other half to a concurrent batch (one write less for each of its jobs that
+ * would have found none free); to a slower one, they cost one poll.
+ */
+export const slotsToTake = (jobs: number) => Math.ceil(jobs / 2);
 
 /** How long a job that found no free attempt slot waits in the queue (it keeps its attempt number). */
 const SLOT_WAIT_SECONDS = 1;
@@ -37,6 +49,8 @@ export interface DeliveryDeps extends Pick<Deps, 'ddb' | 'config' | 'log' | 'now
   replyTimeoutMs: number;
   /** SETTLE_LINGER_MS deployed; tests lengthen it, so that replies released together settle together on a busy machine. */
   settleLingerMs: number;
+  /** SLOT_POLL_MS deployed; tests lengthen it, so that a slot handed on arrives within the poll on a busy machine. */
+  slotPollMs: number;
 }
 
 /** One finished attempt to be settled, or undefined for a slot given back unused (nothing was sent). */
@@ -45,11 +59,19 @@ type Settlement = { attempt: DeliveryAttempt; failure: string } | undefined;
 /**
  * The delivery process for one consumer batch (create one per invocation): `deliver(job)` for each of its jobs, all
  * started in the same turn. Jobs to the same endpoint take their slots in one write; their attempts settle and log in
- * one write each once all have finished, or in several when replies are more than `settleLingerMs` apart.
+ * one write each once all have finished, or in several when replies are more than `settleLingerMs` apart. While a job
+ * of the batch waits for a slot of the endpoint, a successful attempt hands its slot to it instead of settling: no
+ * write gives the slot back or takes it again, and the attempt is logged and counted with the next settlement (a
+ * success that passed its slot on needs no write of its own: it neither retries nor can disable). A failure keeps its
+ * slot for the streak, as always, so it never passes it on.
  */
 export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise<void> {
-  /** Per endpoint: slots this invocation holds and has not settled yet. */
+  /** Per endpoint: slots this invocation holds and has not settled yet (handed-on slots stay held). */
   const held = new Map<string, number>();
+  /** Per endpoint: this invocation's jobs waiting for a slot, oldest first; calling one hands it a held slot. */
+  const waiting = new Map<string, ((webhook: WebhookItem) => void)[]>();
+  /** Per endpoint: successes that handed their slot on, logged and counted by the endpoint's next settlement. */
+  const handedOn = new Map<string, DeliveryAttempt[]>();
   /** Per endpoint: wakes this invocation's waiting jobs when it gives slots back itself. */
   const freed = new Map<string, { promise: Promise<void>; wake: () => void }>();
   const slotsFreed = (endpoint: string) => {
@@ -64,7 +86,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
   };
   const reserve = turnBatch(async (endpoint, jobs: DeliveryJob[]): Promise<SlotGrant[]> => {
     const first = jobs[0]!;
-    const grant = await deps.store.reserveSlots(first.event.account_id, first.webhook_id, jobs.length);
+    const grant = await deps.store.reserveSlots(first.event.account_id, first.webhook_id, slotsToTake(jobs.length));
     if (grant.kind === 'granted') held.set(endpoint, (held.get(endpoint) ?? 0) + grant.slots);
     return jobs.map((_, n) => (grant.kind === 'granted' && n >= grant.slots ? { kind: 'busy' } : grant));
   });
@@ -72,18 +94,26 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
     async (endpoint, settled: { webhook: WebhookItem; settlement: Settlement }[]) => {
       held.set(endpoint, held.get(endpoint)! - settled.length);
       const { webhook } = settled[0]!;
-      const attempts = settled.flatMap(({ settlement }) => (settlement ? [settlement] : []));
+      // The successes that handed their slot on finished before these attempts ended, so they come first.
+      const finished = settled.flatMap(({ settlement }) => (settlement ? [settlement] : []));
+      const attempts = [...(handedOn.get(endpoint) ?? []), ...finished.map(({ attempt }) => attempt)];
+      handedOn.delete(endpoint);
       const [outcome] = await Promise.all([
-        deps.store.settleSlots(webhook.account_id, webhook.id, {
-          slots: settled.length,
-          outcomes: attempts.map(({ attempt }) => attempt.succeeded),
-          streakSeen: webhook.consecutive_failures,
-          lastError: attempts.findLast(({ attempt }) => !attempt.succeeded)?.failure,
-        }),
-        deps.store.recordAttempts(attempts.map(({ attempt }) => attempt)),
+        deps.store
+          .settleSlots(webhook.account_id, webhook.id, {
+            slots: settled.length,
+            outcomes: attempts.map((attempt) => attempt.succeeded),
+            streakSeen: webhook.consecutive_failures,
+            lastError: finished.findLast(({ attempt }) => !attempt.succeeded)?.failure,
+          })
+          .then((outcome) => {
+            // The slots are free once this write lands; the log write need not land first.
+            freed.get(endpoint)?.wake();
+            freed.delete(endpoint);
+            return outcome;
+          }),
+        deps.store.recordAttempts(attempts),
       ]);
-      freed.get(endpoint)?.wake();
-      freed.delete(endpoint);
       if (outcome.kind === 'disabled_now') await notifyOwnerOfDisable(deps, outcome.webhook);
       return settled.map(() => outcome);
     },
@@ -119,6 +149,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
     });
     recordMetric(METRIC.webhookAttempts);
     recordMetric(result.succeeded ? METRIC.webhookSuccesses : METRIC.webhookFailures);
+    const next = result.succeeded ? waiting.get(endpoint)?.shift() : undefined;
     const record: DeliveryAttempt = {
       id: deps.newId(),
       webhook_id: webhook.id,
@@ -131,6 +162,11 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       duration_ms: result.durationMs,
       succeeded: result.succeeded,
     };
+    if (next) {
+      handedOn.set(endpoint, [...(handedOn.get(endpoint) ?? []), record]);
+      next(webhook);
+      return;
+    }
     const outcome = await settle(endpoint, {
       webhook,
       settlement: { attempt: record, failure: describeFailure(result) },
@@ -141,16 +177,37 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
     if (retry) await enqueueDelivery(deps, retry.job, retry.delaySeconds);
   };
 
+  /**
+   * Waits up to slotPollMs, or until this invocation gives slots of the endpoint back, for a success of the batch to
+   * hand over its slot: the endpoint as its grant returned it, or undefined to try taking one. Whichever comes first
+   * takes the waiter out of the line, so a slot is never handed to a job that has stopped waiting.
+   */
+  const handedSlot = (endpoint: string) =>
+    new Promise<WebhookItem | undefined>((resolve) => {
+      const line = waiting.get(endpoint) ?? [];
+      waiting.set(endpoint, line);
+      const take = (webhook: WebhookItem) => {
+        clearTimeout(timer);
+        resolve(webhook);
+      };
+      const giveUp = () => {
+        const place = line.indexOf(take);
+        if (place < 0) return; // handed a slot already
+        line.splice(place, 1);
+        clearTimeout(timer);
+        resolve(undefined);
+      };
+      const timer = setTimeout(giveUp, deps.slotPollMs);
+      line.push(take);
+      void slotsFreed(endpoint).then(giveUp);
+    });
+
   return async (job) => {
     const endpoint = `${job.event.account_id}\n${job.webhook_id}`;
     for (let poll = 0; poll <= SLOT_POLLS; poll++) {
       if (poll > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          slotsFreed(endpoint),
-          new Promise((resolve) => (timer = setTimeout(resolve, SLOT_POLL_MS))),
-        ]);
-        clearTimeout(timer);
+        const handed = await handedSlot(endpoint);
+        if (handed) return attempt(job, handed);
       }
       const grant = await reserve(endpoint, job);
       if (grant.kind === 'granted') return attempt(job, grant.webhook);

@@ -113,7 +113,7 @@ async function storedWebhook(
   });
 }
 
-function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
+function deliveryDeps(config: Partial<Config> = {}, overrides: Partial<DeliveryDeps> = {}): DeliveryDeps {
   let ids = 0;
   return {
     ...getDeps(),
@@ -127,6 +127,8 @@ function deliveryDeps(config: Partial<Config> = {}): DeliveryDeps {
     notifyOwner,
     replyTimeoutMs: REPLY_TIMEOUT_MS,
     settleLingerMs: SETTLE_LINGER_MS,
+    slotPollMs: 20,
+    ...overrides,
   };
 }
 
@@ -137,8 +139,8 @@ const job = (attempt = 1, eventId = 'evt_1'): DeliveryJob => ({
 });
 const sqsEvent = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
-const deliver = (jobs: DeliveryJob[], config?: Partial<Config>) =>
-  createDeliveryHandler(() => deliveryDeps(config))(sqsEvent(...jobs.map((j) => JSON.stringify(j))));
+const deliver = (jobs: DeliveryJob[], config?: Partial<Config>, overrides?: Partial<DeliveryDeps>) =>
+  createDeliveryHandler(() => deliveryDeps(config, overrides))(sqsEvent(...jobs.map((j) => JSON.stringify(j))));
 
 const queuedRetries = () =>
   sqs.commandCalls(SendMessageCommand).map((c) => ({
@@ -381,16 +383,68 @@ describe('a batch of jobs to one endpoint', () => {
     };
   };
 
-  it('takes their slots in one write and settles and logs them in one write each', async () => {
-    reply = answerTogether(5, 200);
+  it('lets the jobs that no success hands a slot within a poll take their own, so a slow receiver gets them all in parallel', async () => {
+    // No reply until all six requests have arrived: only slots of their own can carry the second half.
+    reply = answerTogether(6, 200);
 
-    expect(await deliver(jobs(5))).toEqual({ batchItemFailures: [] });
+    expect(await deliver(jobs(6))).toEqual({ batchItemFailures: [] });
 
-    expect(received).toHaveLength(5);
-    // One write takes the five slots, one settles them, one logs the five attempts.
-    expect(store.writes).toEqual(['reserveSlots', 'settleSlots', 'recordAttempts']);
-    expect(store.attempts).toHaveLength(5);
+    expect(received).toHaveLength(6);
+    // Half the jobs took their slots in one write at once; all six settle in one write and log in one.
+    expect(store.writes[0]).toBe('reserveSlots');
+    expect(store.writes.filter((write) => write !== 'reserveSlots')).toEqual(['settleSlots', 'recordAttempts']);
+    expect(store.attempts).toHaveLength(6);
     expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
+  });
+
+  it('hands the slot of a success to the next job of the batch instead of giving it back and taking it again', async () => {
+    const slotsTaken: unknown[] = [];
+    reply = (request, response) => {
+      slotsTaken.push(webhook()!.attempt_slots);
+      answer(200)(request, response);
+    };
+
+    // A poll long enough that the handed-on slots, not new ones, carry the second half on a busy machine.
+    expect(await deliver(jobs(6), {}, { slotPollMs: 2000 })).toEqual({ batchItemFailures: [] });
+
+    expect(received).toHaveLength(6);
+    // Three slots carried six attempts: no write gave a slot back or took one again in between.
+    expect(slotsTaken).toEqual([3, 3, 3, 3, 3, 3]);
+    expect(store.writes).toEqual(['reserveSlots', 'settleSlots', 'recordAttempts']);
+    // The successes that handed their slot on are logged with the settlement, first.
+    expect(store.attempts.map((a) => a.event_id).sort()).toEqual(
+      jobs(6)
+        .map((j) => j.event.id)
+        .sort(),
+    );
+    expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
+  });
+
+  it('never hands on the slot of a failure: it stays with the failure streak until a success ends it', async () => {
+    reply = (request, response) =>
+      answer(['evt_1', 'evt_2'].includes(String(request.headers['x-webhook-id'])) ? 500 : 200)(request, response);
+    let slotsAfterFailures: unknown;
+    const settle = store.settleSlots.bind(store);
+    store.settleSlots = async (...args) => {
+      const outcome = await settle(...args);
+      slotsAfterFailures ??= { ...webhook() };
+      return outcome;
+    };
+
+    await deliver(jobs(4), {}, { slotPollMs: 2000 });
+
+    // The two failures kept their slots as the streak; the other two jobs took slots of their own.
+    expect(slotsAfterFailures).toMatchObject({ attempt_slots: 2, consecutive_failures: 2 });
+    expect(store.writes).toEqual([
+      'reserveSlots',
+      'settleSlots',
+      'recordAttempts',
+      'reserveSlots',
+      'settleSlots',
+      'recordAttempts',
+    ]);
+    expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
+    expect(queuedRetries().map((r) => r.job.event.id)).toEqual(['evt_1', 'evt_2']);
   });
 
   it('keeps the failures that came after the last success as the new streak, holding their slots', async () => {
@@ -415,8 +469,11 @@ describe('a batch of jobs to one endpoint', () => {
     expect(store.attempts).toHaveLength(10);
     expect(webhook()).toMatchObject({ status: 'disabled', consecutive_failures: 10, attempt_slots: 10 });
     expect(notifyOwner).toHaveBeenCalledTimes(1);
-    expect(queuedRetries()).toEqual([]);
     expect(results).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+    // Failures settled before the disable queued their retries; each finds the endpoint disabled and sends nothing.
+    for (const retry of queuedRetries()) await deliver([retry.job]);
+    expect(received).toHaveLength(10);
+    expect(notifyOwner).toHaveBeenCalledTimes(1);
   });
 
   it('settles a slow reply on its own, so it holds back only its own slot', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { consumers } from '../../../events/consumers.ts';
+import { SLOT_LEASE_MS } from '../../../shared/domain/webhooks/attempts.ts';
 import { type DeliveryJob, retryAfterFailure } from '../../../shared/domain/webhooks/delivery-queue.ts';
 import type { StoredEvent } from '../../../shared/domain/webhooks/stored-events.ts';
 import { reachedDisableThreshold } from '../../../shared/domain/webhooks/webhook.ts';
@@ -39,6 +41,13 @@ describe('retries', () => {
 describe('the disable rule', () => {
   it('disables from the tenth failure in a row on', () => {
     expect([1, 9, 10, 11].map(reachedDisableThreshold)).toEqual([false, false, true, true]);
+  });
+});
+
+describe('the slot lease', () => {
+  it('outlasts the longest run of the deliverer, so only slots of a worker that died are taken back', () => {
+    const deliverer = consumers.find((consumer) => consumer.id === 'webhooks.deliver')!;
+    expect(deliverer.timeoutSeconds * 1000).toBeLessThan(SLOT_LEASE_MS);
   });
 });
 
