@@ -70,8 +70,11 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
   const held = new Map<string, number>();
   /** Per endpoint: this invocation's jobs waiting for a slot, oldest first; calling one hands it a held slot. */
   const waiting = new Map<string, ((webhook: WebhookItem) => void)[]>();
-  /** Per endpoint: successes that handed their slot on, logged and counted by the endpoint's next settlement. */
-  const handedOn = new Map<string, DeliveryAttempt[]>();
+  /**
+   * Per endpoint: successes that handed their slot on, logged and counted by the endpoint's next settlement; each job
+   * ends with that write (so SQS hands it back if the write fails, as it would its own settlement).
+   */
+  const handedOn = new Map<string, { attempt: DeliveryAttempt; done: () => void; fail: (error: unknown) => void }[]>();
   /** Per endpoint: wakes this invocation's waiting jobs when it gives slots back itself. */
   const freed = new Map<string, { promise: Promise<void>; wake: () => void }>();
   const slotsFreed = (endpoint: string) => {
@@ -96,9 +99,10 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       const { webhook } = settled[0]!;
       // The successes that handed their slot on finished before these attempts ended, so they come first.
       const finished = settled.flatMap(({ settlement }) => (settlement ? [settlement] : []));
-      const attempts = [...(handedOn.get(endpoint) ?? []), ...finished.map(({ attempt }) => attempt)];
+      const passedOn = handedOn.get(endpoint) ?? [];
       handedOn.delete(endpoint);
-      const [outcome] = await Promise.all([
+      const attempts = [...passedOn.map(({ attempt }) => attempt), ...finished.map(({ attempt }) => attempt)];
+      const written = Promise.all([
         deps.store
           .settleSlots(webhook.account_id, webhook.id, {
             slots: settled.length,
@@ -114,6 +118,15 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
           }),
         deps.store.recordAttempts(attempts),
       ]);
+      written.then(
+        () => {
+          for (const job of passedOn) job.done();
+        },
+        (error: unknown) => {
+          for (const job of passedOn) job.fail(error);
+        },
+      );
+      const [outcome] = await written;
       if (outcome.kind === 'disabled_now') await notifyOwnerOfDisable(deps, outcome.webhook);
       return settled.map(() => outcome);
     },
@@ -163,9 +176,11 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       succeeded: result.succeeded,
     };
     if (next) {
-      handedOn.set(endpoint, [...(handedOn.get(endpoint) ?? []), record]);
+      const logged = new Promise<void>((done, fail) =>
+        handedOn.set(endpoint, [...(handedOn.get(endpoint) ?? []), { attempt: record, done, fail }]),
+      );
       next(webhook);
-      return;
+      return logged;
     }
     const outcome = await settle(endpoint, {
       webhook,

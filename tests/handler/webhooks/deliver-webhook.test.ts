@@ -420,6 +420,18 @@ describe('a batch of jobs to one endpoint', () => {
     expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
   });
 
+  it('hands a success that passed its slot on back to SQS with its batch when their log cannot be written', async () => {
+    store.recordAttempts = async () => {
+      throw new Error('DynamoDB is unavailable');
+    };
+
+    const result = await deliver(jobs(4), {}, { slotPollMs: 2000 });
+
+    expect(received).toHaveLength(4);
+    // Two slots carried four attempts; the two that passed theirs on are not done until the log of all four is.
+    expect(result.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['msg-1', 'msg-2', 'msg-3', 'msg-4']);
+  });
+
   it('never hands on the slot of a failure: it stays with the failure streak until a success ends it', async () => {
     reply = (request, response) =>
       answer(['evt_1', 'evt_2'].includes(String(request.headers['x-webhook-id'])) ? 500 : 200)(request, response);
