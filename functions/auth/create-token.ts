@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { documented } from '../../shared/http/api-docs.ts';
 import { getTokenSecret } from '../../shared/auth/token-secret.ts';
-import { issueToken } from '../../shared/auth/issue-token.ts';
+import { issueToken } from '../../shared/auth/tokens.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';

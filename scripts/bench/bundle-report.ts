@@ -75,6 +75,15 @@ much as the SDK clients) are loaded by the first invocation X-Ray samples in a c
 and is imported on the first photo sent to the model, not at cold start). \`GET /openapi.json\` reads its document
 from a file in its package on the first request (\`bundledFiles\`), so the document is not in its bundle.
 
+What a bundle carries beyond its SDK clients (esbuild's metafile): zod/mini's core (28–33 KB), the pipeline,
+authentication and configuration (about 25 KB), its own area's route entries (\`functions/<area>/routes.ts\`, 1–2.5 KB;
+not the whole table) and its domain code; the idempotent routes add Powertools' idempotency utility (15 KB), the
+multipart routes busboy (23 KB). Bearer tokens are signed and verified with node:crypto, not a JOSE library; the vision
+model's answer schemas are generated JSON (\`shared/domain/analysis/answer-schemas.json\`), not converted on each call
+by zod's \`toJSONSchema\` (20 KB). Still bundled although no function reads them at run time: the response schemas
+the handlers declare for the OpenAPI document (10–13 KB on the pets, reviews, analysis and image routes; what is left
+and why: docs/decisions.md, "Bundle size and cold import").
+
 ${perRoute.join('\n')}
 `;
   return { summary, section };

@@ -1,7 +1,9 @@
 // `npm run openapi`: writes docs/openapi.json from the route table, the handlers' contracts and the recorded
-// examples, and the typed client's types (clients/ts/src/schema.ts) from that document.
+// examples, the typed client's types (clients/ts/src/schema.ts) from that document, and the vision model's answer
+// schemas (shared/domain/analysis/answer-schemas.json).
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { ANSWER_SCHEMAS_PATH, answerJsonSchemas } from './answer-schemas.ts';
 import {
   buildDocument,
   clientTypes,
@@ -17,3 +19,5 @@ writeFileSync(DOCUMENT_PATH, `${JSON.stringify(document, null, 2)}\n`);
 writeFileSync(CLIENT_TYPES_PATH, await clientTypes(document));
 const operations = Object.values(document.paths as Record<string, object>).flatMap((p) => Object.keys(p)).length;
 console.log(`${relative(ROOT, DOCUMENT_PATH)}: ${operations} operations; ${relative(ROOT, CLIENT_TYPES_PATH)} written`);
+writeFileSync(ANSWER_SCHEMAS_PATH, `${JSON.stringify(answerJsonSchemas(), null, 2)}\n`);
+console.log(`${relative(ROOT, ANSWER_SCHEMAS_PATH)} written`);

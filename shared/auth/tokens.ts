@@ -1,9 +1,30 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+// Bearer tokens are compact JWTs, HS256 under the stage's secret, signed and verified with node:crypto rather than a
+// JOSE library (docs/decisions.md); the unit tests hold both halves to what jose produces and accepts.
+
 /** The `iss` of every token this service issues. */
-export const TOKEN_ISSUER = 'pet-api';
+const TOKEN_ISSUER = 'pet-api';
 /** The only algorithm a token may name: HMAC-SHA256 under the stage's secret. */
-export const TOKEN_ALGORITHM = 'HS256';
+const TOKEN_ALGORITHM = 'HS256';
+
+const base64urlJson = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const hmac = (secret: Uint8Array, signingInput: string) => createHmac('sha256', secret).update(signingInput).digest();
+const TOKEN_HEADER = base64urlJson({ alg: TOKEN_ALGORITHM, typ: 'JWT' });
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+/** A short-lived bearer credential for one account, signed with the stage's secret. */
+export function issueToken(secret: Uint8Array, accountId: string, now: Date, ttlSeconds: number): IssuedToken {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const claims = base64urlJson({ sub: accountId, iss: TOKEN_ISSUER, iat: issuedAt, exp: issuedAt + ttlSeconds });
+  const signature = hmac(secret, `${TOKEN_HEADER}.${claims}`).toString('base64url');
+  return { access_token: `${TOKEN_HEADER}.${claims}.${signature}`, token_type: 'Bearer', expires_in: ttlSeconds };
+}
 
 export interface VerifiedToken {
   accountId: string;
@@ -33,11 +54,11 @@ function jsonObject(segment: string): Record<string, unknown> | undefined {
 const isNumericDate = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * The account a valid token was issued to and when it expires, or undefined. Verified here with node:crypto rather
- * than a JOSE library (docs/decisions.md): the header must name HS256 exactly and no critical extension, the
- * signature must be the HMAC of the first two segments (compared in constant time), `iss` must be this service's,
- * `sub` and `exp` must be present (every credential this service accepts runs out), `exp` in the future, `nbf` (if
- * any) not, and `iat` (if any) a number: the checks jose's `jwtVerify` made with the options this service gave it.
+ * The account a valid token was issued to and when it expires, or undefined. The header must name HS256 exactly and
+ * no critical extension, the signature must be the HMAC of the first two segments (compared in constant time), `iss`
+ * must be this service's, `sub` and `exp` must be present (every credential this service accepts runs out), `exp` in
+ * the future, `nbf` (if any) not, and `iat` (if any) a number: the checks jose's `jwtVerify` made with the options
+ * this service gave it.
  */
 export function verifyToken(secret: Uint8Array, token: string, now: Date): VerifiedToken | undefined {
   if (token.length > MAX_TOKEN_LENGTH) return undefined;
@@ -47,7 +68,7 @@ export function verifyToken(secret: Uint8Array, token: string, now: Date): Verif
   const header = jsonObject(encodedHeader);
   if (header?.alg !== TOKEN_ALGORITHM || 'crit' in header) return undefined;
   const signature = Buffer.from(encodedSignature, 'base64url');
-  const expected = createHmac('sha256', secret).update(`${encodedHeader}.${encodedClaims}`).digest();
+  const expected = hmac(secret, `${encodedHeader}.${encodedClaims}`);
   // Only the canonical spelling of the signature: its last character carries two bits that decoding ignores.
   if (signature.toString('base64url') !== encodedSignature || !timingSafeEqual(signature, expected)) return undefined;
   const claims = jsonObject(encodedClaims);

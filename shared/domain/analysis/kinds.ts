@@ -2,6 +2,7 @@
 // and the prompt builder. docs/analysis.md prints the prompts; bump `promptVersion` whenever a prompt or schema
 // changes (results are cached per version, and `compare_version` reads earlier versions).
 import * as z from 'zod/mini';
+import ANSWER_JSON_SCHEMAS from './answer-schemas.json' with { type: 'json' };
 import type { Language } from '../reference/i18n.ts';
 import type { Species } from '../reference/species.ts';
 
@@ -235,8 +236,11 @@ export const KINDS = {
 export type AnalysisKind = keyof typeof KINDS;
 export type AnswerOf<K extends AnalysisKind> = z.output<(typeof KINDS)[K]['answer']>;
 
-/** The answer's JSON Schema, as sent to the model (without the `$schema` marker some servers reject). */
+/**
+ * The answer's JSON Schema, as sent to the model: `answer` converted by zod's `toJSONSchema` when `npm run openapi`
+ * runs (scripts/openapi/answer-schemas.ts; a unit test fails when the file is stale), not in each function, which
+ * would carry the converter (20 KB) to build the same object on every call.
+ */
 export function answerJsonSchema(kind: AnalysisKind): Record<string, unknown> {
-  const { $schema: _marker, ...schema } = z.toJSONSchema(KINDS[kind].answer) as Record<string, unknown>;
-  return schema;
+  return ANSWER_JSON_SCHEMAS[kind];
 }

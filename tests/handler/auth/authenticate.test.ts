@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../shared/http/route-def.ts';
 import { AUTH_CACHE_MAX_ENTRIES, authCacheSize, authenticate } from '../../../shared/auth/authenticate.ts';
-import { issueToken } from '../../../shared/auth/issue-token.ts';
+import { issueToken } from '../../../shared/auth/tokens.ts';
 import { getDeps } from '../../../shared/deps.ts';
 import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 
@@ -19,7 +19,7 @@ const route = (auth: RouteDef['auth'], feature?: string): RouteDef => ({
   ...(feature && { feature }),
 });
 const tokenFor = async (accountId: string, ttl = 3600) =>
-  (await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), ttl)).access_token;
+  issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), ttl).access_token;
 
 async function failure(promise: Promise<unknown>) {
   try {
@@ -167,8 +167,12 @@ describe('authentication per route mode', () => {
 
     it('refuses a token the moment it expires, although it was used (and cached) a second before', async () => {
       const issuedAt = new Date('2026-11-22T10:00:00Z');
-      const token = (await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), 'acc-user', issuedAt, 60))
-        .access_token;
+      const token = issueToken(
+        new TextEncoder().encode(process.env.TOKEN_SECRET!),
+        'acc-user',
+        issuedAt,
+        60,
+      ).access_token;
 
       expect(await bearerAt('2026-11-22T10:00:59Z', token)).toMatchObject({ id: 'acc-user' });
       expect(await failure(bearerAt('2026-11-22T10:01:00Z', token))).toMatchObject({

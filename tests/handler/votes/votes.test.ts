@@ -4,7 +4,7 @@ import { handler as createVote } from '../../../functions/votes/create-vote.ts';
 import { handler as deleteVote } from '../../../functions/votes/delete-vote.ts';
 import { handler as getVote } from '../../../functions/votes/get-vote.ts';
 import { handler as listVotes } from '../../../functions/votes/list-votes.ts';
-import { issueToken } from '../../../shared/auth/issue-token.ts';
+import { issueToken } from '../../../shared/auth/tokens.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
@@ -15,7 +15,7 @@ const NOW = new Date('2026-11-22T10:00:00.000Z');
 const OFF_KEY = 'live_votes-off';
 let ddb: ReturnType<typeof mockDynamoWithAccounts>;
 const bearer = async (accountId = 'acc-user') =>
-  `Bearer ${(await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), 3600)).access_token}`;
+  `Bearer ${issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), 3600).access_token}`;
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   createVote(
     httpEvent({

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { ANSWER_SCHEMAS_PATH, answerJsonSchemas } from '../../../scripts/openapi/answer-schemas.ts';
 import { createVisionModel } from '../../../shared/adapters/vision/index.ts';
 import { analysisUnavailable } from '../../../shared/domain/analysis/ask.ts';
 import {
@@ -48,6 +50,10 @@ describe('analysis kinds registry', () => {
     expect(prompt).toContain('Pet: Rex, a dog (breed on record: Beagle)');
     expect(prompt.includes('Season: summer')).toBe(KINDS[kind].usesSeasonAndCountry);
     expect(prompt.includes('Country: PL')).toBe(KINDS[kind].usesSeasonAndCountry);
+  });
+
+  it('sends the JSON Schemas zod converts the answer schemas to (npm run openapi rewrites the committed file)', () => {
+    expect(JSON.parse(readFileSync(ANSWER_SCHEMAS_PATH, 'utf8'))).toEqual(answerJsonSchemas());
   });
 
   it.each(kinds)('%s: what the fake server generates from the JSON Schema passes the zod schema', (kind) => {
