@@ -1,0 +1,78 @@
+// Where an operator script that touches the table and the media bucket runs (images:import, migrate): the local
+// stack by default, or a deployed stage (`--stage`) with the caller's AWS credentials, its table and bucket read from
+// the stack's outputs unless given.
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { parseStage } from '../infra/stage.ts';
+
+export interface MediaTargetOptions {
+  stage?: string;
+  table?: string;
+  bucket?: string;
+  dynamodbPort: number;
+  awsPort: number;
+}
+
+export const integer = (value: string) => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number.');
+  return Number(value);
+};
+
+/** The options that choose the target, on `command`. */
+export function withMediaTargetOptions(command: Command): Command {
+  return command
+    .option('--stage <stage>', 'a deployed stage (staging|production), with your AWS credentials; default: local')
+    .option('--table <name>', 'the table (default: pet-api-local, or the stage stack output TableName)')
+    .option('--bucket <name>', 'the media bucket (default: pet-api-media, or the stack output MediaBucketName)')
+    .addOption(
+      new Option('--dynamodb-port <port>', 'DynamoDB Local port of the local stack')
+        .env('DYNAMODB_LOCAL_PORT')
+        .default(8000)
+        .argParser(integer),
+    )
+    .addOption(
+      new Option('--aws-port <port>', 'fauxqs (S3) port of the local stack')
+        .env('AWS_LOCAL_PORT')
+        .default(4566)
+        .argParser(integer),
+    );
+}
+
+async function stackOutputs(stackName: string): Promise<Record<string, string>> {
+  const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
+  return Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
+}
+
+/** Sets the environment getDeps() reads for the chosen target. */
+export async function configureMediaTarget(options: MediaTargetOptions): Promise<void> {
+  if (options.stage) {
+    const stage = parseStage(options.stage);
+    const outputs = options.table && options.bucket ? {} : await stackOutputs(`PetApi-${stage}`);
+    Object.assign(process.env, {
+      STAGE: stage,
+      TABLE_NAME: options.table ?? outputs.TableName,
+      MEDIA_BUCKET: options.bucket ?? outputs.MediaBucketName,
+      ...(outputs.MediaUrl && { MEDIA_BASE_URL: outputs.MediaUrl }),
+    });
+    return;
+  }
+  Object.assign(process.env, {
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${options.dynamodbPort}`,
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${options.awsPort}`,
+    MEDIA_BASE_URL: `http://127.0.0.1:${options.awsPort}/${options.bucket ?? 'pet-api-media'}`,
+    TABLE_NAME: options.table ?? 'pet-api-local',
+    MEDIA_BUCKET: options.bucket ?? 'pet-api-media',
+  });
+}
+
+/** What went wrong, in words that say what to do (an unreachable local stack names the ports to set). */
+export function explainFailure(error: unknown): string {
+  const code = (error as { code?: string }).code ?? (error as { name?: string }).name;
+  const local = !process.argv.includes('--stage');
+  if (local && code === 'ECONNREFUSED')
+    return `cannot reach the local stack (DynamoDB Local at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}, S3 at ${process.env.AWS_ENDPOINT_URL_S3}).\nStart it with \`npm start\`, or set DYNAMODB_LOCAL_PORT and AWS_LOCAL_PORT (or --dynamodb-port, --aws-port) to its ports.`;
+  return error instanceof Error ? error.message : String(error);
+}

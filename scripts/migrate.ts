@@ -1,0 +1,67 @@
+// Operator CLI for the one-off data migrations a stage deployed before a change needs (docs/operations.md#data-
+// migrations): `npm run migrate -- <migration> [--dry-run]`. Prints the migration's report as JSON on stdout, errors
+// on stderr. Exit codes: 0 done (nothing failed), 1 an item failed (reported, the rest migrated; run again once fixed)
+// or the run failed, 2 a usage error. Local stack by default; `--stage staging|production` uses the caller's AWS
+// credentials and the stage's table and bucket. Re-running is safe: a complete run leaves nothing to change.
+import { Command, CommanderError } from 'commander';
+import { getDeps } from '../shared/deps.ts';
+import { cleanOldUploads } from '../shared/domain/migrations/clean-uploads.ts';
+import type { MigrationReport } from '../shared/domain/migrations/migration.ts';
+import { indexPetMedia } from '../shared/domain/migrations/pet-media-index.ts';
+import {
+  configureMediaTarget,
+  explainFailure,
+  type MediaTargetOptions,
+  withMediaTargetOptions,
+} from './media-target.ts';
+
+const EXIT = { failed: 1, usage: 2 } as const;
+
+interface Options extends MediaTargetOptions {
+  dryRun?: boolean;
+}
+
+const program = new Command('npm run migrate --')
+  .description('One-off data migrations for a stage deployed before the change that needs them.')
+  .addHelpText(
+    'after',
+    '\nExit codes: 0 done, 1 an item or the run failed (the rest is done; run again), 2 usage error.',
+  )
+  .configureHelp({ showGlobalOptions: true })
+  .showHelpAfterError()
+  .exitOverride();
+withMediaTargetOptions(program).option('--dry-run', 'read and count what would change, write nothing');
+
+function migration(name: string, description: string, migrate: (dryRun: boolean) => Promise<MigrationReport>) {
+  program
+    .command(name)
+    .description(description)
+    .action(async (_options: unknown, command: Command) => {
+      const options = command.optsWithGlobals<Options>();
+      await configureMediaTarget(options);
+      const report = await migrate(options.dryRun === true);
+      console.log(JSON.stringify(report, null, 2));
+      if (report.failed > 0) process.exitCode = EXIT.failed;
+    });
+}
+
+migration(
+  'pet-media-index',
+  "give pet media written before the per-kind index keys their kind's gsi1 keys (kind pages of a pet's images)",
+  (dryRun) => indexPetMedia(getDeps(), dryRun),
+);
+migration(
+  'clean-uploads',
+  'serve uploads stored before clean copies as their metadata-free copy under images/ and delete the originals',
+  (dryRun) => cleanOldUploads(getDeps(), dryRun),
+);
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : EXIT.usage;
+  else {
+    console.error(explainFailure(error));
+    process.exitCode = EXIT.failed;
+  }
+}
