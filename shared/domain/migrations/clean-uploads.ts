@@ -81,26 +81,20 @@ function formatOf(upload: UploadItem): PhotoFormat {
 }
 
 /** The item as the processor records a rejection: the copy's key (never written) and the original's. */
-function recordRejected(deps: MigrationDeps, upload: UploadItem): Promise<boolean> {
-  return whenConditionFails(
-    deps.ddb
-      .send(
-        new UpdateCommand({
-          TableName: deps.config.tableName,
-          Key: imageKey(upload.id),
-          UpdateExpression: 'SET #file = :served, upload_file = :original',
-          ConditionExpression: '#file = :original AND #status = :rejected',
-          ExpressionAttributeNames: { '#file': 'file', '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':served': servedPhotoKey(upload.account_id, upload.id, formatOf(upload)),
-            ':original': upload.file,
-            ':rejected': 'rejected',
-          },
-        }),
-      )
-      .then(() => true),
-    () => false,
-  );
+async function recordRejected(deps: MigrationDeps, upload: UploadItem): Promise<boolean> {
+  const update = new UpdateCommand({
+    TableName: deps.config.tableName,
+    Key: imageKey(upload.id),
+    UpdateExpression: 'SET #file = :served, upload_file = :original',
+    ConditionExpression: '#file = :original AND #status = :rejected',
+    ExpressionAttributeNames: { '#file': 'file', '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':served': servedPhotoKey(upload.account_id, upload.id, formatOf(upload)),
+      ':original': upload.file,
+      ':rejected': 'rejected',
+    },
+  });
+  return (await whenConditionFails(deps.ddb.send(update), () => false)) !== false;
 }
 
 async function cleanApproved(deps: MigrationDeps, { upload, placement }: OldUpload): Promise<boolean> {
@@ -109,11 +103,7 @@ async function cleanApproved(deps: MigrationDeps, { upload, placement }: OldUplo
   const original = upload.file;
   const format = formatOf(upload);
   const served = servedPhotoKey(upload.account_id, upload.id, format);
-  const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: original })).catch((error: unknown) => {
-    if ((error as { name?: string }).name === 'NoSuchKey') throw new Error(`the original ${original} is missing`);
-    throw error;
-  });
-  const photo = await cleanPhoto(await object.Body!.transformToByteArray(), format);
+  const photo = await cleanPhoto(await readObject(deps, original), format);
   await s3.send(
     new PutObjectCommand({
       Bucket: bucket,
@@ -161,16 +151,28 @@ async function cleanApproved(deps: MigrationDeps, { upload, placement }: OldUplo
   } catch (error) {
     const reasons = transactionFailures(error);
     if (reasons[0] !== 'ConditionalCheckFailed') {
-      const facet = Object.keys(placement ?? {})[reasons.slice(1).findIndex((r) => r === 'ConditionalCheckFailed')];
+      const facet = Object.keys(placement ?? {})[reasons.slice(1).indexOf('ConditionalCheckFailed')];
       if (facet !== undefined) throw new Error(`the index segment of facet ${facet} does not hold it as ${original}`);
       throw error;
     }
-    // Changed meanwhile; if it was deleted, the copy written above must not stay behind (nor the original).
+    // Changed meanwhile. If it was deleted (the deletion removed the original), the copy written above must go too.
     const { Item } = await deps.ddb.send(
       new GetCommand({ TableName: table, Key: imageKey(upload.id), ConsistentRead: true }),
     );
     if (!Item) await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: served }));
     return false;
+  }
+}
+
+async function readObject(deps: MigrationDeps, key: string): Promise<Uint8Array> {
+  try {
+    const object = await s3Client(deps.config).send(
+      new GetObjectCommand({ Bucket: deps.config.mediaBucket, Key: key }),
+    );
+    return await object.Body!.transformToByteArray();
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') throw new Error(`the original ${key} is missing`);
+    throw error;
   }
 }
 

@@ -9,7 +9,7 @@ import { petMediaKey, petMediaKindIndex } from '../../db/keys.ts';
 import { scanPages } from '../../db/scan-pages.ts';
 import type { Deps } from '../../deps.ts';
 import { MEDIA_KINDS } from '../pets/pet.ts';
-import { CHANGED_MEANWHILE, type MigrationReport, runMigration } from './migration.ts';
+import { CHANGED_MEANWHILE, type ItemOutcome, type MigrationReport, runMigration } from './migration.ts';
 
 /** Items per Scan page (read before the filter): one page is all the command holds. */
 export const SCAN_PAGE_ITEMS = 200;
@@ -18,6 +18,7 @@ const unindexedMedia = z.object({ id: z.string(), pet_id: z.string(), kind: z.en
 type UnindexedMedia = z.infer<typeof unindexedMedia>;
 
 type MigrationDeps = Pick<Deps, 'ddb' | 'config'>;
+const INDEXED: ItemOutcome = { outcome: 'indexed', changed: true };
 
 /** Gives every pet media item without them its kind's gsi1 keys; with `dryRun`, only counts them. */
 export function indexPetMedia(deps: MigrationDeps, dryRun: boolean): Promise<MigrationReport> {
@@ -34,24 +35,19 @@ export function indexPetMedia(deps: MigrationDeps, dryRun: boolean): Promise<Mig
     }),
     parse: (raw) => unindexedMedia.parse(raw),
     label: (raw) => `${raw.pk} ${raw.sk}`,
-    migrate: (media) => (dryRun ? Promise.resolve({ outcome: 'indexed', changed: true }) : addKindIndex(deps, media)),
+    migrate: (media) => (dryRun ? Promise.resolve(INDEXED) : addKindIndex(deps, media)),
   });
 }
 
-async function addKindIndex(deps: MigrationDeps, media: UnindexedMedia) {
+async function addKindIndex(deps: MigrationDeps, media: UnindexedMedia): Promise<ItemOutcome> {
   const keys = petMediaKindIndex(media.pet_id, media.kind, media.id);
-  return whenConditionFails(
-    deps.ddb
-      .send(
-        new UpdateCommand({
-          TableName: deps.config.tableName,
-          Key: petMediaKey(media.pet_id, media.id),
-          UpdateExpression: 'SET gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk) AND kind = :kind',
-          ExpressionAttributeValues: { ':gsi1pk': keys.gsi1pk, ':gsi1sk': keys.gsi1sk, ':kind': media.kind },
-        }),
-      )
-      .then(() => ({ outcome: 'indexed', changed: true })),
-    () => CHANGED_MEANWHILE,
-  );
+  const update = new UpdateCommand({
+    TableName: deps.config.tableName,
+    Key: petMediaKey(media.pet_id, media.id),
+    UpdateExpression: 'SET gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk) AND kind = :kind',
+    ExpressionAttributeValues: { ':gsi1pk': keys.gsi1pk, ':gsi1sk': keys.gsi1sk, ':kind': media.kind },
+  });
+  const written = await whenConditionFails(deps.ddb.send(update), () => false);
+  return written === false ? CHANGED_MEANWHILE : INDEXED;
 }

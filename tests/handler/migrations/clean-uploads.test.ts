@@ -1,0 +1,164 @@
+// The clean-uploads migration against a mocked table and bucket: an approved upload stored before clean copies gets
+// its metadata-free copy before the item (and, when public, its index summaries) names it, and loses its original
+// only after that commits; a rejected one loses its original; an undecided one is left to the upload processor; an
+// image changed or deleted meanwhile is never overwritten; one bad item never stops the rest.
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
+import { cleanOldUploads } from '../../../shared/domain/migrations/clean-uploads.ts';
+import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { aStoredUpload } from '../images/image-fixtures.ts';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+const original = (id: string) => `uploads/acc-user/${id}.jpg`;
+const served = (id: string) => `images/acc-user/${id}.jpg`;
+
+/** An upload as stored before clean copies: `file` is the original, no `upload_file`. */
+const oldUpload = (id: string, overrides: Record<string, unknown> = {}) =>
+  aStoredUpload({ id, file: original(id), upload_file: null, width: 40, height: 60, ...overrides });
+const published = (id: string) => ({
+  public: {
+    summary: { id, file: original(id), width: 40, height: 60, species_id: 'dog' },
+    placement: { all: 0, 'breed:beagle': 2 },
+  },
+});
+
+/** A sideways phone photo with its GPS position. */
+const phonePhoto = () =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background: '#a05020' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' } })
+    .toBuffer();
+
+/** Every write to table and bucket, in the order made. */
+let writes: string[];
+const record = (entry: string, result: unknown = {}) => {
+  writes.push(entry);
+  return result;
+};
+
+describe('bringing uploads stored before clean copies to the served shape', () => {
+  let bytes: Buffer;
+
+  beforeEach(async () => {
+    bytes = await phonePhoto();
+    writes = [];
+    ddb.reset();
+    s3.reset();
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(UpdateCommand).callsFake((input) => record(`update ${input.Key.pk} ${input.Key.sk}`));
+    ddb.on(TransactWriteCommand).callsFake(() => record('transaction'));
+    s3.on(GetObjectCommand).callsFake(() => ({
+      Body: { transformToByteArray: async () => new Uint8Array(bytes) },
+    }));
+    s3.on(PutObjectCommand).callsFake((input) => record(`put ${input.Key}`));
+    s3.on(DeleteObjectCommand).callsFake((input) => record(`delete ${input.Key}`));
+    setDepsForTest({});
+  });
+  const stored = (...items: Record<string, unknown>[]) => ddb.on(ScanCommand).resolves({ Items: items });
+  const transaction = () => ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+
+  it('writes the upright copy without metadata, repoints the requests, commits the item and its index summaries, then deletes the original', async () => {
+    stored(oldUpload('up-1', published('up-1')));
+    ddb.on(QueryCommand).resolves({ Items: [{ pk: 'IMAGE#up-1', sk: 'PUBREQ#req-1' }] });
+
+    const report = await cleanOldUploads(getDeps(), false);
+
+    expect(writes).toEqual([
+      `put ${served('up-1')}`,
+      'update IMAGE#up-1 PUBREQ#req-1',
+      'transaction',
+      `delete ${original('up-1')}`,
+    ]);
+    const copy = await sharp(s3.commandCalls(PutObjectCommand)[0]!.args[0].input.Body as Buffer).metadata();
+    expect([copy.width, copy.height, copy.exif, copy.orientation]).toEqual([40, 60, undefined, undefined]);
+    const [item, ...segments] = transaction();
+    expect(item!.Update).toMatchObject({
+      Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' },
+      UpdateExpression: expect.stringContaining('#public.summary.#file = :served'),
+      ConditionExpression: '#file = :original AND #status = :approved AND #public.summary.#file = :original',
+      ExpressionAttributeValues: { ':served': served('up-1'), ':original': original('up-1'), ':width': 40 },
+    });
+    expect(segments.map((s) => [s.Update!.Key, s.Update!.ConditionExpression])).toEqual([
+      [{ pk: 'PUBIDX#all', sk: 'SEG#000000' }, 'images.#id.#file = :original'],
+      [{ pk: 'PUBIDX#breed:beagle', sk: 'SEG#000002' }, 'images.#id.#file = :original'],
+    ]);
+    expect(report).toMatchObject({ found: 1, changed: 1, outcomes: { public_cleaned: 1 }, failed: 0 });
+  });
+
+  it('deletes the original of a rejected upload, recording the keys as the processor does; leaves undecided ones', async () => {
+    stored(oldUpload('up-2', { status: 'rejected' }), oldUpload('up-3', { status: 'pending' }));
+
+    const report = await cleanOldUploads(getDeps(), false);
+
+    expect(writes).toEqual(['update IMAGE#up-2 IMAGE', `delete ${original('up-2')}`]);
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      ConditionExpression: '#file = :original AND #status = :rejected',
+      ExpressionAttributeValues: { ':served': served('up-2'), ':original': original('up-2') },
+    });
+    expect(s3.commandCalls(GetObjectCommand)).toEqual([]);
+    expect(report).toMatchObject({
+      found: 2,
+      changed: 1,
+      outcomes: { rejected_original_deleted: 1, left_to_processor: 1 },
+    });
+  });
+
+  it('keeps the original when the image changed meanwhile, and removes the copy when it was deleted', async () => {
+    stored(oldUpload('up-4'));
+    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 1));
+    ddb.on(GetCommand).resolves({});
+
+    const report = await cleanOldUploads(getDeps(), false);
+
+    expect(writes).toEqual([`put ${served('up-4')}`, `delete ${served('up-4')}`]);
+    expect(report).toMatchObject({ changed: 0, outcomes: { changed_meanwhile: 1 }, failed: 0 });
+  });
+
+  it('reports an upload whose original is missing or whose index segment does not hold it, and migrates the next', async () => {
+    stored(oldUpload('gone'), oldUpload('up-5', published('up-5')), oldUpload('up-6'));
+    s3.on(GetObjectCommand, { Key: original('gone') }).rejects(new NoSuchKey({ message: 'no', $metadata: {} }));
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(conditionFailedAt(2, 3))
+      .callsFake(() => record('transaction'));
+
+    const report = await cleanOldUploads(getDeps(), false);
+
+    expect(writes.filter((w) => w.startsWith('delete'))).toEqual([`delete ${original('up-6')}`]);
+    expect(report).toMatchObject({
+      found: 3,
+      changed: 1,
+      failed: 2,
+      failures: [
+        { item: 'image gone', reason: `the original ${original('gone')} is missing` },
+        {
+          item: 'image up-5',
+          reason: `the index segment of facet breed:beagle does not hold it as ${original('up-5')}`,
+        },
+      ],
+    });
+  });
+
+  it('only counts in a dry run', async () => {
+    stored(oldUpload('up-7'), oldUpload('up-8', { status: 'rejected' }));
+
+    const report = await cleanOldUploads(getDeps(), true);
+
+    expect(writes).toEqual([]);
+    expect(s3.commandCalls(GetObjectCommand)).toEqual([]);
+    expect(report).toMatchObject({ dry_run: true, changed: 2, outcomes: { cleaned: 1, rejected_original_deleted: 1 } });
+  });
+});
