@@ -5,19 +5,18 @@
 // default; `--stage` uses AWS credentials.
 import { readFile } from 'node:fs/promises';
 import { dirname, extname } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { getDeps } from '../shared/deps.ts';
 import { removeImportedPhoto } from '../shared/domain/images/imports.ts';
 import { committedVocabulary, importPhotos, refuseUnknownTags } from './images/import.ts';
 import { readManifest } from './images/manifest.ts';
 import {
   configureMediaTarget,
-  explainFailure,
+  EXIT,
   type MediaTargetOptions,
+  runScript,
   withMediaTargetOptions,
 } from './media-target.ts';
-
-const EXIT = { failed: 1, usage: 2 } as const;
 
 interface Options extends MediaTargetOptions {
   skipInvalid?: boolean;
@@ -65,12 +64,4 @@ const program = withMediaTargetOptions(new Command('npm run images:import --'))
     if (refused.length > 0 || report.failed.length > 0) process.exitCode = EXIT.failed;
   });
 
-try {
-  await program.parseAsync();
-} catch (error) {
-  if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : EXIT.usage;
-  else {
-    console.error(explainFailure(error));
-    process.exitCode = EXIT.failed;
-  }
-}
+await runScript(program);

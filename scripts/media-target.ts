@@ -1,8 +1,8 @@
-// Where an operator script that touches the table and the media bucket runs (images:import, migrate): the local
-// stack by default, or a deployed stage (`--stage`) with the caller's AWS credentials, its table and bucket read from
-// the stack's outputs unless given.
+// What the operator scripts that touch the table and the media bucket share (images:import, migrate): where they run,
+// the local stack by default or a deployed stage (`--stage`) with the caller's AWS credentials, its table and bucket
+// read from the stack's outputs unless given; and how they exit (0 done, 1 failed, 2 usage error).
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseStage } from '../infra/stage.ts';
 
 export interface MediaTargetOptions {
@@ -68,11 +68,27 @@ export async function configureMediaTarget(options: MediaTargetOptions): Promise
   });
 }
 
+/** Exit codes of the operator scripts. */
+export const EXIT = { failed: 1, usage: 2 } as const;
+
 /** What went wrong, in words that say what to do (an unreachable local stack names the ports to set). */
-export function explainFailure(error: unknown): string {
+function explainFailure(error: unknown): string {
   const code = (error as { code?: string }).code ?? (error as { name?: string }).name;
   const local = !process.argv.includes('--stage');
   if (local && code === 'ECONNREFUSED')
     return `cannot reach the local stack (DynamoDB Local at ${process.env.AWS_ENDPOINT_URL_DYNAMODB}, S3 at ${process.env.AWS_ENDPOINT_URL_S3}).\nStart it with \`npm start\`, or set DYNAMODB_LOCAL_PORT and AWS_LOCAL_PORT (or --dynamodb-port, --aws-port) to its ports.`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs the script's program: a usage error exits 2 (commander has said why), any other failure 1 with its reason. */
+export async function runScript(program: Command): Promise<void> {
+  try {
+    await program.parseAsync();
+  } catch (error) {
+    if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : EXIT.usage;
+    else {
+      console.error(explainFailure(error));
+      process.exitCode = EXIT.failed;
+    }
+  }
 }

@@ -3,19 +3,18 @@
 // on stderr. Exit codes: 0 done (nothing failed), 1 an item failed (reported, the rest migrated; run again once fixed)
 // or the run failed, 2 a usage error. Local stack by default; `--stage staging|production` uses the caller's AWS
 // credentials and the stage's table and bucket. Re-running is safe: a complete run leaves nothing to change.
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { getDeps } from '../shared/deps.ts';
 import { cleanOldUploads } from '../shared/domain/migrations/clean-uploads.ts';
 import type { MigrationReport } from '../shared/domain/migrations/migration.ts';
 import { indexPetMedia } from '../shared/domain/migrations/pet-media-index.ts';
 import {
   configureMediaTarget,
-  explainFailure,
+  EXIT,
   type MediaTargetOptions,
+  runScript,
   withMediaTargetOptions,
 } from './media-target.ts';
-
-const EXIT = { failed: 1, usage: 2 } as const;
 
 interface Options extends MediaTargetOptions {
   dryRun?: boolean;
@@ -56,12 +55,4 @@ migration(
   (dryRun) => cleanOldUploads(getDeps(), dryRun),
 );
 
-try {
-  await program.parseAsync();
-} catch (error) {
-  if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : EXIT.usage;
-  else {
-    console.error(explainFailure(error));
-    process.exitCode = EXIT.failed;
-  }
-}
+await runScript(program);

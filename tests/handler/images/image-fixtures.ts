@@ -1,10 +1,19 @@
 // Handler-test fixtures of the image routes: image items as the table holds them (uploads of an account, catalogue
 // images), the mocked table serving them by key, and a request under the user's API key.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
 import { accountImageIndex, imageKey } from '../../../shared/db/keys.ts';
 import type { UploadItem } from '../../../shared/domain/images/uploads.ts';
 import { type mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { type EventInput, httpEvent, lambdaContext } from '../../support/http-event.ts';
+
+/** A sideways (EXIF orientation 6) 60 × 40 phone photo with its GPS position and camera make in EXIF. */
+export const phonePhoto = () =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background: '#a05020' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' } })
+    .toBuffer();
 
 /** A stored upload of `acc-user` (the user of `standardAccounts()`), approved, overridable field by field. */
 export function aStoredUpload(overrides: Partial<UploadItem> & Pick<UploadItem, 'id'>): Record<string, unknown> {

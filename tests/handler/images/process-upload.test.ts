@@ -10,21 +10,13 @@ import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { processUploadedObject } from '../../../shared/domain/images/processing.ts';
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
-import { aStoredUpload } from './image-fixtures.ts';
+import { aStoredUpload, phonePhoto } from './image-fixtures.ts';
 
 const s3 = mockClient(S3Client);
 const BUCKET = 'media';
 const ORIGINAL = 'uploads/acc-user/up-1.jpg';
 const SERVED = 'images/acc-user/up-1.jpg';
 const labels = [{ name: 'Dog', confidence: 0.97 }];
-
-/** A sideways phone photo with its GPS position. */
-const phonePhoto = () =>
-  sharp({ create: { width: 60, height: 40, channels: 3, background: '#a05020' } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' } })
-    .toBuffer();
 
 const process = () => processUploadedObject(getDeps(), fakeLabeller(labels), BUCKET, ORIGINAL);
 const deletedKeys = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key);

@@ -17,7 +17,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { cleanOldUploads } from '../../../shared/domain/migrations/clean-uploads.ts';
 import { conditionFailedAt } from '../../support/dynamo-errors.ts';
-import { aStoredUpload } from '../images/image-fixtures.ts';
+import { aStoredUpload, phonePhoto } from '../images/image-fixtures.ts';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -33,14 +33,6 @@ const published = (id: string) => ({
     placement: { all: 0, 'breed:beagle': 2 },
   },
 });
-
-/** A sideways phone photo with its GPS position. */
-const phonePhoto = () =>
-  sharp({ create: { width: 60, height: 40, channels: 3, background: '#a05020' } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' } })
-    .toBuffer();
 
 /** Every write to table and bucket, in the order made. */
 let writes: string[];
