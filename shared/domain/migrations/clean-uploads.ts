@@ -13,6 +13,7 @@
 //
 // Each write is conditioned on the `file` (and status) read, so a crash anywhere leaves either the old shape (found
 // and done again by the next run: the copy is rewritten with the same content) or the new one (not found again).
+import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
@@ -24,7 +25,7 @@ import type { TransactItem } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { cleanPhoto } from '../../media/photo-derivatives.ts';
-import { asUpload, servedPhotoKey, UPLOADS_PREFIX, type UploadItem } from '../images/uploads.ts';
+import { asUpload, MAX_PHOTO_BYTES, servedPhotoKey, UPLOADS_PREFIX, type UploadItem } from '../images/uploads.ts';
 import { CHANGED_MEANWHILE, type ItemOutcome, type MigrationReport, runMigration } from './migration.ts';
 import { SCAN_PAGE_ITEMS } from './pet-media-index.ts';
 
@@ -169,6 +170,11 @@ async function readObject(deps: MigrationDeps, key: string): Promise<Uint8Array>
     const object = await s3Client(deps.config).send(
       new GetObjectCommand({ Bucket: deps.config.mediaBucket, Key: key }),
     );
+    // Bounded before it is read: no upload was ever allowed more (what was stored larger is reported, not decoded).
+    if ((object.ContentLength ?? 0) > MAX_PHOTO_BYTES) {
+      (object.Body as Readable | undefined)?.destroy?.(); // the connection is not read to the end
+      throw new Error(`the original ${key} is larger than the ${MAX_PHOTO_BYTES / 1024 / 1024} MB photo limit`);
+    }
     return await object.Body!.transformToByteArray();
   } catch (error) {
     if ((error as { name?: string }).name === 'NoSuchKey') throw new Error(`the original ${key} is missing`);

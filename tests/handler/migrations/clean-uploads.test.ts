@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { cleanOldUploads } from '../../../shared/domain/migrations/clean-uploads.ts';
 import { conditionFailedAt } from '../../support/dynamo-errors.ts';
@@ -119,9 +119,14 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     expect(report).toMatchObject({ changed: 0, outcomes: { changed_meanwhile: 1 }, failed: 0 });
   });
 
-  it('reports an upload whose original is missing or whose index segment does not hold it, and migrates the next', async () => {
-    stored(oldUpload('gone'), oldUpload('up-5', published('up-5')), oldUpload('up-6'));
+  it('reports an upload whose original is missing or too large, or whose index segment does not hold it, and migrates the next', async () => {
+    stored(oldUpload('gone'), oldUpload('huge'), oldUpload('up-5', published('up-5')), oldUpload('up-6'));
     s3.on(GetObjectCommand, { Key: original('gone') }).rejects(new NoSuchKey({ message: 'no', $metadata: {} }));
+    const hugeBody = { destroy: vi.fn(), transformToByteArray: vi.fn() };
+    s3.on(GetObjectCommand, { Key: original('huge') }).resolves({
+      ContentLength: 51 * 1024 * 1024,
+      Body: hugeBody,
+    } as never);
     ddb
       .on(TransactWriteCommand)
       .rejectsOnce(conditionFailedAt(2, 3))
@@ -130,12 +135,14 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     const report = await cleanOldUploads(getDeps(), false);
 
     expect(writes.filter((w) => w.startsWith('delete'))).toEqual([`delete ${original('up-6')}`]);
+    expect([hugeBody.destroy.mock.calls.length, hugeBody.transformToByteArray.mock.calls.length]).toEqual([1, 0]);
     expect(report).toMatchObject({
-      found: 3,
+      found: 4,
       changed: 1,
-      failed: 2,
+      failed: 3,
       failures: [
         { item: 'image gone', reason: `the original ${original('gone')} is missing` },
+        { item: 'image huge', reason: `the original ${original('huge')} is larger than the 50 MB photo limit` },
         {
           item: 'image up-5',
           reason: `the index segment of facet breed:beagle does not hold it as ${original('up-5')}`,
