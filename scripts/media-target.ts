@@ -13,7 +13,7 @@ export interface MediaTargetOptions {
   awsPort: number;
 }
 
-export const integer = (value: string) => {
+const integer = (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number.');
   return Number(value);
 };
