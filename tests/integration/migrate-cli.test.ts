@@ -195,6 +195,7 @@ describe('npm run migrate on the local stack', () => {
     const shown = await api('GET', `/images/${publicId}`, { key: viewer });
     const found = await api('GET', '/images/search?breed_ids=beagle&order=DESC&limit=100', { key: viewer });
     const inSearch = found.body.find((image: { id: string }) => image.id === publicId);
+    expect(inSearch, 'the public upload in search').toBeDefined();
     const request = await api('GET', `/images/${publicId}/public-requests/status`, { key: owner.api_key });
     for (const url of [owned.body.url, shown.body.url, inSearch.url, request.body.image_url]) {
       expect(url).toMatch(/\/images\/[^/]+\/[^/]+\.jpg$/);
