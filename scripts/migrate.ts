@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { getDeps } from '../shared/deps.ts';
 import { cleanOldUploads } from '../shared/domain/migrations/clean-uploads.ts';
-import type { MigrationReport } from '../shared/domain/migrations/migration.ts';
+import type { MigrationOptions, MigrationReport } from '../shared/domain/migrations/migration.ts';
 import { indexPetMedia } from '../shared/domain/migrations/pet-media-index.ts';
 import {
   configureMediaTarget,
@@ -31,14 +31,22 @@ const program = new Command('npm run migrate --')
   .exitOverride();
 withMediaTargetOptions(program).option('--dry-run', 'read and count what would change, write nothing');
 
-function migration(name: string, description: string, migrate: (dryRun: boolean) => Promise<MigrationReport>) {
+function migration(
+  name: string,
+  description: string,
+  migrate: (options: MigrationOptions) => Promise<MigrationReport>,
+) {
   program
     .command(name)
     .description(description)
     .action(async (_options: unknown, command: Command) => {
       const options = command.optsWithGlobals<Options>();
       await configureMediaTarget(options);
-      const report = await migrate(options.dryRun === true);
+      // Each item on stderr as it is done: a long run shows progress, and an interrupted one where it stopped.
+      const report = await migrate({
+        dryRun: options.dryRun === true,
+        onItem: (item, outcome) => console.error(`${item}: ${outcome}`),
+      });
       console.log(JSON.stringify(report, null, 2));
       if (report.failed > 0) process.exitCode = EXIT.failed;
     });
@@ -47,12 +55,12 @@ function migration(name: string, description: string, migrate: (dryRun: boolean)
 migration(
   'pet-media-index',
   "give pet media written before the per-kind index keys their kind's gsi1 keys (kind pages of a pet's images)",
-  (dryRun) => indexPetMedia(getDeps(), dryRun),
+  (options) => indexPetMedia(getDeps(), options),
 );
 migration(
   'clean-uploads',
   'serve uploads stored before clean copies as their metadata-free copy under images/ and delete the originals',
-  (dryRun) => cleanOldUploads(getDeps(), dryRun),
+  (options) => cleanOldUploads(getDeps(), options),
 );
 
 await runScript(program);

@@ -26,7 +26,13 @@ import type { Deps } from '../../deps.ts';
 import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { cleanPhoto } from '../../media/photo-derivatives.ts';
 import { asUpload, MAX_PHOTO_BYTES, servedPhotoKey, UPLOADS_PREFIX, type UploadItem } from '../images/uploads.ts';
-import { CHANGED_MEANWHILE, type ItemOutcome, type MigrationReport, runMigration } from './migration.ts';
+import {
+  CHANGED_MEANWHILE,
+  type ItemOutcome,
+  type MigrationOptions,
+  type MigrationReport,
+  runMigration,
+} from './migration.ts';
 import { SCAN_PAGE_ITEMS } from './pet-media-index.ts';
 
 const publicRecord = z.object({ placement: z.record(z.string(), z.number()) });
@@ -40,10 +46,10 @@ interface OldUpload {
 type MigrationDeps = Pick<Deps, 'ddb' | 'config'>;
 
 /** Brings every upload stored before clean copies to today's shape; with `dryRun`, only counts what it would do. */
-export function cleanOldUploads(deps: MigrationDeps, dryRun: boolean): Promise<MigrationReport> {
+export function cleanOldUploads(deps: MigrationDeps, options: MigrationOptions): Promise<MigrationReport> {
   return runMigration({
     migration: 'clean-uploads',
-    dryRun,
+    ...options,
     pages: scanPages(deps.ddb, {
       TableName: deps.config.tableName,
       FilterExpression: '#type = :type AND #source = :upload AND begins_with(#file, :uploads)',
@@ -56,7 +62,7 @@ export function cleanOldUploads(deps: MigrationDeps, dryRun: boolean): Promise<M
       placement: raw.public === undefined || raw.public === null ? undefined : publicRecord.parse(raw.public).placement,
     }),
     label: (raw) => `image ${raw.id ?? raw.pk}`,
-    migrate: (old) => migrateUpload(deps, old, dryRun),
+    migrate: (old) => migrateUpload(deps, old, options.dryRun),
   });
 }
 

@@ -30,9 +30,14 @@ export const MAX_REPORTED_FAILURES = 100;
 /** An item whose rewrite a concurrent change (a request, another run) refused: left to what changed it. */
 export const CHANGED_MEANWHILE: ItemOutcome = { outcome: 'changed_meanwhile', changed: false };
 
-export interface MigrationRun<Item> {
-  migration: string;
+/** How a migration runs: `dryRun` reads and counts, writes nothing; `onItem` hears of each item as it is done. */
+export interface MigrationOptions {
   dryRun: boolean;
+  onItem?: (item: string, outcome: string) => void;
+}
+
+export interface MigrationRun<Item> extends MigrationOptions {
+  migration: string;
   /** The items in the old shape, a page at a time. */
   pages: AsyncIterable<Record<string, unknown>[]>;
   /** The item, checked (a malformed one throws and is reported). */
@@ -60,13 +65,12 @@ export async function runMigration<Item>(run: MigrationRun<Item>): Promise<Migra
         const { outcome, changed } = await run.migrate(run.parse(raw));
         report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
         if (changed) report.changed += 1;
+        run.onItem?.(run.label(raw), outcome);
       } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
         report.failed += 1;
-        if (report.failures.length < MAX_REPORTED_FAILURES)
-          report.failures.push({
-            item: run.label(raw),
-            reason: error instanceof Error ? error.message : String(error),
-          });
+        if (report.failures.length < MAX_REPORTED_FAILURES) report.failures.push({ item: run.label(raw), reason });
+        run.onItem?.(run.label(raw), `failed: ${reason}`);
       }
     }
   }

@@ -9,7 +9,13 @@ import { petMediaKey, petMediaKindIndex } from '../../db/keys.ts';
 import { scanPages } from '../../db/scan-pages.ts';
 import type { Deps } from '../../deps.ts';
 import { MEDIA_KINDS } from '../pets/pet.ts';
-import { CHANGED_MEANWHILE, type ItemOutcome, type MigrationReport, runMigration } from './migration.ts';
+import {
+  CHANGED_MEANWHILE,
+  type ItemOutcome,
+  type MigrationOptions,
+  type MigrationReport,
+  runMigration,
+} from './migration.ts';
 
 /** Items per Scan page (read before the filter): one page is all the command holds. */
 export const SCAN_PAGE_ITEMS = 200;
@@ -21,10 +27,10 @@ type MigrationDeps = Pick<Deps, 'ddb' | 'config'>;
 const INDEXED: ItemOutcome = { outcome: 'indexed', changed: true };
 
 /** Gives every pet media item without them its kind's gsi1 keys; with `dryRun`, only counts them. */
-export function indexPetMedia(deps: MigrationDeps, dryRun: boolean): Promise<MigrationReport> {
+export function indexPetMedia(deps: MigrationDeps, options: MigrationOptions): Promise<MigrationReport> {
   return runMigration({
     migration: 'pet-media-index',
-    dryRun,
+    ...options,
     pages: scanPages(deps.ddb, {
       TableName: deps.config.tableName,
       FilterExpression: '#type = :type AND attribute_not_exists(gsi1pk)',
@@ -35,7 +41,7 @@ export function indexPetMedia(deps: MigrationDeps, dryRun: boolean): Promise<Mig
     }),
     parse: (raw) => unindexedMedia.parse(raw),
     label: (raw) => `${raw.pk} ${raw.sk}`,
-    migrate: (media) => (dryRun ? Promise.resolve(INDEXED) : addKindIndex(deps, media)),
+    migrate: (media) => (options.dryRun ? Promise.resolve(INDEXED) : addKindIndex(deps, media)),
   });
 }
 

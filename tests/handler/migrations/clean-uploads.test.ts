@@ -66,7 +66,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     stored(oldUpload('up-1', published('up-1')));
     ddb.on(QueryCommand).resolves({ Items: [{ pk: 'IMAGE#up-1', sk: 'PUBREQ#req-1' }] });
 
-    const report = await cleanOldUploads(getDeps(), false);
+    const report = await cleanOldUploads(getDeps(), { dryRun: false });
 
     expect(writes).toEqual([
       `put ${served('up-1')}`,
@@ -93,7 +93,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
   it('deletes the original of a rejected upload, recording the keys as the processor does; leaves undecided ones', async () => {
     stored(oldUpload('up-2', { status: 'rejected' }), oldUpload('up-3', { status: 'pending' }));
 
-    const report = await cleanOldUploads(getDeps(), false);
+    const report = await cleanOldUploads(getDeps(), { dryRun: false });
 
     expect(writes).toEqual(['update IMAGE#up-2 IMAGE', `delete ${original('up-2')}`]);
     expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
@@ -113,7 +113,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 1));
     ddb.on(GetCommand).resolves({});
 
-    const report = await cleanOldUploads(getDeps(), false);
+    const report = await cleanOldUploads(getDeps(), { dryRun: false });
 
     expect(writes).toEqual([`put ${served('up-4')}`, `delete ${served('up-4')}`]);
     expect(report).toMatchObject({ changed: 0, outcomes: { changed_meanwhile: 1 }, failed: 0 });
@@ -132,7 +132,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
       .rejectsOnce(conditionFailedAt(2, 3))
       .callsFake(() => record('transaction'));
 
-    const report = await cleanOldUploads(getDeps(), false);
+    const report = await cleanOldUploads(getDeps(), { dryRun: false });
 
     expect(writes.filter((w) => w.startsWith('delete'))).toEqual([`delete ${original('up-6')}`]);
     expect([hugeBody.destroy.mock.calls.length, hugeBody.transformToByteArray.mock.calls.length]).toEqual([1, 0]);
@@ -154,7 +154,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
   it('only counts in a dry run', async () => {
     stored(oldUpload('up-7'), oldUpload('up-8', { status: 'rejected' }));
 
-    const report = await cleanOldUploads(getDeps(), true);
+    const report = await cleanOldUploads(getDeps(), { dryRun: true });
 
     expect(writes).toEqual([]);
     expect(s3.commandCalls(GetObjectCommand)).toEqual([]);

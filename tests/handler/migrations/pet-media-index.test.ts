@@ -36,7 +36,7 @@ describe('giving old pet media their kind index keys', () => {
   it("pages through the media without gsi1 keys and writes each its kind's keys, conditioned on still lacking them", async () => {
     storedPages([media('m1', 'photo'), media('m2', 'video')], [media('m3', 'portrait', 'pet-2')]);
 
-    const report = await indexPetMedia(getDeps(), false);
+    const report = await indexPetMedia(getDeps(), { dryRun: false });
 
     const scan = ddb.commandCalls(ScanCommand)[0]!.args[0].input;
     expect(scan).toMatchObject({
@@ -72,13 +72,22 @@ describe('giving old pet media their kind index keys', () => {
     });
   });
 
-  it('reports an item it cannot read and one a request changed meanwhile, and migrates the rest', async () => {
+  it('reports an item it cannot read and one a request changed meanwhile, and migrates the rest, telling of each', async () => {
     storedPages([media('m1', 'sticker'), media('m2', 'photo')], [media('m3', 'photo')]);
     ddb.on(UpdateCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#m2' } }).rejects(conditionalCheckFailed());
 
-    const report = await indexPetMedia(getDeps(), false);
+    const heard: string[] = [];
+    const report = await indexPetMedia(getDeps(), {
+      dryRun: false,
+      onItem: (item, outcome) => heard.push(`${item}: ${outcome.split(':')[0]}`),
+    });
 
     expect(updates().map((u) => u.Key!.sk)).toEqual(['MEDIA#m2', 'MEDIA#m3']);
+    expect(heard).toEqual([
+      'PET#pet-1 MEDIA#m1: failed',
+      'PET#pet-1 MEDIA#m2: changed_meanwhile',
+      'PET#pet-1 MEDIA#m3: indexed',
+    ]);
     expect(report).toMatchObject({
       found: 3,
       changed: 1,
@@ -90,9 +99,9 @@ describe('giving old pet media their kind index keys', () => {
 
   it('counts without writing in a dry run, and a run over a migrated table reports zero', async () => {
     storedPages([media('m1', 'photo')], []);
-    const dry = await indexPetMedia(getDeps(), true);
+    const dry = await indexPetMedia(getDeps(), { dryRun: true });
     ddb.on(ScanCommand).resolves({ Items: [] });
-    const again = await indexPetMedia(getDeps(), false);
+    const again = await indexPetMedia(getDeps(), { dryRun: false });
 
     expect(updates()).toEqual([]);
     expect(dry).toMatchObject({ dry_run: true, found: 1, changed: 1 });
