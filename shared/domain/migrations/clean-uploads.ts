@@ -12,13 +12,14 @@
 //   items (`uploadedObjectKey`) and writes the new shape when it decides.
 //
 // Each write is conditioned on the `file` (and status) read, so a crash anywhere leaves either the old shape (found
-// and done again by the next run: the copy is rewritten with the same content) or the new one (not found again).
+// and done again by the next run: the copy is rewritten with the same content) or the new one with the original still
+// to delete (`original_to_delete`, found again and finished), or the new one done (not found again).
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { s3Client } from '../../aws/s3.ts';
-import { transactionFailures, whenConditionFails } from '../../db/errors.ts';
+import { ignoreConditionFailure, transactionFailures, whenConditionFails } from '../../db/errors.ts';
 import { imageKey, imagePartition, PUBLIC_REQUEST_PREFIX, publicSegmentKey } from '../../db/keys.ts';
 import { scanPages } from '../../db/scan-pages.ts';
 import type { TransactItem } from '../../db/transact.ts';
@@ -36,9 +37,15 @@ import {
 import { SCAN_PAGE_ITEMS } from './pet-media-index.ts';
 
 const publicRecord = z.object({ placement: z.record(z.string(), z.number()) });
+/**
+ * Set by the commit that stops an item naming its original, removed once the original is deleted: an item that still
+ * has it after a crash between the two is found by the next run, which deletes the original then.
+ */
+const originalToDelete = z.optional(z.string());
 
 interface OldUpload {
   upload: UploadItem;
+  originalToDelete: string | undefined;
   /** Where the public image's summary sits in the index (facet → segment); undefined when not public. */
   placement: Record<string, number> | undefined;
 }
@@ -52,13 +59,15 @@ export function cleanOldUploads(deps: MigrationDeps, options: MigrationOptions):
     ...options,
     pages: scanPages(deps.ddb, {
       TableName: deps.config.tableName,
-      FilterExpression: '#type = :type AND #source = :upload AND begins_with(#file, :uploads)',
+      FilterExpression:
+        '#type = :type AND #source = :upload AND (begins_with(#file, :uploads) OR attribute_exists(original_to_delete))',
       ExpressionAttributeNames: { '#type': 'type', '#source': 'source', '#file': 'file' },
       ExpressionAttributeValues: { ':type': 'Image', ':upload': 'upload', ':uploads': UPLOADS_PREFIX },
       Limit: SCAN_PAGE_ITEMS,
     }),
     parse: (raw) => ({
       upload: asUpload(raw),
+      originalToDelete: originalToDelete.parse(raw.original_to_delete),
       placement: raw.public === undefined || raw.public === null ? undefined : publicRecord.parse(raw.public).placement,
     }),
     label: (raw) => `image ${raw.id ?? raw.pk}`,
@@ -67,14 +76,35 @@ export function cleanOldUploads(deps: MigrationDeps, options: MigrationOptions):
 }
 
 async function migrateUpload(deps: MigrationDeps, old: OldUpload, dryRun: boolean): Promise<ItemOutcome> {
-  const { status } = old.upload;
+  const { status, file } = old.upload;
+  if (!file.startsWith(UPLOADS_PREFIX)) {
+    // Committed by a run that stopped before deleting the original.
+    if (!dryRun) await deleteOriginal(deps, old.upload.id, old.originalToDelete!);
+    return { outcome: 'interrupted_original_deleted', changed: true };
+  }
   if (status === 'awaiting_upload' || status === 'pending') return { outcome: 'left_to_processor', changed: false };
   const outcome = status === 'rejected' ? 'rejected_original_deleted' : old.placement ? 'public_cleaned' : 'cleaned';
   if (dryRun) return { outcome, changed: true };
   const committed = status === 'rejected' ? await recordRejected(deps, old.upload) : await cleanApproved(deps, old);
   if (!committed) return CHANGED_MEANWHILE;
-  await s3Client(deps.config).send(new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: old.upload.file }));
+  await deleteOriginal(deps, old.upload.id, file);
   return { outcome, changed: true };
+}
+
+/** Deletes the original, then the item's note that it is still to be deleted. */
+async function deleteOriginal(deps: MigrationDeps, imageId: string, original: string): Promise<void> {
+  await s3Client(deps.config).send(new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: original }));
+  await ignoreConditionFailure(
+    deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: imageKey(imageId),
+        UpdateExpression: 'REMOVE original_to_delete',
+        ConditionExpression: 'original_to_delete = :original',
+        ExpressionAttributeValues: { ':original': original },
+      }),
+    ),
+  );
 }
 
 /** The upload's format: the recorded media type, else the original's extension. */
@@ -92,7 +122,7 @@ async function recordRejected(deps: MigrationDeps, upload: UploadItem): Promise<
   const update = new UpdateCommand({
     TableName: deps.config.tableName,
     Key: imageKey(upload.id),
-    UpdateExpression: 'SET #file = :served, upload_file = :original',
+    UpdateExpression: 'SET #file = :served, upload_file = :original, original_to_delete = :original',
     ConditionExpression: '#file = :original AND #status = :rejected',
     ExpressionAttributeNames: { '#file': 'file', '#status': 'status' },
     ExpressionAttributeValues: {
@@ -144,7 +174,7 @@ async function cleanApproved(deps: MigrationDeps, { upload, placement }: OldUplo
             Update: {
               TableName: table,
               Key: imageKey(upload.id),
-              UpdateExpression: `SET #file = :served, upload_file = :original, width = :width, height = :height${summaryChange}`,
+              UpdateExpression: `SET #file = :served, upload_file = :original, original_to_delete = :original, width = :width, height = :height${summaryChange}`,
               ConditionExpression: `#file = :original AND #status = :approved AND ${placement ? '#public.summary.#file = :original' : 'attribute_not_exists(#public)'}`,
               ExpressionAttributeNames: { '#file': 'file', '#status': 'status', '#public': 'public' },
               ExpressionAttributeValues: { ...size, ':approved': 'approved' },

@@ -73,13 +73,14 @@ describe('bringing uploads stored before clean copies to the served shape', () =
       'update IMAGE#up-1 PUBREQ#req-1',
       'transaction',
       `delete ${original('up-1')}`,
+      'update IMAGE#up-1 IMAGE',
     ]);
     const copy = await sharp(s3.commandCalls(PutObjectCommand)[0]!.args[0].input.Body as Buffer).metadata();
     expect([copy.width, copy.height, copy.exif, copy.orientation]).toEqual([40, 60, undefined, undefined]);
     const [item, ...segments] = transaction();
     expect(item!.Update).toMatchObject({
       Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' },
-      UpdateExpression: expect.stringContaining('#public.summary.#file = :served'),
+      UpdateExpression: expect.stringMatching(/original_to_delete = :original.*#public\.summary\.#file = :served/),
       ConditionExpression: '#file = :original AND #status = :approved AND #public.summary.#file = :original',
       ExpressionAttributeValues: { ':served': served('up-1'), ':original': original('up-1'), ':width': 40 },
     });
@@ -95,7 +96,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
 
     const report = await cleanOldUploads(getDeps(), { dryRun: false });
 
-    expect(writes).toEqual(['update IMAGE#up-2 IMAGE', `delete ${original('up-2')}`]);
+    expect(writes).toEqual(['update IMAGE#up-2 IMAGE', `delete ${original('up-2')}`, 'update IMAGE#up-2 IMAGE']);
     expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       ConditionExpression: '#file = :original AND #status = :rejected',
       ExpressionAttributeValues: { ':served': served('up-2'), ':original': original('up-2') },
@@ -149,6 +150,20 @@ describe('bringing uploads stored before clean copies to the served shape', () =
         },
       ],
     });
+  });
+
+  it('finishes an upload a stopped run committed but did not delete the original of', async () => {
+    stored({ ...aStoredUpload({ id: 'up-9' }), original_to_delete: original('up-9') });
+
+    const report = await cleanOldUploads(getDeps(), { dryRun: false });
+
+    expect(writes).toEqual([`delete ${original('up-9')}`, 'update IMAGE#up-9 IMAGE']);
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      UpdateExpression: 'REMOVE original_to_delete',
+      ConditionExpression: 'original_to_delete = :original',
+    });
+    expect(s3.commandCalls(GetObjectCommand)).toEqual([]);
+    expect(report).toMatchObject({ changed: 1, outcomes: { interrupted_original_deleted: 1 } });
   });
 
   it('only counts in a dry run', async () => {
