@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { type CleanPhoto, cleanPhoto, UndecodablePhoto } from '../../media/photo-derivatives.ts';
-import type { Labeller } from '../../ports/labeller.ts';
+import type { Labeller, LabelResult } from '../../ports/labeller.ts';
 import { transition } from '../media/store.ts';
 import { asUpload, inspectPhoto, MAX_PHOTO_BYTES, markArrived, servedPhotoKey, uploadedObjectKey } from './uploads.ts';
 import { METRIC, recordMetric } from '../../observability.ts';
@@ -79,14 +79,25 @@ export async function processUploadedObject(
   recordMetric(METRIC.uploads, { kind: 'upload', outcome: verdict.status });
   await removeOriginal();
   if (verdict.status !== 'approved') return;
-  const { labels, source } = await labeller(bucket, served);
+  await writeLabels(deps, id, await labeller(bucket, served));
+}
+
+/**
+ * Labels an image once: a second delivery's labels do not replace the first's, and an image deleted while it was
+ * being labelled stays deleted (without the key's existence in the condition, the update would create a ghost item).
+ */
+export async function writeLabels(
+  deps: ProcessingDeps,
+  imageId: string,
+  { labels, source }: LabelResult,
+): Promise<void> {
   await whenConditionFails(
     deps.ddb.send(
       new UpdateCommand({
-        TableName: table,
-        Key: imageKey(id),
+        TableName: deps.config.tableName,
+        Key: imageKey(imageId),
         UpdateExpression: 'SET labels = :labels, label_source = :source',
-        ConditionExpression: 'attribute_not_exists(labels) OR labels = :null',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(labels) OR labels = :null)',
         ExpressionAttributeValues: { ':labels': labels, ':source': source, ':null': null },
       }),
     ),
