@@ -3,6 +3,7 @@ import { catalogueImageBody, uploadBody } from '../../shared/domain/images/respo
 import { asUpload, getImage, presentUpload } from '../../shared/domain/images/uploads.ts';
 import { provenanceOf } from '../../shared/domain/images/present.ts';
 import type { ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
+import { publicMediaUrl } from '../../shared/media/public-url.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
@@ -24,7 +25,7 @@ export const handler = httpRoute(
     const image = (item.source === 'upload' ? (item.public as { summary: unknown }).summary : item) as ImageSummary;
     return {
       id: image.id,
-      url: `${deps.config.mediaBaseUrl}/${image.file}`,
+      url: publicMediaUrl(deps.config.mediaBaseUrl, image.file),
       width: image.width,
       height: image.height,
       species_id: image.species_id,

@@ -69,6 +69,14 @@ describe('GET /v1/images/{id}', () => {
     });
   });
 
+  it('spells the URL as every other image URL is spelled: each segment of the key encoded', async () => {
+    serveImages(ddb, [{ ...aStoredCatalogueImage('cat-2'), file: 'catalogue/cat two#2.jpg' }]);
+
+    expect(jsonBody(await getImage('cat-2'))).toMatchObject({
+      url: expect.stringMatching(/\/catalogue\/cat%20two%232\.jpg$/),
+    });
+  });
+
   it("answers 403 for another account's upload, without showing it", async () => {
     const result = await getImage('up-other');
 
