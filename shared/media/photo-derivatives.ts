@@ -19,9 +19,16 @@ export interface PhotoDerivatives {
 
 export class UndecodablePhoto extends Error {}
 
-const open = (bytes: Uint8Array) =>
+/** The photo, upright; `animated` keeps every frame of a GIF or WebP (else the first only). */
+const open = (bytes: Uint8Array, animated = false) =>
   // failOn 'warning': a truncated or damaged file is an error, not a half-grey picture.
-  sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning', animated: false }).rotate();
+  sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning', animated }).rotate();
+
+/** sharp's reason (its first line) for a file it could not decode. */
+const undecodable = (error: unknown) =>
+  new UndecodablePhoto(
+    `the photo could not be decoded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+  );
 
 /** How each format's clean copy is written: full size, in the format it was uploaded as. */
 const ENCODERS: Record<PhotoFormat, (image: Sharp) => Sharp> = {
@@ -44,12 +51,10 @@ export interface CleanPhoto {
  */
 export async function cleanPhoto(bytes: Uint8Array, format: PhotoFormat): Promise<CleanPhoto> {
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning', animated: true }).rotate();
-    const { data, info } = await ENCODERS[format](image).toBuffer({ resolveWithObject: true });
+    const { data, info } = await ENCODERS[format](open(bytes, true)).toBuffer({ resolveWithObject: true });
     return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new UndecodablePhoto(`the photo could not be decoded: ${reason}`);
+    throw undecodable(error);
   }
 }
 
@@ -75,8 +80,6 @@ export async function derivePhoto(bytes: Uint8Array): Promise<PhotoDerivatives> 
       thumbnail,
     };
   } catch (error) {
-    if (error instanceof UndecodablePhoto) throw error;
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new UndecodablePhoto(`the photo could not be decoded: ${reason}`);
+    throw error instanceof UndecodablePhoto ? error : undecodable(error);
   }
 }

@@ -16,11 +16,12 @@
 // to delete (`original_to_delete`, found again and finished), or the new one done (not found again).
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { s3Client } from '../../aws/s3.ts';
 import { ignoreConditionFailure, transactionFailures, whenConditionFails } from '../../db/errors.ts';
 import { imageKey, imagePartition, PUBLIC_REQUEST_PREFIX, publicSegmentKey } from '../../db/keys.ts';
+import { queryAll } from '../../db/query-all.ts';
 import { scanPages } from '../../db/scan-pages.ts';
 import type { TransactItem } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
@@ -223,37 +224,30 @@ async function readObject(deps: MigrationDeps, key: string): Promise<Uint8Array>
  * name the copy instead. Done before the item commits, so a crash between them leaves the item found by the next run.
  */
 async function repointRequests(deps: MigrationDeps, imageId: string, original: string, served: string) {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.ddb.send(
-      new QueryCommand({
-        TableName: deps.config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :requests)',
-        FilterExpression: '#file = :original',
-        ProjectionExpression: 'pk, sk',
-        ExpressionAttributeNames: { '#file': 'file' },
-        ExpressionAttributeValues: {
-          ':pk': imagePartition(imageId),
-          ':requests': PUBLIC_REQUEST_PREFIX,
-          ':original': original,
-        },
-        ExclusiveStartKey: startKey,
-      }),
+  const requests = await queryAll(deps.ddb, {
+    TableName: deps.config.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :requests)',
+    FilterExpression: '#file = :original',
+    ProjectionExpression: 'pk, sk',
+    ExpressionAttributeNames: { '#file': 'file' },
+    ExpressionAttributeValues: {
+      ':pk': imagePartition(imageId),
+      ':requests': PUBLIC_REQUEST_PREFIX,
+      ':original': original,
+    },
+  });
+  for (const request of requests)
+    await whenConditionFails(
+      deps.ddb.send(
+        new UpdateCommand({
+          TableName: deps.config.tableName,
+          Key: { pk: request.pk, sk: request.sk },
+          UpdateExpression: 'SET #file = :served',
+          ConditionExpression: '#file = :original',
+          ExpressionAttributeNames: { '#file': 'file' },
+          ExpressionAttributeValues: { ':served': served, ':original': original },
+        }),
+      ),
+      () => undefined,
     );
-    for (const request of page.Items ?? [])
-      await whenConditionFails(
-        deps.ddb.send(
-          new UpdateCommand({
-            TableName: deps.config.tableName,
-            Key: { pk: request.pk, sk: request.sk },
-            UpdateExpression: 'SET #file = :served',
-            ConditionExpression: '#file = :original',
-            ExpressionAttributeNames: { '#file': 'file' },
-            ExpressionAttributeValues: { ':served': served, ':original': original },
-          }),
-        ),
-        () => undefined,
-      );
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
 }
