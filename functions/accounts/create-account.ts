@@ -1,4 +1,3 @@
-import { createdAccountBody } from '../../shared/domain/accounts/responses.ts';
 import { newAccountSchema } from '../../shared/domain/accounts/input.ts';
 import { createAccount } from '../../shared/domain/accounts/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,6 +5,6 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('accounts.create'),
-  { summary: 'Create an account', body: newAccountSchema, response: createdAccountBody },
+  { summary: 'Create an account', body: newAccountSchema },
   async ({ body }, deps) => createAccount(deps, body),
 );

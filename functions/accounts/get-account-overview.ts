@@ -1,4 +1,3 @@
-import { overviewBody } from '../../shared/domain/accounts/responses.ts';
 import { accountOverview } from '../../shared/domain/accounts/overview.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -9,7 +8,6 @@ export const handler = httpRoute(
   {
     summary: "An account's flags, quota and counts",
     params: idParam('accountId'),
-    response: overviewBody,
   },
   async ({ params }, deps) => accountOverview(deps, params.accountId),
 );

@@ -1,4 +1,3 @@
-import { quotaBody } from '../../shared/domain/accounts/responses.ts';
 import { requireAccount } from '../../shared/domain/accounts/overview.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { idParam } from '../../shared/http/common-params.ts';
@@ -7,6 +6,6 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('accounts.quota-get'),
-  { summary: "An account's monthly upload quota", params: idParam('accountId'), response: quotaBody },
+  { summary: "An account's monthly upload quota", params: idParam('accountId') },
   async ({ params }, deps) => quotaOf(deps, await requireAccount(deps, params.accountId)),
 );

@@ -1,4 +1,3 @@
-import { ownQuotaBody } from '../../shared/domain/accounts/responses.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
 import { rateLimitsOf } from '../../shared/domain/accounts/rate-limits.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -9,7 +8,6 @@ export const handler = httpRoute(
   {
     summary: 'Your monthly upload quota and request-rate limits',
     description: 'The upload quota of this month, and the plan with where each request-rate window stands.',
-    response: ownQuotaBody,
   },
   async ({ account }, deps) => {
     const [quota, rateLimits] = await Promise.all([quotaOf(deps, account), rateLimitsOf(deps, account)]);

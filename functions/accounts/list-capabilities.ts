@@ -1,10 +1,9 @@
-import { capabilityList } from '../../shared/domain/accounts/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 
 /** Capabilities switched off for the caller (routes naming them answer 403). */
 export const handler = httpRoute(
   route('accounts.capabilities'),
-  { summary: 'Capabilities switched off for you', response: capabilityList },
+  { summary: 'Capabilities switched off for you' },
   async ({ account }) => account.disabled_capabilities,
 );

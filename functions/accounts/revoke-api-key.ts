@@ -1,4 +1,3 @@
-import { revokedKeysBody } from '../../shared/domain/accounts/responses.ts';
 import * as z from 'zod/mini';
 import { revokeApiKeys } from '../../shared/domain/accounts/service.ts';
 import { text } from '../../shared/http/params.ts';
@@ -12,7 +11,6 @@ export const handler = httpRoute(
   {
     summary: 'Revoke every key of an account',
     description: 'For administrators: every key of the account stops at once; the answer holds the one new key.',
-    response: revokedKeysBody,
     params,
   },
   async ({ params }, deps) => revokeApiKeys(deps, params.accountId),

@@ -1,4 +1,3 @@
-import { rotatedKeyBody } from '../../shared/domain/accounts/responses.ts';
 import { keyRotationSchema } from '../../shared/domain/accounts/input.ts';
 import { rotateApiKey } from '../../shared/domain/accounts/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -11,7 +10,6 @@ export const handler = httpRoute(
     summary: 'Rotate your API key',
     description:
       'A new key, shown once; the old one keeps working for `grace_period_seconds` (0–24 h), then answers 401 `api_key_expired`. Only the current key can rotate itself.',
-    response: rotatedKeyBody,
     body: keyRotationSchema,
   },
   async ({ account, body, headers }, deps) => {

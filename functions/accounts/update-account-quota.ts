@@ -1,4 +1,3 @@
-import { quotaBody } from '../../shared/domain/accounts/responses.ts';
 import { quotaChangeSchema } from '../../shared/domain/accounts/input.ts';
 import { updateAccount } from '../../shared/domain/accounts/service.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
@@ -14,7 +13,6 @@ export const handler = httpRoute(
     summary: "Set an account's monthly upload quota",
     params: idParam('accountId'),
     body: quotaChangeSchema,
-    response: quotaBody,
   },
   async ({ params, body }, deps) => quotaOf(deps, await updateAccount(deps, params.accountId, { quota: body.quota })),
 );

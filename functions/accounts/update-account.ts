@@ -1,4 +1,3 @@
-import { accountBody } from '../../shared/domain/accounts/responses.ts';
 import * as z from 'zod/mini';
 import { accountChangesSchema } from '../../shared/domain/accounts/input.ts';
 import { updateAccount } from '../../shared/domain/accounts/service.ts';
@@ -11,6 +10,6 @@ const params = z.object({ accountId: text({ max: 64 }) });
 
 export const handler = httpRoute(
   route('accounts.update'),
-  { idempotency, summary: 'Change an account', params, body: accountChangesSchema, response: accountBody },
+  { idempotency, summary: 'Change an account', params, body: accountChangesSchema },
   async ({ params, body }, deps) => updateAccount(deps, params.accountId, body),
 );

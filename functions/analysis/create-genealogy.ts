@@ -1,4 +1,3 @@
-import { genealogyBody } from '../../shared/domain/analysis/responses.ts';
 import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { langQuery } from '../../shared/domain/analysis/input.ts';
 import { genealogy } from '../../shared/domain/analysis/service.ts';
@@ -14,7 +13,6 @@ export const handler = httpRoute(
     summary: 'Breed mix (genealogy)',
     description:
       "Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`.",
-    response: genealogyBody,
     errors: [422, 503],
     params: petParams,
     query: langQuery,

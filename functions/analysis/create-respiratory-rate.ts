@@ -1,4 +1,3 @@
-import { measurementBody } from '../../shared/domain/respiration/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
@@ -18,7 +17,6 @@ export const handler = httpRoute(
     summary: 'Measure the respiratory rate from a video',
     description:
       "202: a measurement of the pet's newest ready video (or `video_id`), finished asynchronously and delivered by webhook (`pet.respiratory_rate.completed`); poll GET /pets/{petId}/respiratory-rate/{measurementId}.",
-    response: measurementBody,
     params: petParams,
     body,
   },

@@ -1,4 +1,3 @@
-import { estimatedWeightBody } from '../../shared/domain/analysis/responses.ts';
 import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { seasonalQuery } from '../../shared/domain/analysis/input.ts';
 import { estimatedWeight } from '../../shared/domain/analysis/service.ts';
@@ -14,7 +13,6 @@ export const handler = httpRoute(
     summary: 'Estimated weight',
     description:
       "The model's estimate combined with the breed standard and the latest body condition score. Without a model, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503.",
-    response: estimatedWeightBody,
     errors: [422, 503],
     params: petParams,
     query: seasonalQuery,

@@ -1,4 +1,3 @@
-import { petHealthTipsBody } from '../../shared/domain/analysis/responses.ts';
 import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { petHealthTips } from '../../shared/domain/analysis/health-tips.ts';
 import { healthTipsQuery } from '../../shared/domain/analysis/input.ts';
@@ -12,7 +11,6 @@ export const handler = httpRoute(
     summary: 'Health tips for the pet',
     description:
       'Catalogue tips for its breed and life stage, plus tips a model writes from the photos and earlier analyses (fixed rules without a model).',
-    response: petHealthTipsBody,
     errors: [422, 503],
     params: petParams,
     query: healthTipsQuery,

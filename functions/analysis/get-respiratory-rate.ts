@@ -1,4 +1,3 @@
-import { measurementBody } from '../../shared/domain/respiration/responses.ts';
 import * as z from 'zod/mini';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
 import { getRespiratoryRate } from '../../shared/domain/respiration/service.ts';
@@ -14,7 +13,6 @@ export const handler = httpRoute(
   {
     summary: 'One respiratory-rate measurement',
     description: 'Processing, completed with the rate, or failed with the reason.',
-    response: measurementBody,
     params,
   },
   async ({ params, account }, deps) =>

@@ -1,4 +1,3 @@
-import { banCountryList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { countriesWithBreedLaws, loadLaws } from '../../shared/domain/reference/legislation.ts';
 import { badRequest } from '../../shared/errors.ts';
@@ -17,7 +16,6 @@ export const handler = httpRoute(
     summary: 'Countries with breed-specific laws',
     description:
       'Countries with laws in force that single dogs out by breed or characteristics, nationally or locally, with the number of laws of each level.',
-    response: banCountryList,
     query,
   },
   async ({ query }, deps) => {

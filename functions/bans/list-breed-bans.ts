@@ -1,4 +1,3 @@
-import { breedRestrictionList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { loadLaws, placesRestrictingBreed } from '../../shared/domain/reference/legislation.ts';
@@ -15,7 +14,6 @@ export const handler = httpRoute(
   route('bans.breed'),
   {
     summary: 'Where a breed is banned or restricted',
-    response: breedRestrictionList,
     headers: ['content-language'],
     params: idParam('breedId'),
     query,

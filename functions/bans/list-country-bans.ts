@@ -1,4 +1,3 @@
-import { lawList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
 import { lawsOfCountry, loadLaws, presentLaw } from '../../shared/domain/reference/legislation.ts';
@@ -30,7 +29,6 @@ export const handler = httpRoute(
     summary: "A country's breed laws",
     description:
       "National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code.",
-    response: lawList,
     headers: ['pagination-count', 'content-language'],
     query,
   },

@@ -1,4 +1,3 @@
-import { breedBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import {
   hasFullBreedSchema,
@@ -16,7 +15,7 @@ const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
   route('breeds.get'),
-  { summary: 'One breed', response: breedBody, headers: ['content-language'], params: idParam('id'), query },
+  { summary: 'One breed', headers: ['content-language'], params: idParam('id'), query },
   async ({ params, query, account }, deps) => {
     const [breed, temperaments] = await Promise.all([requireBreed(deps, params.id), loadTemperaments(deps)]);
     const translator = new Translator(query.lang ?? 'en');

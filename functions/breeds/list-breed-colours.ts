@@ -1,4 +1,3 @@
-import { colourList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/reference/colours.ts';
@@ -16,7 +15,6 @@ export const handler = httpRoute(
     summary: "A breed's colours and patterns",
     description:
       'First the colours its standard names (scope `breed`), then the species-wide colours, patterns and modifiers (scope `species`).',
-    response: colourList,
     headers: ['content-language'],
     params: idParam('id'),
     query,

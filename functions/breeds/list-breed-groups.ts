@@ -1,4 +1,3 @@
-import { breedGroupList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -9,7 +8,7 @@ const query = z.strictObject({ species_id: z.optional(speciesParam) });
 
 export const handler = httpRoute(
   route('breeds.groups'),
-  { summary: 'Breed groups', response: breedGroupList, query },
+  { summary: 'Breed groups', query },
   async ({ query }, deps) => {
     const breeds = (await loadBreeds(deps)).filter((b) => !query.species_id || b.species_id === query.species_id);
     return [...new Set(breeds.flatMap((b) => b.breed_groups))].sort((a, b) => a.localeCompare(b, 'en'));

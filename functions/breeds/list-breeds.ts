@@ -1,4 +1,3 @@
-import { breedList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { breedPage, breedPageOf } from '../../shared/domain/reference/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
@@ -18,7 +17,6 @@ export const handler = httpRoute(
     summary: 'Breeds',
     description:
       'Every breed by default (living ones; `extinct=true` for the extinct), in catalogue order unless `order` is given.',
-    response: breedList,
     headers: ['pagination-count', 'content-language'],
     query,
   },

@@ -1,4 +1,3 @@
-import { breedList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { breedPage, breedPageOf } from '../../shared/domain/reference/breed-listing.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
@@ -19,7 +18,6 @@ export const handler = httpRoute(
   {
     summary: 'Search breeds by name',
     description: 'Partial, case- and accent-insensitive match on names in every language and alternative names.',
-    response: breedList,
     headers: ['pagination-count', 'content-language'],
     query,
   },

@@ -1,4 +1,3 @@
-import { energyRequirementResult } from '../../shared/domain/calculators/responses.ts';
 import { calculateEnergyRequirement } from '../../shared/domain/calculators/service.ts';
 import { energyRequirementBody } from '../../shared/domain/calculators/input.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -12,7 +11,6 @@ export const handler = httpRoute(
     summary: 'Daily energy requirement (RER and MER)',
     description:
       'Weight, species, age and neuter status from the request, else the pet (`pet_id`), else the breed standard (`breed_id`). 422 `weight_required` when no weight is usable.',
-    response: energyRequirementResult,
     errors: [422],
     body: energyRequirementBody,
   },

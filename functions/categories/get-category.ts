@@ -1,4 +1,3 @@
-import { categoryBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { getCategory, presentCategory } from '../../shared/domain/reference/categories.ts';
 import { idParam } from '../../shared/http/common-params.ts';
@@ -11,7 +10,7 @@ const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
   route('categories.get'),
-  { summary: 'One category', response: categoryBody, headers: ['content-language'], params: idParam('id'), query },
+  { summary: 'One category', headers: ['content-language'], params: idParam('id'), query },
   async ({ params, query }, deps) => {
     const translator = new Translator(query.lang ?? 'en');
     const body = presentCategory(await getCategory(deps, params.id), translator);

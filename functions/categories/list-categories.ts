@@ -1,4 +1,3 @@
-import { categoryList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { loadCategories, orderCategories, presentCategory } from '../../shared/domain/reference/categories.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
@@ -12,7 +11,7 @@ const query = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));
 /** `breed_groups`/`exclude_breed_groups` are accepted as the spec lists them; categories belong to no breed group, so they leave the list unchanged (docs/decisions.md). */
 export const handler = httpRoute(
   route('categories.list'),
-  { summary: 'Categories', response: categoryList, headers: ['pagination-count', 'content-language'], query },
+  { summary: 'Categories', headers: ['pagination-count', 'content-language'], query },
   async ({ query: q }, deps) => {
     const categories = (await loadCategories(deps)).filter(
       (c) => !q.species_id || c.species_ids.includes(q.species_id),

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { notFound } from '../../shared/errors.ts';
-import { documented } from '../../shared/http/api-docs.ts';
+
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { ASSET_CACHE_CONTROL, REFERENCE_ASSETS } from '../../shared/http/reference-page.ts';
@@ -8,7 +7,6 @@ import { PreparedReply } from '../../shared/http/responses.ts';
 import { type ServedDocument, servedDocument } from '../../shared/http/served-document.ts';
 import { route } from './routes.ts';
 
-const response = documented(z.string(), { description: 'A script or style sheet of the reference page.' });
 /** Each asset read, gzipped and tagged once per container (the Swagger UI script is 1.7 MB). */
 const served = new Map<string, ServedDocument>();
 
@@ -18,7 +16,6 @@ export const handler = httpRoute(
     summary: 'A script or style of the reference page',
     description: `One of: ${Object.keys(REFERENCE_ASSETS).join(', ')}. Gzipped for clients that accept it; \`If-None-Match\` with its \`ETag\` answers 304 while it is unchanged.`,
     params: idParam('file'),
-    response,
     contentTypes: ['text/javascript', 'text/css'],
     headers: ['cache-control', 'etag'],
   },

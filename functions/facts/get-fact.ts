@@ -1,4 +1,3 @@
-import { factBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { getFact, presentFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
@@ -10,7 +9,6 @@ export const handler = httpRoute(
   route('facts.get'),
   {
     summary: 'One fact',
-    response: factBody,
     headers: ['content-language'],
     params: idParam('id'),
     query: z.strictObject(contentQuery),

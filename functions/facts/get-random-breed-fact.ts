@@ -1,4 +1,3 @@
-import { factBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
@@ -11,7 +10,6 @@ export const handler = httpRoute(
   route('facts.random-by-breed'),
   {
     summary: 'A random fact about a breed',
-    response: factBody,
     headers: ['content-language'],
     params: idParam('breedId'),
     query: z.strictObject(contentQuery),

@@ -1,4 +1,3 @@
-import { factBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery } from '../../shared/http/common-params.ts';
@@ -8,7 +7,7 @@ import { presentation, translatedReply } from '../../shared/domain/reference/con
 
 export const handler = httpRoute(
   route('facts.random'),
-  { summary: 'A random fact', response: factBody, headers: ['content-language'], query: z.strictObject(contentQuery) },
+  { summary: 'A random fact', headers: ['content-language'], query: z.strictObject(contentQuery) },
   async ({ query }, deps) => {
     const view = presentation(query.lang, query.include_sources);
     return translatedReply(presentFact(await randomFact(deps, {}, 'facts'), view), view);

@@ -1,4 +1,3 @@
-import { factBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
 import { contentQuery } from '../../shared/http/common-params.ts';
@@ -15,7 +14,6 @@ export const handler = httpRoute(
   route('facts.random-by-species'),
   {
     summary: 'A random fact about a species',
-    response: factBody,
     headers: ['content-language'],
     params,
     query: z.strictObject(contentQuery),

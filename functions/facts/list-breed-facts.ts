@@ -1,4 +1,3 @@
-import { factList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
@@ -11,7 +10,6 @@ export const handler = httpRoute(
   route('facts.list-by-breed'),
   {
     summary: "A breed's facts",
-    response: factList,
     headers: ['content-language'],
     params: idParam('breedId'),
     query: z.strictObject(offsetQuery),

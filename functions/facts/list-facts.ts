@@ -1,4 +1,3 @@
-import { factList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
 import { offsetQuery } from '../../shared/http/common-params.ts';
@@ -17,7 +16,7 @@ const query = z.strictObject({
 
 export const handler = httpRoute(
   route('facts.list'),
-  { summary: 'Facts', response: factList, headers: ['content-language'], query },
+  { summary: 'Facts', headers: ['content-language'], query },
   async ({ query: q }, deps) => {
     const facts = await findFacts(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
     const view = presentation(q.lang, q.include_sources);

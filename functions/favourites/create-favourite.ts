@@ -1,4 +1,3 @@
-import { favouriteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { createFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { subIdParam } from '../../shared/http/sub-id.ts';
@@ -11,6 +10,6 @@ const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(s
 
 export const handler = httpRoute(
   route('favourites.create'),
-  { idempotency, summary: 'Favourite an image', response: favouriteBody, errors: [409], body },
+  { idempotency, summary: 'Favourite an image', errors: [409], body },
   async ({ body, account }, deps) => presentFavourite(await createFavourite(deps, account, body)),
 );

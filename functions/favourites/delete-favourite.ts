@@ -1,4 +1,4 @@
-import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
+import { SUCCESS } from '../../shared/http/responses.ts';
 import { deleteFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,7 +6,7 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('favourites.delete'),
-  { summary: 'Delete one of your favourites', response: successMessage, params: idParam('id') },
+  { summary: 'Delete one of your favourites', params: idParam('id') },
   async ({ params, account }, deps) => {
     await deleteFavourite(deps, account, params.id);
     return SUCCESS;

@@ -1,4 +1,3 @@
-import { favouriteBody } from '../../shared/domain/interactions/responses.ts';
 import { getOwnFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,6 +5,6 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('favourites.get'),
-  { summary: 'One of your favourites', response: favouriteBody, params: idParam('id') },
+  { summary: 'One of your favourites', params: idParam('id') },
   async ({ params, account }, deps) => presentFavourite(await getOwnFavourite(deps, account, params.id)),
 );

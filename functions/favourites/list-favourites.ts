@@ -1,4 +1,3 @@
-import { favouriteListItem } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
 import { listFavourites, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
@@ -24,7 +23,6 @@ export const handler = httpRoute(
   {
     summary: 'Your favourites',
     description: "Administrators may pass `account_id` to see another account's.",
-    response: z.array(favouriteListItem),
     query,
   },
   async ({ query: q, account }, deps) => {

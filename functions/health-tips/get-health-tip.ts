@@ -1,4 +1,3 @@
-import { healthTipBody } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { getHealthTip, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
 import { contentQuery, idParam } from '../../shared/http/common-params.ts';
@@ -10,7 +9,6 @@ export const handler = httpRoute(
   route('health-tips.get'),
   {
     summary: 'One health tip',
-    response: healthTipBody,
     headers: ['content-language'],
     params: idParam('id'),
     query: z.strictObject(contentQuery),

@@ -1,4 +1,3 @@
-import { healthTipList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { findHealthTips, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
@@ -11,7 +10,6 @@ export const handler = httpRoute(
   route('health-tips.list-by-breed'),
   {
     summary: "A breed's health tips",
-    response: healthTipList,
     headers: ['content-language'],
     params: idParam('breedId'),
     query: z.strictObject(offsetQuery),

@@ -1,4 +1,3 @@
-import { healthTipList } from '../../shared/domain/reference/responses.ts';
 import * as z from 'zod/mini';
 import { findHealthTips, presentHealthTip } from '../../shared/domain/reference/health-tips.ts';
 import { offsetQuery } from '../../shared/http/common-params.ts';
@@ -17,7 +16,7 @@ const query = z.strictObject({
 
 export const handler = httpRoute(
   route('health-tips.list'),
-  { summary: 'Health tips', response: healthTipList, headers: ['content-language'], query },
+  { summary: 'Health tips', headers: ['content-language'], query },
   async ({ query: q }, deps) => {
     const tips = await findHealthTips(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
     const view = presentation(q.lang, q.include_sources);

@@ -1,5 +1,5 @@
 import { approvePublicRequestBody, requestIdParams } from '../../shared/domain/public-requests/input.ts';
-import { publicRequestBody } from '../../shared/domain/public-requests/responses.ts';
+
 import { approvePublication } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
@@ -13,7 +13,6 @@ export const handler = httpRoute(
     summary: 'Approve a public request with its tags (administrators)',
     description:
       'Species and up to 3 breeds, colours and categories, checked against the reference data (400 `invalid_tags`); the photo is searchable as soon as this answers. 409 `public_request_not_pending` once decided; 404 `image_deleted` or 409 `image_rejected` when the image can no longer be published; 409 `image_not_ready` for an upload without a metadata-free copy.',
-    response: publicRequestBody,
     errors: [409, 503],
     params: requestIdParams,
     body: approvePublicRequestBody,

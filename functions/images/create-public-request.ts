@@ -1,5 +1,5 @@
 import { createPublicRequestBody } from '../../shared/domain/public-requests/input.ts';
-import { publicRequestBody } from '../../shared/domain/public-requests/responses.ts';
+
 import { requestPublication } from '../../shared/domain/public-requests/service.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -14,7 +14,6 @@ export const handler = httpRoute(
     summary: 'Ask for one of your uploads to become public',
     description:
       'For an approved upload of yours: an optional `request_message` (≤ 500 characters), how to credit you (`author`) and the licence you grant (`CC-BY-4.0` unless you choose `CC-BY-SA-4.0` or `CC0-1.0`). 201 `pending`; 409 `public_request_pending` naming the pending request, `image_already_public`, `image_not_ready` (still being checked) or `image_rejected`.',
-    response: publicRequestBody,
     errors: [409, 503],
     params: idParam('id'),
     body: createPublicRequestBody,

@@ -1,4 +1,3 @@
-import { uploadSlotBody } from '../../shared/domain/images/responses.ts';
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/images/uploads.ts';
@@ -25,7 +24,6 @@ export const handler = httpRoute(
     summary: 'Start a two-step upload (large photos)',
     description:
       'Step one: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. Counts against the monthly quota. A `content_type` outside the accepted photo types is 415 `unsupported_format` with the `accepted` list.',
-    response: uploadSlotBody,
     errors: [415],
     body,
   },

@@ -1,4 +1,4 @@
-import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
+import { SUCCESS } from '../../shared/http/responses.ts';
 import { deleteUpload } from '../../shared/domain/images/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,7 +6,7 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('images.delete'),
-  { summary: 'Delete one of your uploads', response: successMessage, params: idParam('id') },
+  { summary: 'Delete one of your uploads', params: idParam('id') },
   async ({ params, account }, deps) => {
     await deleteUpload(deps, account, params.id);
     return SUCCESS;

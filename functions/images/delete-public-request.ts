@@ -1,4 +1,4 @@
-import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
+import { SUCCESS } from '../../shared/http/responses.ts';
 import { withdrawPublication } from '../../shared/domain/public-requests/service.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -9,7 +9,6 @@ export const handler = httpRoute(
   {
     summary: 'Withdraw your pending public request',
     description: 'Only while it is pending; 404 `no_pending_public_request` otherwise. A decided request stays.',
-    response: successMessage,
     params: idParam('id'),
   },
   async ({ params, account }, deps) => {

@@ -1,5 +1,5 @@
 import { denyPublicRequestBody, requestIdParams } from '../../shared/domain/public-requests/input.ts';
-import { publicRequestBody } from '../../shared/domain/public-requests/responses.ts';
+
 import { denyPublication } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
@@ -11,7 +11,6 @@ export const handler = httpRoute(
     idempotency,
     summary: 'Deny a public request (administrators)',
     description: '`admin_message` tells the owner why; 409 `public_request_not_pending` once decided.',
-    response: publicRequestBody,
     errors: [409, 503],
     params: requestIdParams,
     body: denyPublicRequestBody,

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-import { catalogueImageBody, uploadBody } from '../../shared/domain/images/responses.ts';
 import { asUpload, getImage, presentUpload } from '../../shared/domain/images/uploads.ts';
 import { provenanceOf } from '../../shared/domain/images/present.ts';
 import type { ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
@@ -13,7 +11,6 @@ export const handler = httpRoute(
   {
     summary: 'One image',
     description: "An upload of yours (403 for another account's) or any public image (catalogue or public library).",
-    response: z.union([uploadBody, catalogueImageBody]),
     params: idParam('id'),
   },
   async ({ params, account }, deps) => {

@@ -1,4 +1,3 @@
-import { publicRequestStatusBody } from '../../shared/domain/public-requests/responses.ts';
 import { publicationStatus } from '../../shared/domain/public-requests/service.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -10,7 +9,6 @@ export const handler = httpRoute(
     summary: "Your upload's public request",
     description:
       'The newest request (`pending`, `approved` or `denied`, with `admin_message`), or `{"status":"none"}` when the image was never put forward or its request was withdrawn.',
-    response: publicRequestStatusBody,
     params: idParam('id'),
   },
   ({ params, account }, deps) => publicationStatus(deps, account, params.id),

@@ -1,4 +1,3 @@
-import { uploadBody } from '../../shared/domain/images/responses.ts';
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { listUploads, presentUpload } from '../../shared/domain/images/uploads.ts';
@@ -17,7 +16,7 @@ const query = z.strictObject({
 /** The caller's own uploads, newest first by default. */
 export const handler = httpRoute(
   route('images.list'),
-  { summary: 'Your uploads', response: z.array(uploadBody), query },
+  { summary: 'Your uploads', query },
   async ({ query: q, account }, deps) =>
     (await listUploads(deps, account, { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id })).map((u) =>
       presentUpload(u, deps.config.mediaBaseUrl),

@@ -1,5 +1,5 @@
 import { publicRequestQueueQuery } from '../../shared/domain/public-requests/input.ts';
-import { publicRequestList } from '../../shared/domain/public-requests/responses.ts';
+
 import { listPendingPublications } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
@@ -10,7 +10,6 @@ export const handler = httpRoute(
   {
     summary: 'Pending public requests (administrators)',
     description: 'Every account’s pending requests, oldest first, each with the image URL to look at.',
-    response: publicRequestList,
     query: publicRequestQueueQuery,
   },
   ({ query }, deps) => listPendingPublications(deps, query),

@@ -1,4 +1,3 @@
-import { imageSearchResult } from '../../shared/domain/images/responses.ts';
 import * as z from 'zod/mini';
 import { loadBreeds, loadTemperaments } from '../../shared/domain/reference/breeds.ts';
 import { loadCategories } from '../../shared/domain/reference/categories.ts';
@@ -49,7 +48,6 @@ export const handler = httpRoute(
   route('images.search'),
   {
     summary: 'Search the image catalogue',
-    response: z.array(imageSearchResult),
     headers: ['pagination-count', 'content-language'],
     query,
   },

@@ -1,4 +1,3 @@
-import { uploadBody } from '../../shared/domain/images/responses.ts';
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import {
@@ -28,7 +27,6 @@ export const handler = httpRoute(
     summary: 'Upload a photo (up to 4 MB)',
     description:
       'multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). Checked asynchronously: `status` becomes `approved` or `rejected`. Larger photos (up to 50 MB) take the two-step upload (413 `use_two_step_upload`).',
-    response: uploadBody,
     errors: [415, 429],
     form: { parse: parseUploadForm, limits, fields },
   },

@@ -1,4 +1,3 @@
-import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -22,7 +21,6 @@ export const handler = httpRoute(
     idempotency,
     summary: 'Finish a two-step pet upload',
     description: 'Step two: the ETag of every part; answers the record, now pending processing.',
-    response: petMediaBody,
     errors: [409],
     params: petMediaParams,
     body,

@@ -1,4 +1,3 @@
-import { petUploadSlotBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -36,7 +35,6 @@ export const handler = httpRoute(
     summary: 'Start a two-step pet upload (large photos and videos)',
     description:
       "Step one for a photo up to 50 MB or a video up to 200 MB: the record awaiting its bytes and one presigned PUT URL per 8 MiB part. A photo whose declared SHA-256 is already on the pet comes back as that record, `duplicate: true`. New photos count against the pet's 100 per 24 hours and the monthly quota. A `content_type` outside the accepted photo or video types is 415 `unsupported_format` with the `accepted` list.",
-    response: petUploadSlotBody,
     errors: [415, 429],
     params: petParams,
     body,

@@ -1,4 +1,3 @@
-import { createdPetBody } from '../../shared/domain/pets/responses.ts';
 import { createPetFields } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { MAX_PHOTOS_PER_REQUEST } from '../../shared/domain/pets/photos.ts';
@@ -22,7 +21,6 @@ export const handler = httpRoute(
     idempotency,
     summary: 'Create a pet (with photos)',
     description: 'multipart/form-data: the profile fields and zero or more photos in `images`.',
-    response: createdPetBody,
     errors: [415, 429],
     form: { parse: parsePetUploadForm, limits, fields: createPetFields },
   },

@@ -1,4 +1,3 @@
-import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -22,7 +21,6 @@ export const handler = httpRoute(
     summary: 'Draw a portrait of the pet',
     description:
       "A pending portrait (kind `portrait`), drawn asynchronously from the pet's newest ready photo (or `image_ids`); poll GET /pets/{petId}/images/{imageId}.",
-    response: petMediaBody,
     params: petParams,
     body,
   },

@@ -1,4 +1,3 @@
-import { emptyBody } from '../../shared/http/api-docs.ts';
 import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { deletePetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -10,7 +9,6 @@ export const handler = httpRoute(
   {
     summary: 'Delete a photo, video or portrait',
     description: 'Removes the record and its objects; 200 with an empty body.',
-    response: emptyBody,
     params: petMediaParams,
   },
   async ({ params, account }, deps) => {

@@ -1,4 +1,3 @@
-import { emptyBody } from '../../shared/http/api-docs.ts';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { deletePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -10,7 +9,6 @@ export const handler = httpRoute(
   {
     summary: 'Delete a pet',
     description: 'The pet, its records and every media object are gone when it answers; 200 with an empty body (spec).',
-    response: emptyBody,
     params: petParams,
   },
   async ({ params, account }, deps) => {

@@ -1,4 +1,3 @@
-import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import { petMediaParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
@@ -11,7 +10,6 @@ export const handler = httpRoute(
   {
     summary: 'One photo, video or portrait',
     description: 'With fresh short-lived URLs: how a client follows processing or renews a URL.',
-    response: petMediaBody,
     params: petMediaParams,
   },
   async ({ params, account }, deps) => {

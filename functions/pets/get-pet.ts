@@ -1,4 +1,3 @@
-import { petBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentOnePet, requireOwnPet } from '../../shared/domain/pets/service.ts';
@@ -10,7 +9,7 @@ const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
   route('pets.get'),
-  { summary: 'One pet', response: petBody, params: petParams, query },
+  { summary: 'One pet', params: petParams, query },
   async ({ params, query, account }, deps) => {
     return presentOnePet(deps, await requireOwnPet(deps, account, params.petId), query.lang);
   },

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import { listPetMediaQuery, petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { listPetMedia } from '../../shared/domain/pets/service.ts';
@@ -13,7 +11,6 @@ export const handler = httpRoute(
   {
     summary: "A pet's photos, videos and portraits",
     description: 'Oldest first; `kind` filters.',
-    response: z.array(petMediaBody),
     headers: ['pagination-count'],
     params: petParams,
     query: listPetMediaQuery,

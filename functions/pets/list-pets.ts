@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-import { petBody } from '../../shared/domain/pets/responses.ts';
 import { listPetsQuery } from '../../shared/domain/pets/input.ts';
 import { listPets, presentPets } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -9,7 +7,7 @@ import { withHeaders } from '../../shared/http/responses.ts';
 /** The caller's pets, oldest first by default, with every filter; `Pagination-Count` carries the total. */
 export const handler = httpRoute(
   route('pets.list'),
-  { summary: 'Your pets', response: z.array(petBody), headers: ['pagination-count'], query: listPetsQuery },
+  { summary: 'Your pets', headers: ['pagination-count'], query: listPetsQuery },
   async ({ query, account }, deps) => {
     const { pets, total } = await listPets(deps, account, query);
     return withHeaders(await presentPets(deps, pets, query.lang), { 'pagination-count': String(total) });

@@ -1,4 +1,3 @@
-import { portraitStyleList } from '../../shared/domain/pets/responses.ts';
 import { PORTRAIT_STYLE_CATALOGUE } from '../../shared/domain/pets/portraits.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
@@ -6,6 +5,6 @@ import { route } from './routes.ts';
 /** The styles POST /pets/{petId}/portrait accepts. */
 export const handler = httpRoute(
   route('pets.portrait-styles'),
-  { summary: 'Portrait styles', response: portraitStyleList },
+  { summary: 'Portrait styles' },
   async () => PORTRAIT_STYLE_CATALOGUE,
 );

@@ -1,4 +1,3 @@
-import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -16,7 +15,6 @@ export const handler = httpRoute(
   route('pets.portraits-list'),
   {
     summary: "A pet's portraits",
-    response: z.array(petMediaBody),
     headers: ['pagination-count'],
     params: petParams,
     query,

@@ -1,4 +1,3 @@
-import { petBody } from '../../shared/domain/pets/responses.ts';
 import { petParams, updatePetBody } from '../../shared/domain/pets/input.ts';
 import { presentOnePet, updatePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -12,7 +11,6 @@ export const handler = httpRoute(
     idempotency,
     summary: 'Change a pet',
     description: 'JSON; `null` clears an optional field.',
-    response: petBody,
     params: petParams,
     body: updatePetBody,
   },

@@ -1,4 +1,3 @@
-import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -25,7 +24,6 @@ export const handler = httpRoute(
     summary: 'Add photos to a pet',
     description:
       'multipart/form-data, photos in `images`. The same bytes twice on one pet come back as the existing record with `duplicate: true`. A pet takes 100 new photos per 24 hours (429 `pet_upload_rate_exceeded`).',
-    response: z.array(petMediaBody),
     errors: [415, 429],
     params: petParams,
     form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) },

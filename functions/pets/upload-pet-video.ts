@@ -1,4 +1,3 @@
-import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
@@ -20,7 +19,6 @@ export const handler = httpRoute(
     summary: 'Add a video to a pet',
     description:
       'multipart/form-data, one video in `file` (MP4, MOV, WebM, AVI, MPEG, 3GP; judged by content): processed asynchronously (duration, size, codec, a poster, a metadata-free copy).',
-    response: petMediaBody,
     errors: [415],
     params: petParams,
     form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) },

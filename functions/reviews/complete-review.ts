@@ -1,4 +1,3 @@
-import { reviewBody } from '../../shared/domain/reviews/responses.ts';
 import { completeReviewBody, reviewParams } from '../../shared/domain/reviews/input.ts';
 import { decideReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -12,7 +11,6 @@ export const handler = httpRoute(
     idempotency,
     summary: "Complete a review with the vet's score",
     description: 'Score 1–9 (WSAVA) and notes; 409 `review_not_pending` once it is decided.',
-    response: reviewBody,
     errors: [409, 503],
     params: reviewParams,
     body: completeReviewBody,

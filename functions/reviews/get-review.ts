@@ -1,4 +1,3 @@
-import { reviewForVetBody } from '../../shared/domain/reviews/responses.ts';
 import { reviewParams } from '../../shared/domain/reviews/input.ts';
 import { getReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -9,7 +8,6 @@ export const handler = httpRoute(
   {
     summary: 'One review, with the pet and the analysed photos',
     description: "For vets: the review, the pet's profile and the photos the analysis saw (signed URLs).",
-    response: reviewForVetBody,
     params: reviewParams,
   },
   ({ params }, deps) => getReview(deps, params.id),

@@ -1,4 +1,3 @@
-import { reviewList } from '../../shared/domain/reviews/responses.ts';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { petReviewsQuery } from '../../shared/domain/reviews/input.ts';
 import { listPetReviews } from '../../shared/domain/reviews/service.ts';
@@ -12,7 +11,6 @@ export const handler = httpRoute(
   {
     summary: "A pet's body condition reviews",
     description: 'Oldest first by default.',
-    response: reviewList,
     headers: ['pagination-count'],
     params: petParams,
     query: petReviewsQuery,

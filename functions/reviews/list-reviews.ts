@@ -1,4 +1,3 @@
-import { reviewList } from '../../shared/domain/reviews/responses.ts';
 import { reviewQueueQuery } from '../../shared/domain/reviews/input.ts';
 import { listPendingReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -10,7 +9,6 @@ export const handler = httpRoute(
   {
     summary: "The vets' queue of pending reviews",
     description: 'Pending reviews of every account, oldest request first.',
-    response: reviewList,
     query: reviewQueueQuery,
   },
   ({ query }, deps) => listPendingReviews(deps, query),

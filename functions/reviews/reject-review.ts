@@ -1,4 +1,3 @@
-import { reviewBody } from '../../shared/domain/reviews/responses.ts';
 import { rejectReviewBody, reviewParams } from '../../shared/domain/reviews/input.ts';
 import { decideReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -13,7 +12,6 @@ export const handler = httpRoute(
     summary: 'Reject a review',
     description:
       'The reason tells the owner why (e.g. the photos do not show the body); 409 `review_not_pending` once it is decided.',
-    response: reviewBody,
     errors: [409, 503],
     params: reviewParams,
     body: rejectReviewBody,

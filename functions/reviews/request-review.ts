@@ -1,4 +1,3 @@
-import { reviewBody } from '../../shared/domain/reviews/responses.ts';
 import { petParams } from '../../shared/domain/pets/input.ts';
 import { requestReview } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -13,7 +12,6 @@ export const handler = httpRoute(
     summary: 'Ask a vet to review the body condition score',
     description:
       "Sends the pet's latest body condition result to the vets' queue: 201 pending; 400 `no_body_condition_result` without one; 409 `review_pending` naming the pending review.",
-    response: reviewBody,
     errors: [409, 503],
     params: petParams,
   },

@@ -1,24 +1,14 @@
-import * as z from 'zod/mini';
-import { documented } from '../../shared/http/api-docs.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { healthKey } from '../../shared/db/keys.ts';
 import { serviceUnavailable } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 
-/** Readiness probe: answers 200 only when the table can be read. */
-const response = z.object({
-  status: z.literal('ok'),
-  stage: documented(z.string(), { description: 'The deployment stage (`local`, `staging`, `production`).' }),
-  time: documented(z.string(), { description: 'The server clock (ISO 8601).' }),
-});
-
 export const handler = httpRoute(
   route('health.get'),
   {
     summary: 'Readiness',
     description: 'Answers 200 only when the table can be read; 503 `dependency_unavailable` otherwise.',
-    response,
     errors: [503],
   },
   async (_request, deps) => {

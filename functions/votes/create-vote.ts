@@ -1,4 +1,3 @@
-import { voteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/interactions/votes.ts';
@@ -16,7 +15,7 @@ const body = z.strictObject({
 
 export const handler = httpRoute(
   route('votes.create'),
-  { idempotency, summary: 'Vote on an image', response: voteBody, body },
+  { idempotency, summary: 'Vote on an image', body },
   async ({ body, account, headers }, deps) =>
     presentVote(await createVote(deps, account, body, viewerCountry(headers))),
 );

@@ -1,4 +1,4 @@
-import { SUCCESS, successMessage } from '../../shared/domain/images/responses.ts';
+import { SUCCESS } from '../../shared/http/responses.ts';
 import { deleteVote } from '../../shared/domain/interactions/votes.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
@@ -6,7 +6,7 @@ import { voteIdParams } from './get-vote.ts';
 
 export const handler = httpRoute(
   route('votes.delete'),
-  { summary: 'Delete one of your votes', response: successMessage, params: voteIdParams },
+  { summary: 'Delete one of your votes', params: voteIdParams },
   async ({ params, account }, deps) => {
     await deleteVote(deps, account, params.vote_id);
     return SUCCESS;

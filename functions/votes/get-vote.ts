@@ -1,4 +1,3 @@
-import { voteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { getOwnVote, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { integer } from '../../shared/http/params.ts';
@@ -9,6 +8,6 @@ export const voteIdParams = z.object({ vote_id: integer({ min: 1, max: Number.MA
 
 export const handler = httpRoute(
   route('votes.get'),
-  { summary: 'One of your votes', response: voteBody, params: voteIdParams },
+  { summary: 'One of your votes', params: voteIdParams },
   async ({ params, account }, deps) => presentVote(await getOwnVote(deps, account, params.vote_id)),
 );

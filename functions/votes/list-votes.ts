@@ -1,4 +1,3 @@
-import { voteBody } from '../../shared/domain/interactions/responses.ts';
 import * as z from 'zod/mini';
 import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
 import { subIdParam } from '../../shared/http/sub-id.ts';
@@ -14,7 +13,7 @@ const query = z.strictObject({
 
 export const handler = httpRoute(
   route('votes.list'),
-  { summary: 'Your votes', response: z.array(voteBody), query },
+  { summary: 'Your votes', query },
   async ({ query: q, account }, deps) => {
     const votes = await listVotes(
       deps,

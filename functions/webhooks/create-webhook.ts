@@ -1,4 +1,3 @@
-import { createdWebhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { createWebhookBody } from '../../shared/domain/webhooks/input.ts';
 import { createWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
@@ -13,7 +12,6 @@ export const handler = httpRoute(
     summary: 'Register a webhook endpoint',
     description:
       'At most 5 endpoints per account, disabled ones included. The signing secret is shown here and on rotation only.',
-    response: createdWebhookBody,
     body: createWebhookBody,
   },
   async ({ body, account }, deps) => {

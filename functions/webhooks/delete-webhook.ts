@@ -1,4 +1,3 @@
-import { deletedWebhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { deleteWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -6,7 +5,7 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.delete'),
-  { summary: 'Delete a webhook endpoint', response: deletedWebhookBody, params: webhookIdParams },
+  { summary: 'Delete a webhook endpoint', params: webhookIdParams },
   async ({ params, account }, deps) => {
     await deleteWebhook(deps, account.id, params.id);
     return { message: 'SUCCESS' as const, id: params.id };

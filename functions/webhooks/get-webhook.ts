@@ -1,4 +1,3 @@
-import { webhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { getOwnWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
@@ -7,6 +6,6 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.get'),
-  { summary: 'One webhook endpoint', response: webhookBody, params: webhookIdParams },
+  { summary: 'One webhook endpoint', params: webhookIdParams },
   async ({ params, account }, deps) => presentWebhook(await getOwnWebhook(deps, account.id, params.id)),
 );

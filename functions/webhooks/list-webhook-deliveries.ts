@@ -1,4 +1,3 @@
-import { deliveryAttemptList } from '../../shared/domain/webhooks/responses.ts';
 import { deliveryLogQuery, webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { listDeliveryAttempts, presentAttempt } from '../../shared/domain/webhooks/attempts.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -9,7 +8,6 @@ export const handler = httpRoute(
   {
     summary: 'Delivery attempts of an endpoint',
     description: "Every attempt, newest first, with the receiver's status and how long it took.",
-    response: deliveryAttemptList,
     params: webhookIdParams,
     query: deliveryLogQuery,
   },

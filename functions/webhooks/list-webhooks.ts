@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-import { webhookBody } from '../../shared/domain/webhooks/responses.ts';
 import { listWebhooks } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -7,6 +5,6 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.list'),
-  { summary: 'Your webhook endpoints', response: z.array(webhookBody) },
+  { summary: 'Your webhook endpoints' },
   async ({ account }, deps) => (await listWebhooks(deps, account.id)).map(presentWebhook),
 );

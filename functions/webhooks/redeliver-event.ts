@@ -1,4 +1,3 @@
-import { queuedEventBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookEventParams } from '../../shared/domain/webhooks/input.ts';
 import { redeliverEvent } from '../../shared/domain/webhooks/operator-actions.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -11,7 +10,6 @@ export const handler = httpRoute(
     idempotency,
     summary: 'Send an event again',
     description: 'Queues one more delivery of a stored event to this endpoint.',
-    response: queuedEventBody,
     errors: [409],
     params: webhookEventParams,
   },

@@ -1,4 +1,3 @@
-import { rotatedSecretBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { rotateWebhookSecret } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -10,7 +9,6 @@ export const handler = httpRoute(
   {
     summary: 'Rotate the signing secret',
     description: 'The new secret signs every delivery from now on; shown once.',
-    response: rotatedSecretBody,
     params: webhookIdParams,
   },
   async ({ params, account }, deps) => ({

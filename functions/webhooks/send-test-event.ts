@@ -1,4 +1,3 @@
-import { queuedEventBody } from '../../shared/domain/webhooks/responses.ts';
 import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { sendTestEvent } from '../../shared/domain/webhooks/operator-actions.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -7,7 +6,7 @@ import { route } from './routes.ts';
 
 export const handler = httpRoute(
   route('webhooks.test'),
-  { idempotency, summary: 'Send a test event', response: queuedEventBody, errors: [409], params: webhookIdParams },
+  { idempotency, summary: 'Send a test event', errors: [409], params: webhookIdParams },
   async ({ params, account }, deps) => {
     const event = await sendTestEvent(deps, account.id, params.id);
     return { message: 'QUEUED' as const, id: params.id, event_id: event.id, event_type: event.event_type };

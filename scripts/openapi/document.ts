@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import * as z from 'zod/mini';
+import { routeResponses } from '../../functions/responses.ts';
 import { routes } from '../../functions/routes.ts';
 import { EVENT_CATALOGUE } from '../../shared/events/catalogue.ts';
 import { apiDocs, emptyBody } from '../../shared/http/api-docs.ts';
@@ -25,11 +26,12 @@ export const EXAMPLES_PATH = join(ROOT, 'docs', 'openapi-examples.json');
 export const CLIENT_TYPES_PATH = join(ROOT, 'clients', 'ts', 'src', 'schema.ts');
 
 type Json = Record<string, unknown>;
-export type Contract = RouteContract & { route: RouteDef };
+/** What the document is built from per route: the handler's contract and the schema of its success body. */
+export type Contract = RouteContract & { route: RouteDef; response: z.ZodMiniType };
 /** Recorded responses, keyed `<route id> <status>` (docs/openapi-examples.json, written by `npm run openapi:examples`). */
 export type ExampleSet = Record<string, unknown>;
 
-/** Each route's contract, read from the handler module the route table names. */
+/** Each route's contract, read from the handler module the route table names, with its response schema. */
 export async function loadContracts(): Promise<Contract[]> {
   return Promise.all(
     routes.map(async (route) => {
@@ -39,7 +41,7 @@ export async function loadContracts(): Promise<Contract[]> {
       if (contract.route.id !== route.id) {
         throw new Error(`functions/${route.entry}.ts serves ${contract.route.id}, but the table says ${route.id}`);
       }
-      return contract;
+      return { ...contract, response: routeResponses[route.id] };
     }),
   );
 }

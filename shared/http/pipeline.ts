@@ -6,7 +6,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import type { Account } from '../domain/accounts/account.ts';
-import type { RouteDef } from './route-def.ts';
+import type { AnsweredWith, RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
 import { observeRequests } from './observe.ts';
@@ -28,9 +28,11 @@ import type { ErrorStatus } from './status-text.ts';
 import type { ResponseHeaderName } from './response-headers.ts';
 
 /**
- * What a route declares beside its table entry: the request schemas the pipeline validates with, and the response
- * the handler must produce. The OpenAPI document (scripts/openapi) is generated from these, so a route without a
- * `response` or `summary` is a type error, and every field documented here is the one the code runs on.
+ * What a route declares beside its table entry: the request schemas the pipeline validates with, and what the
+ * reference says of it. The OpenAPI document (scripts/openapi) is generated from these and from the schema of the
+ * route's success body (functions/<area>/responses.ts, which types the handler's answer through its table entry), so
+ * a route without a `summary` or a response schema is a type error, and every field documented here is the one the
+ * code runs on.
  */
 export interface RouteContract {
   /** One line for the reference (OpenAPI `summary`). */
@@ -45,8 +47,6 @@ export interface RouteContract {
    * its limits and a schema for the text fields.
    */
   form?: { parse: typeof parseMultipart; limits: MultipartLimits; fields: Schema };
-  /** The success body (status from the route table); `emptyBody` for routes that answer without one. */
-  response: Schema;
   /** Media types of the success body when it is not JSON (the handler returns a `RawReply`). */
   contentTypes?: readonly string[];
   /** Headers the success response carries besides content-type (described in shared/http/response-headers.ts). */
@@ -92,13 +92,13 @@ export interface HttpRequest<S extends RouteContract, Caller> {
   requestId: string;
 }
 
-/** The body the contract's `response` schema describes, as the handler builds it (serialised as JSON). */
-type ResponseBody<S extends RouteContract> = z.input<S['response']>;
+/** The body the route's response schema describes, as the handler builds it (serialised as JSON). */
+type ResponseBody<R extends RouteDef> = R extends AnsweredWith<infer T extends Schema> ? z.input<T> : never;
 
-type Handler<S extends RouteContract, Caller> = (
-  request: HttpRequest<S, Caller>,
+type Handler<R extends RouteDef, S extends RouteContract> = (
+  request: HttpRequest<S, CallerOf<R>>,
   deps: Deps,
-) => Promise<ResponseBody<S> | Reply<ResponseBody<S>>>;
+) => Promise<ResponseBody<R> | Reply<ResponseBody<R>>>;
 
 /** Routes without a query schema accept no query parameters at all. */
 const NO_QUERY = z.strictObject({});
@@ -121,7 +121,7 @@ interface RequestState {
 export function httpRoute<R extends RouteDef, S extends RouteContract>(
   route: R,
   schemas: S & IdempotencyOf<R>,
-  handle: Handler<S, CallerOf<R>>,
+  handle: Handler<R, S>,
 ): HttpHandler {
   const state = new WeakMap<Event, RequestState>();
   const rateClass = rateClassOf(route);

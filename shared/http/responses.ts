@@ -11,6 +11,9 @@ export class Reply<T = unknown> {
   ) {}
 }
 
+/** The spec's answer to deletes of votes, favourites and uploads (its schema: `successMessage`, for the document). */
+export const SUCCESS = { message: 'SUCCESS' } as const;
+
 export const withHeaders = <T>(body: T, headers: Record<string, string>) => new Reply(body, headers);
 
 /** A handler result sent as it is, not as JSON: the API reference page and its assets. */

@@ -106,4 +106,3 @@ export const imageSearchResult = documented(
 
 /** The spec's answer to deletes of votes, favourites and uploads. */
 export const successMessage = documented(z.object({ message: z.literal('SUCCESS') }), { id: 'SuccessMessage' });
-export const SUCCESS = { message: 'SUCCESS' } as const;
