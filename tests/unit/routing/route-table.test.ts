@@ -10,8 +10,9 @@ function handlerFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return handlerFiles(path);
-    // routes.ts files hold the table (the whole of it at the top, an area's below), not handlers.
-    return entry.name.endsWith('.ts') && entry.name !== 'routes.ts'
+    // routes.ts files hold the table (the whole of it at the top, an area's below) and responses.ts files the
+    // response schemas for the OpenAPI document, not handlers.
+    return entry.name.endsWith('.ts') && entry.name !== 'routes.ts' && entry.name !== 'responses.ts'
       ? [relative(FUNCTIONS, path).replace(/\.ts$/, '')]
       : [];
   });
