@@ -322,8 +322,9 @@ the failed condition returns the item (\`ReturnValuesOnConditionCheckFailure\`),
 second try instead of a read. The decrypted secret is cached per container keyed by its ciphertext (a rotation is a
 new ciphertext, so it is used at once). Within one consumer batch, jobs to the same endpoint take their slots in one
 write, settle in one write (give the slots back, end or extend the failure streak, disable at ten) next to one
-BatchWriteItem of their log, and the dispatcher shares one Query per account and event name, one BatchWriteItem of
-stored events and SendMessageBatch calls across the batch. Attempts settle together only if they finish within
+BatchWriteItem of their log, and the dispatcher shares one Query per account and event name and SendMessageBatch
+calls across the batch. The attempt log carries the event (redelivery reads it there), so the dispatcher stores
+nothing: one item write per delivery, not two. Attempts settle together only if they finish within
 10 ms of each other, so a slow receiver reply holds back its own slot, not its batch's. A batch takes slots for half
 its jobs; a success hands its slot straight to the batch's next job for that endpoint (no write gives it back or takes
 it again; the attempt is logged and counted with the next settlement), and a job that no success serves within one
@@ -370,7 +371,8 @@ What bounds throughput deployed:
   the ten-in-flight cap that stays under 1,000 a second for receivers replying in 20 ms or more, and a faster one has
   its own writes throttled (the SDK retries them), nobody else's. An endpoint's attempt log shares one gsi1 partition
   (\`WEBHOOK#<id>#DELIVERIES\`): at most 1,000 attempts a second per endpoint. Write units per healthy delivery: 1 for
-  its log item, 1 per event stored, 0.2 to 2 for the slots (was 2 slot writes, 1 log write and 1.5 read units per
-  attempt). On-demand tables absorb twice their previous peak at once; faster growth throttles, which the SDK retries.
+  its log item with the event (more for an event over about 700 bytes), 0.2 to 2 for the slots (was 2 slot writes,
+  1 log write, 1 stored event per event and 1.5 read units per attempt). On-demand tables absorb twice their previous
+  peak at once; faster growth throttles, which the SDK retries.
 - **KMS** Decrypt (a shared per-account request quota) is called once per endpoint and rotation per warm container,
   not per attempt.`;

@@ -8,6 +8,7 @@ import { SLOT_LEASE_MS } from '../../shared/domain/webhooks/attempts.ts';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { depsOnLocalStack } from '../support/unreachable-store.ts';
 import { api, createAccount, send, subscribe } from '../support/api-client.ts';
+import { until } from '../support/polling.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -60,6 +61,35 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     });
     expect(check.ok).toBe(true);
     expect(delivery!.headers['x-webhook-id']).toMatch(/^evt_/);
+  });
+
+  it('redelivers an event from the attempt log that carries it: same id and body, attempt 1 again', async () => {
+    const account = await createAccount();
+    const r = await receiver();
+    const hook = await subscribe(account.api_key, r.url, ['vote.created']);
+    const image = await anImage(account.api_key);
+    await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
+    const [first] = await r.waitFor(1);
+    const eventId = String(first!.headers['x-webhook-id']);
+    const deliveries = () => api('GET', `/webhooks/${hook.id}/deliveries`, { key: account.api_key });
+    await until(deliveries, (res) => res.body.length === 1);
+
+    const redelivery = await api('POST', `/webhooks/${hook.id}/deliveries/${eventId}/redeliver`, {
+      key: account.api_key,
+    });
+    const [, again] = await r.waitFor(2);
+
+    expect(redelivery.body).toMatchObject({ message: 'QUEUED', event_id: eventId, event_type: 'vote.created' });
+    expect(again!.headers['x-webhook-id']).toBe(eventId);
+    expect(JSON.parse(again!.body)).toEqual(JSON.parse(first!.body));
+    const log = await until(deliveries, (res) => res.body.length === 2);
+    expect(log.body.map((a: { event_id: string; attempt: number }) => [a.event_id, a.attempt])).toEqual([
+      [eventId, 1],
+      [eventId, 1],
+    ]);
+    expect(
+      (await api('POST', `/webhooks/${hook.id}/deliveries/evt_never_sent/redeliver`, { key: account.api_key })).status,
+    ).toBe(404);
   });
 
   it('announces an upload with image.uploaded, image.processed and image.labels_created', async () => {

@@ -3,7 +3,7 @@
 // fake cannot drift from the table's conditional writes.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type DeliveryAttempt, type DeliveryStore, SLOT_LEASE_MS } from '../../shared/domain/webhooks/attempts.ts';
+import { type DeliveryStore, type LoggedAttempt, SLOT_LEASE_MS } from '../../shared/domain/webhooks/attempts.ts';
 import { aStoredWebhook } from './factories/webhooks.ts';
 
 export const CONTRACT_NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -189,10 +189,18 @@ export function deliveryStoreContract(name: string, harness: () => DeliveryStore
       expect(await endpoint.read()).toBeUndefined();
     });
 
-    it('logs attempts, each kept for 30 days', async () => {
+    it('logs attempts with the event they delivered, each kept for 30 days', async () => {
       const h = harness();
       const webhookId = `wh-${randomUUID()}`;
-      const attempt = (n: number): DeliveryAttempt => ({
+      const event = {
+        id: 'evt_1',
+        event_type: 'vote.created',
+        account_id: 'acc-1',
+        occurred_at: CONTRACT_NOW.toISOString(),
+        country_code: null,
+        resource: { id: 7, value: 1 },
+      };
+      const attempt = (n: number): LoggedAttempt => ({
         id: `att-${n}`,
         webhook_id: webhookId,
         event_id: 'evt_1',
@@ -203,14 +211,15 @@ export function deliveryStoreContract(name: string, harness: () => DeliveryStore
         error: n === 1 ? 'HTTP 500' : null,
         duration_ms: 12,
         succeeded: n !== 1,
+        event,
       });
 
       await h.store.recordAttempts([attempt(1), attempt(2)]);
 
       const stored = await h.readAttempts(webhookId, 'evt_1');
-      expect(stored.map((a) => [a.id, a.succeeded, a.expiresAt])).toEqual([
-        ['att-1', false, CONTRACT_NOW.getTime() / 1000 + 30 * 24 * 3600],
-        ['att-2', true, CONTRACT_NOW.getTime() / 1000 + 30 * 24 * 3600],
+      expect(stored.map((a) => [a.id, a.succeeded, a.expiresAt, a.event])).toEqual([
+        ['att-1', false, CONTRACT_NOW.getTime() / 1000 + 30 * 24 * 3600, event],
+        ['att-2', true, CONTRACT_NOW.getTime() / 1000 + 30 * 24 * 3600, event],
       ]);
     });
   });

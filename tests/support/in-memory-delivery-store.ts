@@ -1,7 +1,7 @@
 // An in-memory delivery store for tests of the delivery process: one endpoint item and its attempt log, kept by the
 // same rules as attempts.ts's conditional writes (tests/support/delivery-store-contract.ts holds both to them).
 import {
-  type DeliveryAttempt,
+  type LoggedAttempt,
   type DeliveryStore,
   disableReason,
   type FailureOutcome,
@@ -103,7 +103,7 @@ export function inMemoryDeliveryStore(now: () => Date): InMemoryDeliveryStore {
       return { kind: 'disabled_now', webhook: webhookItemSchema.parse({ ...current }) };
     },
 
-    async recordAttempts(attempts: DeliveryAttempt[]): Promise<void> {
+    async recordAttempts(attempts: LoggedAttempt[]): Promise<void> {
       store.writes.push('recordAttempts');
       const expires = expiresAt(now());
       store.attempts.push(...attempts.map((attempt) => ({ ...attempt, expiresAt: expires })));

@@ -24,7 +24,7 @@ import {
 } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import { getOwnWebhook } from './endpoints.ts';
-import { expiresAt } from './stored-events.ts';
+import { expiresAt, type StoredEvent, storedEventSchema } from './stored-events.ts';
 import {
   DISABLE_AFTER_CONSECUTIVE_FAILURES,
   reachedDisableThreshold,
@@ -76,7 +76,22 @@ export async function listDeliveryAttempts(
   });
 }
 
-export async function hasAttempts(deps: WebhookDeps, webhookId: string, eventId: string): Promise<boolean> {
+/**
+ * An attempt as logged: with the event it delivered, so that redelivery sends the event again from the log (the first
+ * attempt's item) and nothing stores the event on its own.
+ */
+export type LoggedAttempt = DeliveryAttempt & { event: StoredEvent };
+
+/**
+ * The endpoint's first logged attempt of the event (the oldest item of its partition), or undefined when it never had
+ * the event. `event` is missing from attempts logged before attempts carried their event (up to 2026-11-25; the log
+ * expires 30 days later): their event is the copy the dispatcher stored then (findStoredEvent).
+ */
+export async function firstLoggedAttempt(
+  deps: WebhookDeps,
+  webhookId: string,
+  eventId: string,
+): Promise<{ event?: StoredEvent } | undefined> {
   const { Items } = await deps.ddb.send(
     new QueryCommand({
       TableName: deps.config.tableName,
@@ -85,11 +100,13 @@ export async function hasAttempts(deps: WebhookDeps, webhookId: string, eventId:
       Limit: 1,
     }),
   );
-  return (Items ?? []).length > 0;
+  const [first] = Items ?? [];
+  if (!first) return undefined;
+  return first.event === undefined ? {} : { event: storedEventSchema.parse(first.event) };
 }
 
 /** Writes the log of several attempts (one BatchWriteItem per 25). */
-async function recordAttempts(deps: WebhookDeps, attempts: DeliveryAttempt[]): Promise<void> {
+async function recordAttempts(deps: WebhookDeps, attempts: LoggedAttempt[]): Promise<void> {
   const expires = expiresAt(deps.now());
   await batchWriteAll(
     deps.ddb,
@@ -360,7 +377,7 @@ async function disableAfterFailures(
 export interface DeliveryStore {
   reserveSlots(accountId: string, webhookId: string, wanted: number): Promise<SlotGrant>;
   settleSlots(accountId: string, webhookId: string, group: SettledGroup): Promise<FailureOutcome>;
-  recordAttempts(attempts: DeliveryAttempt[]): Promise<void>;
+  recordAttempts(attempts: LoggedAttempt[]): Promise<void>;
 }
 
 export const dynamoDeliveryStore = (deps: WebhookDeps & Pick<Deps, 'log'>): DeliveryStore => ({

@@ -10,7 +10,7 @@ import type { SecretCipher } from '../../webhooks/secret-cipher.ts';
 import { type AttemptResult, buildDeliveryRequest, describeFailure, postDelivery } from '../../webhooks/transport.ts';
 import { turnBatch, windowBatch } from '../../webhooks/turn-batch.ts';
 import { getAccount } from '../accounts/store.ts';
-import type { DeliveryAttempt, DeliveryStore, SlotGrant } from './attempts.ts';
+import type { DeliveryStore, LoggedAttempt, SlotGrant } from './attempts.ts';
 import { type DeliveryJob, enqueueDelivery, retryAfterFailure } from './delivery-queue.ts';
 import type { WebhookItem } from './webhook.ts';
 import { METRIC, recordMetric } from '../../observability.ts';
@@ -54,7 +54,7 @@ export interface DeliveryDeps extends Pick<Deps, 'ddb' | 'config' | 'log' | 'now
 }
 
 /** One finished attempt to be settled, or undefined for a slot given back unused (nothing was sent). */
-type Settlement = { attempt: DeliveryAttempt; failure: string } | undefined;
+type Settlement = { attempt: LoggedAttempt; failure: string } | undefined;
 
 /**
  * The delivery process for one consumer batch (create one per invocation): `deliver(job)` for each of its jobs, all
@@ -74,7 +74,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
    * Per endpoint: successes that handed their slot on, logged and counted by the endpoint's next settlement; each job
    * ends with that write (so SQS hands it back if the write fails, as it would its own settlement).
    */
-  const handedOn = new Map<string, { attempt: DeliveryAttempt; done: () => void; fail: (error: unknown) => void }[]>();
+  const handedOn = new Map<string, { attempt: LoggedAttempt; done: () => void; fail: (error: unknown) => void }[]>();
   /** Per endpoint: wakes this invocation's waiting jobs when it gives slots back itself. */
   const freed = new Map<string, { promise: Promise<void>; wake: () => void }>();
   const slotsFreed = (endpoint: string) => {
@@ -163,7 +163,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
     recordMetric(METRIC.webhookAttempts);
     recordMetric(result.succeeded ? METRIC.webhookSuccesses : METRIC.webhookFailures);
     const next = result.succeeded ? waiting.get(endpoint)?.shift() : undefined;
-    const record: DeliveryAttempt = {
+    const record: LoggedAttempt = {
       id: deps.newId(),
       webhook_id: webhook.id,
       event_id: job.event.id,
@@ -174,6 +174,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       error: result.error,
       duration_ms: result.durationMs,
       succeeded: result.succeeded,
+      event: job.event,
     };
     if (next) {
       const logged = new Promise<void>((done, fail) =>

@@ -1,12 +1,12 @@
-// Fan-out: each domain event is stored once (redeliveries rebuild the body from it) and becomes one first-attempt
-// delivery job, carrying the event, per enabled endpoint of its account subscribed to its name. The events of one
-// consumer batch share their requests: one Query per account and event name, one write of all stored events, and
-// the jobs of every event queued together in batches of ten.
+// Fan-out: each domain event becomes one first-attempt delivery job, carrying the event, per enabled endpoint of its
+// account subscribed to its name (the attempt log keeps the event for redelivery, so nothing stores it here). The
+// events of one consumer batch share their requests: one Query per account and event name, and the jobs of every
+// event queued together in batches of ten.
 import type { Deps } from '../../deps.ts';
 import { turnBatch } from '../../webhooks/turn-batch.ts';
 import { type DeliveryJob, enqueueDeliveries } from './delivery-queue.ts';
 import { subscribedWebhooks } from './endpoints.ts';
-import { type IncomingEvent, type StoredEvent, storedEventOf, storeEvents } from './stored-events.ts';
+import { type IncomingEvent, storedEventOf } from './stored-events.ts';
 import type { WebhookDeps, WebhookItem } from './webhook.ts';
 
 type DispatchDeps = WebhookDeps & Pick<Deps, 'log'>;
@@ -20,10 +20,6 @@ export function dispatchBatch(deps: DispatchDeps): (event: IncomingEvent) => Pro
     const webhooks = await subscribedWebhooks(deps, events[0]!.account_id, events[0]!.type);
     return events.map(() => webhooks);
   });
-  const store = turnBatch(async (_key, events: StoredEvent[]) => {
-    await storeEvents(deps, events);
-    return events.map(() => undefined);
-  });
   /** Per event: how many of its jobs were not queued. */
   const enqueue = turnBatch(async (_key, jobsPerEvent: DeliveryJob[][]) => {
     const unsent = new Set(await enqueueDeliveries(deps, jobsPerEvent.flat()));
@@ -33,9 +29,8 @@ export function dispatchBatch(deps: DispatchDeps): (event: IncomingEvent) => Pro
   return async (event) => {
     const webhooks = await subscribed(`${event.account_id}\n${event.type}`, event);
     if (webhooks.length === 0) return;
-    const stored = storedEventOf(event);
-    await store('', stored);
-    const jobs = webhooks.map((webhook): DeliveryJob => ({ webhook_id: webhook.id, attempt: 1, event: stored }));
+    const delivered = storedEventOf(event);
+    const jobs = webhooks.map((webhook): DeliveryJob => ({ webhook_id: webhook.id, attempt: 1, event: delivered }));
     const unsent = await enqueue('', jobs);
     if (unsent > 0) throw new Error(`${unsent} of ${jobs.length} delivery jobs of ${event.id} not queued`);
     deps.log.info('webhook deliveries queued', { eventId: event.id, jobs: jobs.length });

@@ -1,9 +1,9 @@
 // What an integrator can ask of one endpoint by hand: a test event, and the redelivery of an event it had before.
 import { conflict, notFound } from '../../errors.ts';
-import { hasAttempts } from './attempts.ts';
+import { firstLoggedAttempt } from './attempts.ts';
 import { enqueueDelivery } from './delivery-queue.ts';
 import { getOwnWebhook } from './endpoints.ts';
-import { findStoredEvent, type StoredEvent, storeEvents, TEST_EVENT_TYPE } from './stored-events.ts';
+import { findStoredEvent, type StoredEvent, TEST_EVENT_TYPE } from './stored-events.ts';
 import type { WebhookDeps, WebhookItem } from './webhook.ts';
 
 function requireEnabled(webhook: WebhookItem): void {
@@ -25,7 +25,6 @@ export async function sendTestEvent(deps: WebhookDeps, accountId: string, webhoo
     country_code: null,
     resource: { webhook_id: webhookId, message: 'This is a test event sent from the webhook API' },
   };
-  await storeEvents(deps, [event]);
   await enqueueDelivery(deps, { webhook_id: webhookId, attempt: 1, event });
   return event;
 }
@@ -38,12 +37,9 @@ export async function redeliverEvent(
   eventId: string,
 ): Promise<StoredEvent> {
   requireEnabled(await getOwnWebhook(deps, accountId, webhookId));
-  const [hadEvent, event] = await Promise.all([
-    hasAttempts(deps, webhookId, eventId),
-    findStoredEvent(deps, accountId, eventId),
-  ]);
-  if (!hadEvent || !event)
-    throw notFound(`Webhook ${webhookId} has no delivery of event ${eventId} in the last 30 days`);
+  const logged = await firstLoggedAttempt(deps, webhookId, eventId);
+  const event = logged && (logged.event ?? (await findStoredEvent(deps, accountId, eventId)));
+  if (!event) throw notFound(`Webhook ${webhookId} has no delivery of event ${eventId} in the last 30 days`);
   await enqueueDelivery(deps, { webhook_id: webhookId, attempt: 1, event });
   return event;
 }

@@ -1,16 +1,15 @@
-// Events as kept for redelivery: stored once per event, 30 days (delivery jobs carry the event itself).
+// Events as webhooks deliver them. Delivery jobs carry the event and the attempt log keeps it (redelivery reads it
+// there); until 2026-11-25 the dispatcher also stored each event once, and attempts logged until then still need it.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll } from '../../db/batch.ts';
 import * as z from 'zod/mini';
 import { webhookEventKey } from '../../db/keys.ts';
-import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import { eventEnvelope } from '../../events/catalogue.ts';
 import type { WebhookDeps } from './webhook.ts';
 
 /** Sent only by POST /webhooks/{id}/test, to that endpoint alone. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-/** Stored events and the attempt log expire after 30 days; redelivery works within that window. */
+/** The attempt log (with its events) expires after 30 days; redelivery works within that window. */
 const RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
 /** A message of the events queue (`DomainEvent` of events/catalogue.ts); the type stays a string so any name routes. */
@@ -34,25 +33,7 @@ export const storedEventOf = (event: IncomingEvent): StoredEvent => ({
   resource: event.resource,
 });
 
-/** Idempotent: a redelivered event has the same id and content. One BatchWriteItem per 25 events. */
-export async function storeEvents(deps: WebhookDeps, events: StoredEvent[]): Promise<void> {
-  const expires = expiresAt(deps.now());
-  await batchWriteAll(
-    deps.ddb,
-    deps.config.tableName,
-    events.map((event) => ({
-      PutRequest: {
-        Item: {
-          ...webhookEventKey(event.account_id, event.id),
-          type: 'WebhookEvent',
-          ...event,
-          [TTL_ATTRIBUTE]: expires,
-        },
-      },
-    })),
-  );
-}
-
+/** The event as the dispatcher stored it until 2026-11-25 (kept 30 days), for attempts logged without it. */
 export async function findStoredEvent(
   deps: WebhookDeps,
   accountId: string,

@@ -6,7 +6,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../shared/events/catalogue.ts';
 import { handler } from '../../../events/webhooks/dispatch-webhooks.ts';
 import { loadConfig } from '../../../shared/config.ts';
-import { webhookEventKey } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { callbackLogger } from '../../../shared/log.ts';
 import { aStoredWebhook } from '../../support/factories/webhooks.ts';
@@ -45,13 +44,6 @@ const queuedJobs = () =>
     .commandCalls(SendMessageBatchCommand)
     .flatMap((c) => c.args[0].input.Entries!.map((e) => JSON.parse(e.MessageBody!)));
 
-const storedItems = () =>
-  ddb.commandCalls(BatchWriteCommand).flatMap((c) =>
-    Object.values(c.args[0].input.RequestItems!)
-      .flat()
-      .map((r) => r.PutRequest!.Item),
-  );
-
 let errors: unknown[][];
 
 beforeEach(() => {
@@ -59,7 +51,6 @@ beforeEach(() => {
   ddb.reset();
   sqs.reset();
   ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(BatchWriteCommand).resolves({});
   sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
   setDepsForTest({
     config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE },
@@ -86,22 +77,16 @@ describe('dispatching events to webhooks', () => {
     ]);
   });
 
-  it('stores the event once, for 30 days, so redeliveries can rebuild the body', async () => {
+  it('stores nothing itself: the jobs carry the event, and the attempt log keeps it for redelivery', async () => {
     ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1'), endpoint('wh-2')] });
 
     await handler(sqsEvent(JSON.stringify(voteEvent(1))));
 
-    expect(storedItems()).toEqual([
-      {
-        ...webhookEventKey('acc-user', 'evt_1'),
-        type: 'WebhookEvent',
-        ...storedVote(1),
-        expiresAt: NOW.getTime() / 1000 + 30 * 24 * 60 * 60,
-      },
-    ]);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
+    expect(queuedJobs().map((job) => job.event)).toEqual([storedVote(1), storedVote(1)]);
   });
 
-  it('shares one Query per account and event name, one write of the stored events and the queueing of all jobs across a batch', async () => {
+  it('shares one Query per account and event name and the queueing of all jobs across a batch', async () => {
     ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1'), endpoint('wh-2')] });
 
     const events = [1, 2, 3, 4, 5, 6].map((n) => voteEvent(n, n <= 4 ? 'acc-a' : 'acc-b'));
@@ -111,14 +96,12 @@ describe('dispatching events to webhooks', () => {
       'ACCOUNT#acc-a#WEBHOOKS',
       'ACCOUNT#acc-b#WEBHOOKS',
     ]);
-    expect(storedItems()).toHaveLength(6);
     expect(sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input.Entries!.length)).toEqual([10, 2]);
   });
 
-  it('neither stores nor queues anything for an event nobody subscribed to', async () => {
+  it('queues nothing for an event nobody subscribed to', async () => {
     expect(await handler(sqsEvent(JSON.stringify(voteEvent(1))))).toEqual({ batchItemFailures: [] });
 
-    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
     expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
   });
 

@@ -27,14 +27,14 @@ describe('POST /v1/webhooks/{id}/deliveries/{eventId}/redeliver', () => {
     resource: { id: 7 },
   };
 
-  beforeEach(() => {
-    ddb.on(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') }).resolves({ Item: storedEvent });
-  });
-
-  it('queues an event the endpoint had before, starting again at attempt 1', async () => {
+  const queuedEvent = () => JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody!);
+  const firstAttempt = (item: Record<string, unknown>) =>
     ddb
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': webhookEventAttemptsPartition('wh-1', 'evt_1') } })
-      .resolves({ Items: [{ id: 'att-1' }] });
+      .resolves({ Items: [item] });
+
+  it('queues the event the endpoint had before, from its first logged attempt, starting again at attempt 1', async () => {
+    firstAttempt({ id: 'att-1', event: storedEvent });
 
     expect(jsonBody(await redeliver('wh-1', 'evt_1'))).toEqual({
       message: 'QUEUED',
@@ -42,12 +42,24 @@ describe('POST /v1/webhooks/{id}/deliveries/{eventId}/redeliver', () => {
       event_id: 'evt_1',
       event_type: 'vote.created',
     });
-    const [sent] = sqs.commandCalls(SendMessageCommand);
-    expect(JSON.parse(sent!.args[0].input.MessageBody!)).toMatchObject({
-      webhook_id: 'wh-1',
-      attempt: 1,
-      event: { id: 'evt_1', event_type: 'vote.created', account_id: 'acc-user' },
-    });
+    expect(queuedEvent()).toEqual({ webhook_id: 'wh-1', attempt: 1, event: storedEvent });
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ Limit: 1 });
+    expect(ddb.commandCalls(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') })).toHaveLength(0);
+  });
+
+  it('takes the event the dispatcher stored for an attempt logged before attempts carried their event', async () => {
+    firstAttempt({ id: 'att-1' });
+    ddb.on(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') }).resolves({ Item: storedEvent });
+
+    expect(jsonBody(await redeliver('wh-1', 'evt_1'))).toMatchObject({ message: 'QUEUED', event_id: 'evt_1' });
+    expect(queuedEvent()).toEqual({ webhook_id: 'wh-1', attempt: 1, event: storedEvent });
+  });
+
+  it('answers 404 when an attempt logged without its event has no stored event left either', async () => {
+    firstAttempt({ id: 'att-1' });
+
+    expect(jsonBody(await redeliver('wh-1', 'evt_1'))).toMatchObject({ statusCode: 404 });
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
   });
 
   it('answers 404 when the endpoint never had that event', async () => {
