@@ -43,10 +43,21 @@ export function recordMetric(
 ): void {
   // Switched off (local mode, handler tests): building a metric only to drop it costs CPU per call (per delivery).
   if (process.env.POWERTOOLS_METRICS_DISABLED === 'true') return;
+  // One instance, published at once: singleMetric() would build a whole Metrics (a Console of its own, the
+  // environment read again) per call. Nothing else runs between adding and publishing, so concurrent requests in one
+  // process cannot mix their dimensions.
   metrics ??= new Metrics({ namespace: METRICS_NAMESPACE });
-  const single = metrics.singleMetric();
-  for (const [dimension, dimensionValue] of Object.entries(dimensions)) single.addDimension(dimension, dimensionValue);
-  single.addMetric(name, MetricUnit[unit], value);
+  try {
+    for (const [dimension, dimensionValue] of Object.entries(dimensions))
+      metrics.addDimension(dimension, dimensionValue);
+    metrics.addMetric(name, MetricUnit[unit], value);
+  } catch (error) {
+    // A refused value must not leave its dimensions to the next metric.
+    metrics.clearDimensions();
+    metrics.clearMetrics();
+    throw error;
+  }
+  metrics.publishStoredMetrics();
 }
 
 /** Held weakly: tests and local restarts make new clients, and only live ones matter. */

@@ -33,6 +33,42 @@ describe('the logger', () => {
     });
   });
 
+  it('keeps the keys of each child to its own lines: siblings and the parent never share them', () => {
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+
+    const root = createLogger();
+    const first = root.child({ request_id: 'r-1', route: 'health.get' });
+    const second = root.child({ request_id: 'r-2', route: 'breeds.list' });
+    first.child({ account_id: 'acc-1' }).info('authenticated');
+    second.info('GET /v1/breeds 200 3 ms', { status: 200, route: 'breeds.list' });
+    first.info('GET /v1/health 200 1 ms', { status: 200 });
+    root.info('container ready');
+
+    const [authenticated, breeds, health, ready] = written.map((line) => JSON.parse(line));
+    expect(authenticated).toMatchObject({ request_id: 'r-1', route: 'health.get', account_id: 'acc-1' });
+    expect(breeds).toMatchObject({ request_id: 'r-2', route: 'breeds.list', status: 200 });
+    expect(breeds).not.toHaveProperty('account_id');
+    expect(health).toMatchObject({ request_id: 'r-1', route: 'health.get', status: 200 });
+    expect(health).not.toHaveProperty('account_id');
+    expect(ready).not.toHaveProperty('request_id');
+    // The keys stand where Powertools puts a child's persistent keys: after its own, before the entry's fields.
+    expect(Object.keys(health)).toEqual([
+      'level',
+      'message',
+      'timestamp',
+      'service',
+      'sampling_rate',
+      'request_id',
+      'route',
+      'status',
+    ]);
+  });
+
   it('reads locally as one line: time, whose line it is, the message and what the message does not already say', () => {
     const lines: string[] = [];
     const log = readableLogger((line) => lines.push(line)).child({ request_id: 'r-1', route: 'breeds.list' });
