@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
 import { requestRespiratoryRate } from '../../shared/domain/respiration/service.ts';
 import { text } from '../../shared/http/params.ts';

@@ -1,7 +1,7 @@
 import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { seasonalQuery } from '../../shared/domain/analysis/input.ts';
 import { estimatedWeight } from '../../shared/domain/analysis/service.ts';
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';

@@ -1,7 +1,7 @@
 import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { petHealthTips } from '../../shared/domain/analysis/health-tips.ts';
 import { healthTipsQuery } from '../../shared/domain/analysis/input.ts';
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 

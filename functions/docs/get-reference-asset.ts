@@ -1,5 +1,4 @@
 import { notFound } from '../../shared/errors.ts';
-
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { ASSET_CACHE_CONTROL, REFERENCE_ASSETS } from '../../shared/http/reference-page.ts';

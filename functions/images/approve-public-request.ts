@@ -1,5 +1,4 @@
 import { approvePublicRequestBody, requestIdParams } from '../../shared/domain/public-requests/input.ts';
-
 import { approvePublication } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';

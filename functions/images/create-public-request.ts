@@ -1,5 +1,4 @@
 import { createPublicRequestBody } from '../../shared/domain/public-requests/input.ts';
-
 import { requestPublication } from '../../shared/domain/public-requests/service.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

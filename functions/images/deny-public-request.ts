@@ -1,5 +1,4 @@
 import { denyPublicRequestBody, requestIdParams } from '../../shared/domain/public-requests/input.ts';
-
 import { denyPublication } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';

@@ -1,5 +1,4 @@
 import { publicRequestQueueQuery } from '../../shared/domain/public-requests/input.ts';
-
 import { listPendingPublications } from '../../shared/domain/public-requests/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { petMediaParams } from '../../shared/domain/pets/input.ts';
+import { petMediaParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
 import { completePetUpload } from '../../shared/domain/pets/uploads.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { createPetUploadSlot, MAX_PET_PHOTO_BYTES, MAX_PET_VIDEO_BYTES } from '../../shared/domain/pets/uploads.ts';

@@ -1,4 +1,4 @@
-import { petMediaParams } from '../../shared/domain/pets/input.ts';
+import { petMediaParams } from '../../shared/domain/pets/params.ts';
 import { deletePetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';

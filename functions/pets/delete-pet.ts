@@ -1,4 +1,4 @@
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { deletePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';

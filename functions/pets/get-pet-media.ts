@@ -1,4 +1,4 @@
-import { petMediaParams } from '../../shared/domain/pets/input.ts';
+import { petMediaParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentOnePet, requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';

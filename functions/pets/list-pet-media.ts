@@ -1,4 +1,5 @@
-import { listPetMediaQuery, petParams } from '../../shared/domain/pets/input.ts';
+import { listPetMediaQuery } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { listPetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { listPetMedia } from '../../shared/domain/pets/service.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';

@@ -1,4 +1,5 @@
-import { petParams, updatePetBody } from '../../shared/domain/pets/input.ts';
+import { updatePetBody } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentOnePet, updatePet } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { idempotency } from '../../shared/http/idempotency.ts';

@@ -1,4 +1,4 @@
-import { petParams } from '../../shared/domain/pets/input.ts';
+import { petParams } from '../../shared/domain/pets/params.ts';
 import { petReviewsQuery } from '../../shared/domain/reviews/input.ts';
 import { listPetReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';

@@ -97,6 +97,3 @@ export const listPetMediaQuery = z.strictObject({
   order: pageQuery({ defaultLimit: 20, maxLimit: 100, defaultOrder: 'ASC' }).order,
   kind: z.optional(caseInsensitiveEnum(MEDIA_KINDS)),
 });
-
-export const petParams = z.strictObject({ petId: text({ max: 40 }) });
-export const petMediaParams = z.strictObject({ petId: text({ max: 40 }), imageId: text({ max: 40 }) });
