@@ -1,10 +1,11 @@
 // The analysis kinds registry: per kind, the account feature it needs, the model's answer schema, the prompt version
-// and the prompt builder. docs/analysis.md prints the prompts; bump `promptVersion` whenever a prompt or schema
-// changes (results are cached per version, and `compare_version` reads earlier versions).
+// and the prompt builder. docs/analysis.md prints the prompts; bump the kind's version (prompt-versions.ts) whenever a
+// prompt or schema changes (results are cached per version, and `compare_version` reads earlier versions).
 import * as z from 'zod/mini';
 import ANSWER_JSON_SCHEMAS from './answer-schemas.json' with { type: 'json' };
 import type { Language } from '../reference/i18n.ts';
 import type { Species } from '../reference/species.ts';
+import { PROMPT_VERSIONS } from './prompt-versions.ts';
 
 export const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const;
 export type Season = (typeof SEASONS)[number];
@@ -140,7 +141,7 @@ export const KINDS = {
   body_condition_score: {
     kind: 'body_condition_score',
     feature: 'body_condition',
-    promptVersion: 'v1',
+    promptVersion: PROMPT_VERSIONS.body_condition_score,
     answer: bodyConditionAnswer,
     usesSeasonAndCountry: true,
     instructions: INSTRUCTIONS('scores its body condition on the WSAVA 9-point scale'),
@@ -156,7 +157,7 @@ export const KINDS = {
   },
   estimated_age: {
     kind: 'estimated_age',
-    promptVersion: 'v1',
+    promptVersion: PROMPT_VERSIONS.estimated_age,
     answer: estimatedAgeAnswer,
     usesSeasonAndCountry: false,
     instructions: INSTRUCTIONS('estimates its age'),
@@ -170,7 +171,7 @@ export const KINDS = {
   },
   genealogy: {
     kind: 'genealogy',
-    promptVersion: 'v1',
+    promptVersion: PROMPT_VERSIONS.genealogy,
     answer: genealogyAnswer,
     usesSeasonAndCountry: false,
     instructions: INSTRUCTIONS('estimates its breed mixture'),
@@ -186,7 +187,7 @@ export const KINDS = {
   },
   muscle_condition_score: {
     kind: 'muscle_condition_score',
-    promptVersion: 'v1',
+    promptVersion: PROMPT_VERSIONS.muscle_condition_score,
     answer: muscleConditionAnswer,
     usesSeasonAndCountry: false,
     instructions: INSTRUCTIONS('scores its muscle condition on the WSAVA muscle condition scale'),
@@ -201,7 +202,7 @@ export const KINDS = {
   },
   estimated_weight: {
     kind: 'estimated_weight',
-    promptVersion: 'v1',
+    promptVersion: PROMPT_VERSIONS.estimated_weight,
     answer: estimatedWeightAnswer,
     usesSeasonAndCountry: true,
     instructions: INSTRUCTIONS('estimates its body weight'),
@@ -216,7 +217,7 @@ export const KINDS = {
   },
   health_tips: {
     kind: 'health_tips',
-    promptVersion: 'v1',
+    promptVersion: PROMPT_VERSIONS.health_tips,
     answer: healthTipsAnswer,
     usesSeasonAndCountry: false,
     instructions: INSTRUCTIONS('writes personal health tips for its owner'),

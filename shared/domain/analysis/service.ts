@@ -12,8 +12,9 @@ import type { PetItem } from '../pets/pet.ts';
 import { listReadyPhotos, readPhotoBytes } from '../pets/service.ts';
 import { analysisUnavailable, askModel, observeProviderCall } from './ask.ts';
 import { type AnalysisKind, type AnswerOf, KINDS, type PromptContext, type Season } from './kinds.ts';
-import { bodyConditionCategory, estimateWeight, genealogyBreeds, lifeStage, wastingRisk } from './results.ts';
+import { estimateWeight, genealogyBreeds, lifeStage, wastingRisk } from './results.ts';
 import { requestSignature } from './signature.ts';
+import { answerOf, envelope, presentBodyCondition } from './present.ts';
 import { claimSlot, completeSlot, readLatest, readSlot, releaseSlot, type StoredAnalysis } from './store.ts';
 
 export type AnalysisDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'random' | 'log'> & { vision: VisionModel };
@@ -156,37 +157,6 @@ async function answerFor<K extends AnalysisKind>(
 }
 
 /** The fields every analysis result carries. */
-function envelope(stored: StoredAnalysis, cached: boolean) {
-  return {
-    id: stored.id,
-    pet_id: stored.pet_id,
-    type: stored.type,
-    prompt_version: stored.prompt_version,
-    model: stored.model,
-    image_ids: stored.image_ids,
-    lang: stored.lang,
-    created_at: stored.created_at,
-    cached,
-  };
-}
-
-const answerOf = <K extends AnalysisKind>(stored: StoredAnalysis) => stored.answer as AnswerOf<K>;
-
-function presentBodyCondition(stored: StoredAnalysis, cached: boolean) {
-  const a = answerOf<'body_condition_score'>(stored);
-  return {
-    ...envelope(stored, cached),
-    season: stored.season,
-    country: stored.country,
-    score: a.score,
-    scale: 9 as const,
-    category: bodyConditionCategory(a.score),
-    confidence: a.confidence,
-    explanation: a.explanation,
-    recommendations: a.recommendations,
-  };
-}
-
 export async function bodyConditionScore(
   deps: AnalysisDeps,
   account: Account,
@@ -205,16 +175,6 @@ export async function bodyConditionScore(
       ? { prompt_version: earlier.prompt_version, result: presentBodyCondition(earlier, true) }
       : null,
   };
-}
-
-/**
- * The pet's newest body condition result of the current prompt version, as the route answered it, or undefined when
- * there is none (never asked, or expired): what a vet review reviews.
- */
-export async function latestBodyCondition(deps: Pick<Deps, 'ddb' | 'config' | 'now'>, petId: string) {
-  const { promptVersion } = KINDS.body_condition_score;
-  const stored = await readLatest(deps, petId, 'body_condition_score', promptVersion);
-  return stored ? presentBodyCondition(stored, true) : undefined;
 }
 
 export async function estimatedAge(deps: AnalysisDeps, account: Account, petId: string, options: AnalysisOptions) {
@@ -327,4 +287,4 @@ export async function estimatedWeight(deps: AnalysisDeps, account: Account, petI
   };
 }
 
-export { answerFor, subjectOf, promptContext, presentBodyCondition };
+export { answerFor, subjectOf, promptContext };

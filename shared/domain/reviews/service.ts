@@ -4,7 +4,7 @@
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
-import { latestBodyCondition } from '../analysis/service.ts';
+import { latestBodyCondition } from '../analysis/present.ts';
 import { petForReview, requireOwnPet } from '../pets/service.ts';
 import type { PetReviewsQuery, ReviewQueueQuery } from './input.ts';
 import { applyDecision, presentReview, type ReviewDecision, type ReviewItem, UNDECIDED } from './review.ts';
