@@ -5,6 +5,7 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { forbidden } from '../../shared/errors.ts';
 import { boolean, text } from '../../shared/http/params.ts';
+import { bearerTokens } from '../../shared/auth/bearer.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { imageDetails } from '../../shared/domain/images/image-details.ts';
@@ -21,6 +22,7 @@ const query = z.strictObject({
 export const handler = httpRoute(
   route('favourites.list'),
   {
+    bearerTokens,
     summary: 'Your favourites',
     description: "Administrators may pass `account_id` to see another account's.",
     query,

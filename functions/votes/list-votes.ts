@@ -3,6 +3,7 @@ import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lo
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { listVotes, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
+import { bearerTokens } from '../../shared/auth/bearer.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 
@@ -13,7 +14,7 @@ const query = z.strictObject({
 
 export const handler = httpRoute(
   route('votes.list'),
-  { summary: 'Your votes', query },
+  { bearerTokens, summary: 'Your votes', query },
   async ({ query: q, account }, deps) => {
     const votes = await listVotes(
       deps,

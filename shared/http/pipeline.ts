@@ -2,7 +2,8 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { authenticate } from '../auth/authenticate.ts';
+import { acceptsBearer, authenticate } from '../auth/authenticate.ts';
+import type { BearerTokens } from '../auth/bearer.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import type { Account } from '../domain/accounts/account.ts';
@@ -59,6 +60,11 @@ export interface RouteContract {
    * utility enters only the bundles of those routes.
    */
   idempotency?: Idempotency;
+  /**
+   * `bearerTokens` (shared/auth/bearer.ts) on the routes that accept bearer tokens (`acceptsBearer`; a type error when
+   * missing there or given elsewhere): passed in, so the token verifier enters only the bundles of those routes.
+   */
+  bearerTokens?: BearerTokens;
 }
 
 /** The table entries `isIdempotent` accepts, as a type: account routes that POST or PATCH and show no secret once. */
@@ -71,6 +77,10 @@ type Idempotent<R extends RouteDef> = R['auth'] extends 'none'
     : false;
 type IdempotencyOf<R extends RouteDef> =
   Idempotent<R> extends true ? { idempotency: Idempotency } : { idempotency?: undefined };
+/** The table entries `acceptsBearer` accepts, as a type. */
+type BearerOf<R extends RouteDef> = R['auth'] extends 'bearer' | 'apiKeyOrBearer'
+  ? { bearerTokens: BearerTokens }
+  : { bearerTokens?: undefined };
 
 type Out<S, K extends keyof RouteContract> =
   S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
@@ -120,7 +130,7 @@ interface RequestState {
  */
 export function httpRoute<R extends RouteDef, S extends RouteContract>(
   route: R,
-  schemas: S & IdempotencyOf<R>,
+  schemas: S & IdempotencyOf<R> & BearerOf<R>,
   handle: Handler<R, S>,
 ): HttpHandler {
   const state = new WeakMap<Event, RequestState>();
@@ -128,6 +138,9 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
   const idempotency = schemas.idempotency;
   if (isIdempotent(route) !== (idempotency !== undefined)) {
     throw new Error(`${route.id}: pass \`idempotency\` exactly when the route honours Idempotency-Key`);
+  }
+  if (acceptsBearer(route) !== (schemas.bearerTokens !== undefined)) {
+    throw new Error(`${route.id}: pass \`bearerTokens\` exactly when the route accepts bearer tokens`);
   }
   const observed = observeRequests(route, (event) => state.get(event)?.account?.id);
 
@@ -137,7 +150,7 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
       before: async (request) => {
         normaliseEvent(request.event);
         const deps = getDeps();
-        const account = await authenticate(deps, route, request.event.headers);
+        const account = await authenticate(deps, route, request.event.headers, schemas.bearerTokens);
         const idempotencyKey = idempotency?.keyOf(request.event.headers);
         // Every request to a limited route counts, replays included: the window is taken before anything else runs.
         const window = account && rateClass ? await takeRequest(deps, account, rateClass) : undefined;
