@@ -95,13 +95,17 @@ export function createGateway() {
         return;
       }
       const result = await invoke(req, body);
+      const status = result.statusCode ?? 200;
       const headers: Record<string, string | string[]> = {
         ...CORS.responseHeaders,
         ...(result.headers as Record<string, string>),
       };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-      res.writeHead(result.statusCode ?? 200, headers);
-      res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+      const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
+      // As API Gateway does: the length, not chunked framing (writeHead fixes the framing before the body is known).
+      if (status !== 204 && status !== 304) headers['content-length'] = String(Buffer.byteLength(payload));
+      res.writeHead(status, headers);
+      res.end(payload);
     } catch (error) {
       // What API Gateway answers when the integration itself fails.
       console.error('local gateway: handler crashed', error);
@@ -219,8 +223,9 @@ const payloadTooLarge = () =>
 
 /** Whether a raw request path has a `.` or `..` segment, also percent-encoded (`%2e%2E`). */
 export function hasDotSegment(rawPath: string): boolean {
-  return rawPath.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+  return DOT_SEGMENT.test(rawPath);
 }
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   // Most requests are bodiless GETs: skip the stream machinery for them.

@@ -12,7 +12,7 @@ import type { RouteDef } from './route-def.ts';
 type Event = APIGatewayProxyEventV2;
 
 export function observeRequests(route: RouteDef, accountIdOf: (event: Event) => string | undefined) {
-  const requests = new WeakMap<Event, { started: number; log: Logger }>();
+  const requests = new WeakMap<Event, { started: number; log: Logger; account?: { id: string; log: Logger } }>();
 
   /** The logger of this request: its lines carry the request id, route id and, once known, account id. */
   const logFor = (event: Event, context: Context): Logger => {
@@ -25,7 +25,10 @@ export function observeRequests(route: RouteDef, accountIdOf: (event: Event) => 
       requests.set(event, request);
     }
     const accountId = accountIdOf(event);
-    return accountId ? request.log.child({ account_id: accountId }) : request.log;
+    if (!accountId) return request.log;
+    if (request.account?.id !== accountId)
+      request.account = { id: accountId, log: request.log.child({ account_id: accountId }) };
+    return request.account.log;
   };
 
   const record = (request: middy.Request<Event, HttpResult>) => {

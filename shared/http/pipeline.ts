@@ -215,7 +215,9 @@ export type HttpHandler = ((event: Event, context: Context) => Promise<HttpResul
 
 /** API Gateway v2 already lower-cases header names; the local gateway and hand-built test events may not. */
 function normaliseEvent(event: Event): void {
-  event.headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const headers: Event['headers'] = {};
+  for (const name in event.headers) headers[name.toLowerCase()] = event.headers[name];
+  event.headers = headers;
   event.queryStringParameters ??= {};
   event.pathParameters ??= {};
 }

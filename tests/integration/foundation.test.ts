@@ -8,6 +8,9 @@ describe('the local service (real DynamoDB Local behind the local gateway)', () 
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ok', stage: 'local' });
+    // As API Gateway answers: a Content-Length, not chunked framing.
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(JSON.stringify(res.body))));
+    expect(res.headers.get('transfer-encoding')).toBeNull();
   });
 
   it('answers unknown routes with the 404 error JSON and wrong methods with 405', async () => {
