@@ -337,20 +337,34 @@ per-request work queueing behind fauxqs, the receiver and every poller), and att
 opened through the address guard instead of opening one per attempt. With ten warm threads the worker delivers about
 twice what the one process did at the same load (96 to 217 against 86 to 106 /s in the runs above).
 
-Why the local ratio is still below 0.5: handing slots on took the slot writes from 0.45–0.64 to 0.31–0.35 UpdateItem
-per delivery (all requests 0.76–1.01 to 0.62–0.68), but the figure is now bound by the serial chain of each
-poller, not by DynamoDB requests. A trace of the worker run (five dispatcher and five deliverer threads, each one
-batch at a time) had a deliverer batch take about 30 ms to receive, 50 ms to take slots, two rounds of 10–15 ms POSTs
-and 140–190 ms to settle (the BatchWriteItem of the log, 4 to 10 items, is the slow half; the slot write itself lands
-in about 60 ms), and a dispatcher batch about 40 ms to receive and 190–290 ms for its Query, BatchWriteItem and
-SendMessageBatch in a row: both stages sustain 140–170 deliveries/s at that pace, which is what the run measures.
-Each leg is tens of milliseconds only because the machine is loaded (load average 8 to 16 on two cores during these
-runs, one UpdateItem on an idle DynamoDB Local takes 2 ms); sampled CPU time had the worker run use about one core
-(5.3 ms of CPU per delivery, Node and Java together, against 2.2 ms per PutItem), so it waits on latency rather than
-computing. A BatchWriteItem of ten items costs DynamoDB Local about a third of ten PutItems, so fewer, larger
-requests are not the lever either; shorter chains are (for instance storing the event and queueing its jobs in
-parallel in the dispatcher, which measured within the noise and would let a failed store duplicate the deliveries
-of a retried event, so it was left out).
+Why the local ratio is still below 0.5. The worker run keeps the two cores about as busy as the PutItem loop does, so
+the ratio is close to the ratio of CPU per delivery to CPU per PutItem, each measured around its own run with the idle
+CPU of the local stack's pollers subtracted. Per PutItem: 1.4–1.6 ms (Node about 0.6, DynamoDB Local about 0.9). Per
+delivery: 5.7–6.9 ms while the dispatcher stored each event, and 4.7–5.1 ms since the attempt log carries it (Node
+about 3, DynamoDB Local 1.7–2). A CPU profile of the worker run is flat: the AWS SDK's per-request work (serialisation,
+signing, endpoint resolution, the user agent, MD5 checks of SQS messages) and Node's HTTP client and server, with no
+function above 3 %. So the cost is the number of HTTP requests per delivery. With one endpoint the pollers send:
+- the deliverer: its POST, a tenth each of ReceiveMessage and DeleteMessageBatch, 0.3–0.5 UpdateItem (taking and
+  settling slots) and 0.13–0.2 BatchWriteItem (the log);
+- the dispatcher: a tenth each of ReceiveMessage, Query, SendMessageBatch and DeleteMessageBatch.
+
+On the same two cores, fauxqs and the receiver answer the SQS requests and the POST. That makes about two requests
+sent and one and a half answered in Node per delivery, against one request sent per PutItem. That bounds the local
+ratio at about 0.3 whatever the worker does between requests. Once the event was no longer stored, the rest is at
+its floor for two queues and one POST per delivery:
+- one slot write taken and one settled per batch per endpoint;
+- one log write per batch;
+- one SQS request per ten messages.
+
+Two other ideas were weighed and left out:
+- Delivering first attempts straight from the dispatcher saves the second queue's three requests per ten
+  deliveries. It cut CPU per delivery by about a tenth in two runs. It was left out because the dispatcher would
+  then need the secrets key and the owner mailer, and each event's fan-out would wait on its receivers.
+- Making the SDK cheaper per request would help the PutItem loop more than the worker, because each PutItem is a
+  larger share SDK work.
+
+Deployed, none of this is on the path: SQS, the receivers and DynamoDB run elsewhere, and the bounds are the ones
+below.
 
 What bounds throughput deployed:
 
