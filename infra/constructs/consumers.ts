@@ -3,7 +3,7 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { FilterCriteria, FilterRule, type ILayerVersion, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, type ILayerVersion, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { consumers, type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
 import type { ConsumerDef } from '../../shared/events/consumer-def.ts';
 import { PERMANENT_FAILURE } from '../../shared/events/consumer.ts';
-import { EVENT_SOURCE_ITEM_TYPES } from '../../shared/events/catalogue.ts';
+import { streamFilterPatterns } from '../../shared/events/stream-filters.ts';
 import { constructName } from './api-routes.ts';
 import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
 import { MEDIA_ARCHITECTURE } from './media-layers.ts';
@@ -148,11 +148,7 @@ export class Consumers extends Construct {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(streamFailures),
         // Only records the consumer handles wake it (and are billed): by default items that can become events.
-        filters:
-          consumer.source.patterns?.map((pattern) => FilterCriteria.filter(pattern)) ??
-          EVENT_SOURCE_ITEM_TYPES.map((type) =>
-            FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.isEqual(type) } } } }),
-          ),
+        filters: streamFilterPatterns(consumer.source).map((pattern) => FilterCriteria.filter({ ...pattern })),
       }),
     );
   }

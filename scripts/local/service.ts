@@ -18,6 +18,7 @@ import { startS3Notifications } from './s3-notifications.ts';
 import { seedAdmin } from './seed.ts';
 import { startLocalStack } from './stack.ts';
 import { startStreamRunner } from './stream-runner.ts';
+import { recordFilter, streamFilterPatterns } from '../../shared/events/stream-filters.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -98,6 +99,7 @@ export async function startLocalService(options: LocalServiceOptions) {
     consumers.flatMap((consumer) => {
       if (!('stream' in consumer.source)) return [];
       const { retryAttempts } = consumer.source;
+      const accepts = recordFilter(streamFilterPatterns(consumer.source));
       return [
         import(pathToFileURL(join(ROOT, 'events', `${consumer.entry}.ts`)).href).then(({ handler }) =>
           startStreamRunner({
@@ -107,6 +109,7 @@ export async function startLocalService(options: LocalServiceOptions) {
             handler,
             batchSize: consumer.batchSize,
             retryAttempts,
+            accepts,
             // One local queue stands for each stream consumer's on-failure DLQ.
             onFailure: { sqs, queueUrl: env.STREAM_DLQ_URL! },
             log: log(consumer.id),

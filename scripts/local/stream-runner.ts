@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { toLambdaDynamoDBRecord } from './lambda-events.ts';
 
@@ -27,6 +27,11 @@ export interface StreamRunnerOptions {
   batchSize: number;
   /** The consumer table's `retryAttempts`: retries of a failing record before it goes to `onFailure`. */
   retryAttempts: number;
+  /**
+   * The event source's filter (shared/events/stream-filters.ts): records it refuses never reach the handler, as
+   * deployed. Without one, every record does (an event source without filter criteria).
+   */
+  accepts?: (record: DynamoDBRecord) => boolean;
   /** Lambda's on-failure destination: an SQS queue that receives a description of each record given up on. */
   onFailure: { sqs: SQSClient; queueUrl: string };
   /** Pause before a failed batch is retried. */
@@ -51,6 +56,7 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
   const pollMs = options.pollMs ?? 50;
   const retryDelayMs = options.retryDelayMs ?? 500;
   const log = options.log ?? (() => {});
+  const { accepts } = options;
 
   /** Shard id → iterator; started at LATEST so the seed step's writes are not replayed. */
   const iterators = new Map<string, string | undefined>();
@@ -206,7 +212,10 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
             new GetRecordsCommand({ ShardIterator: iterator }),
           );
           iterators.set(shardId, NextShardIterator);
-          if (Records.length > 0 && !(await deliver(shardId, Records))) await sleep(retryDelayMs);
+          const accepted = accepts
+            ? Records.filter((record) => accepts(toLambdaDynamoDBRecord(record, streamArn)))
+            : Records;
+          if (accepted.length > 0 && !(await deliver(shardId, accepted))) await sleep(retryDelayMs);
         }
       } catch (error) {
         if (!stopped) log('stream runner error', error);

@@ -10,6 +10,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/local/stack.ts';
 import { startStreamRunner } from '../../scripts/local/stream-runner.ts';
+import { recordFilter } from '../../shared/events/stream-filters.ts';
 
 const RETRY_ATTEMPTS = 2;
 const env = inject('localEnv');
@@ -43,6 +44,7 @@ async function run(
   prefix: string,
   handler: (event: DynamoDBStreamEvent, handled: string[]) => DynamoDBBatchResponse,
   expectHandled: number,
+  accepts?: (record: DynamoDBRecord) => boolean,
 ) {
   const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `${tableName}-${prefix}-failures` }));
   const handled: string[] = [];
@@ -56,6 +58,7 @@ async function run(
     retryDelayMs: 50,
     pollMs: 20,
     onFailure: { sqs, queueUrl: QueueUrl! },
+    accepts,
     handler: async (event) => {
       const mine = event.Records.filter((r) => idOf(r).startsWith(`${prefix}-`));
       for (const record of mine) attempts.set(idOf(record), (attempts.get(idOf(record)) ?? 0) + 1);
@@ -99,6 +102,26 @@ describe('the local stream runner', () => {
       requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: RETRY_ATTEMPTS + 1 },
       DDBStreamBatchInfo: { batchSize: 1, streamArn: expect.stringContaining(tableName) },
     });
+  });
+
+  it('hands the handler only the records its filter accepts, as filter criteria on the event source do', async () => {
+    const { handled, attempts, failures } = await run(
+      'filtered',
+      (event, handled) => {
+        for (const record of event.Records) {
+          if (record.dynamodb!.NewImage!.poison!.BOOL)
+            return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
+          handled.push(idOf(record));
+        }
+        return { batchItemFailures: [] };
+      },
+      5,
+      recordFilter([{ dynamodb: { NewImage: { poison: { BOOL: [false] } } } }]),
+    );
+
+    expect(handled).toEqual(['filtered-1', 'filtered-2', 'filtered-4', 'filtered-5', 'filtered-6']);
+    expect(attempts.has('filtered-3')).toBe(false);
+    expect(failures).toEqual([]);
   });
 
   it('halves a batch whose handler crashes until the bad record is alone, so its neighbours are handled once each', async () => {
