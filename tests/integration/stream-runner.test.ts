@@ -79,21 +79,19 @@ async function run(
   return { handled, attempts, failures: Messages.map((m) => JSON.parse(m.Body!)) };
 }
 
+/** Handles in order and reports the first poison record as failed, as the event router does. */
+function reportingFirstFailure(event: DynamoDBStreamEvent, handled: string[]): DynamoDBBatchResponse {
+  for (const record of event.Records) {
+    if (record.dynamodb!.NewImage!.poison!.BOOL)
+      return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
+    handled.push(idOf(record));
+  }
+  return { batchItemFailures: [] };
+}
+
 describe('the local stream runner', () => {
   it('retries a record that keeps failing retryAttempts times, then describes it on the failure queue and goes on', async () => {
-    // Handles in order and reports the first failure, as the event router does.
-    const { handled, attempts, failures } = await run(
-      'reported',
-      (event, handled) => {
-        for (const record of event.Records) {
-          if (record.dynamodb!.NewImage!.poison!.BOOL)
-            return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
-          handled.push(idOf(record));
-        }
-        return { batchItemFailures: [] };
-      },
-      5,
-    );
+    const { handled, attempts, failures } = await run('reported', reportingFirstFailure, 5);
 
     expect(handled).toEqual(['reported-1', 'reported-2', 'reported-4', 'reported-5', 'reported-6']);
     expect(attempts.get('reported-3')).toBe(RETRY_ATTEMPTS + 1);
@@ -107,14 +105,7 @@ describe('the local stream runner', () => {
   it('hands the handler only the records its filter accepts, as filter criteria on the event source do', async () => {
     const { handled, attempts, failures } = await run(
       'filtered',
-      (event, handled) => {
-        for (const record of event.Records) {
-          if (record.dynamodb!.NewImage!.poison!.BOOL)
-            return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
-          handled.push(idOf(record));
-        }
-        return { batchItemFailures: [] };
-      },
+      reportingFirstFailure,
       5,
       recordFilter([{ dynamodb: { NewImage: { poison: { BOOL: [false] } } } }]),
     );

@@ -1,11 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/update-account.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { callbackLogger, type LogFields } from '../../../shared/log.ts';
-import { resetObservability } from '../../../shared/observability.ts';
 import { ADMIN_KEY, anAccount, mockDynamoWithAccounts, standardAccounts } from '../../support/fixtures.ts';
 import { httpEvent, lambdaContext } from '../../support/http-event.ts';
+import { captureMetricLines } from '../../support/metric-lines.ts';
 
 interface Entry {
   level: string;
@@ -71,26 +71,14 @@ describe('the pipeline observes every request', () => {
   });
 
   describe('with metrics on', () => {
-    let lines: string[];
-    beforeEach(() => {
-      process.env.POWERTOOLS_METRICS_DISABLED = 'false';
-      resetObservability();
-      lines = [];
-      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-        lines.push(String(chunk));
-        return true;
-      });
-    });
-    afterEach(() => {
-      vi.restoreAllMocks();
-      process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-      resetObservability();
-    });
+    const lines = captureMetricLines();
 
     it('counts the request by route and status class in CloudWatch embedded metric format', async () => {
       await patch({ 'x-api-key': 'live_not-a-known-key' });
 
-      const metrics = lines.filter((line) => line.includes('"_aws"')).map((line) => JSON.parse(line));
+      const metrics = lines()
+        .filter((line) => line.includes('"_aws"'))
+        .map((line) => JSON.parse(line));
       expect(metrics).toHaveLength(1);
       expect(metrics[0]).toMatchObject({ route: 'accounts.update', status_class: '4xx', Requests: 1 });
       expect(metrics[0]._aws.CloudWatchMetrics[0]).toMatchObject({

@@ -1,25 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { METRIC, recordMetric, resetObservability } from '../../../shared/observability.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { METRIC, recordMetric } from '../../../shared/observability.ts';
+import { captureMetricLines } from '../../support/metric-lines.ts';
 
 describe('metrics', () => {
-  let lines: string[];
-  beforeEach(() => {
-    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-    vi.stubEnv('POWERTOOLS_SERVICE_NAME', 'PetApi-test');
-    resetObservability();
-    lines = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllEnvs();
-    resetObservability();
-  });
+  const lines = captureMetricLines({ POWERTOOLS_SERVICE_NAME: 'PetApi-test' });
 
-  const emitted = () => lines.map((line) => JSON.parse(line));
+  const emitted = () => lines().map((line) => JSON.parse(line));
 
   it('writes each metric at once as one EMF line carrying only its own dimensions', () => {
     recordMetric(METRIC.requests, { route: 'health.get', status_class: '2xx' });
@@ -59,6 +45,6 @@ describe('metrics', () => {
   it('writes nothing while switched off', () => {
     vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'true');
     recordMetric(METRIC.requests, { route: 'health.get', status_class: '2xx' });
-    expect(lines).toEqual([]);
+    expect(lines()).toEqual([]);
   });
 });
