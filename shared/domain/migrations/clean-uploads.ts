@@ -24,18 +24,18 @@ import { imageKey, imagePartition, PUBLIC_REQUEST_PREFIX, publicSegmentKey } fro
 import { queryAll } from '../../db/query-all.ts';
 import { scanPages } from '../../db/scan-pages.ts';
 import type { TransactItem } from '../../db/transact.ts';
-import type { Deps } from '../../deps.ts';
 import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { cleanPhoto } from '../../media/photo-derivatives.ts';
 import { asUpload, MAX_PHOTO_BYTES, servedPhotoKey, UPLOADS_PREFIX, type UploadItem } from '../images/uploads.ts';
 import {
   CHANGED_MEANWHILE,
   type ItemOutcome,
+  type MigrationDeps,
   type MigrationOptions,
   type MigrationReport,
   runMigration,
+  SCAN_PAGE_ITEMS,
 } from './migration.ts';
-import { SCAN_PAGE_ITEMS } from './pet-media-index.ts';
 
 const publicRecord = z.object({ placement: z.record(z.string(), z.number()) });
 /**
@@ -50,8 +50,6 @@ interface OldUpload {
   /** Where the public image's summary sits in the index (facet → segment); undefined when not public. */
   placement: Record<string, number> | undefined;
 }
-
-type MigrationDeps = Pick<Deps, 'ddb' | 'config'>;
 
 /** Brings every upload stored before clean copies to today's shape; with `dryRun`, only counts what it would do. */
 export function cleanOldUploads(deps: MigrationDeps, options: MigrationOptions): Promise<MigrationReport> {

@@ -3,6 +3,14 @@
 // skipped; the others go on. Every rewrite is conditional on what was read, so a second run, or a request that
 // changed an item meanwhile, is never overwritten: a re-run finds nothing left and reports zero.
 
+import type { Deps } from '../../deps.ts';
+
+/** What a migration reads and writes through: the table and, for media, the bucket (from `config`). */
+export type MigrationDeps = Pick<Deps, 'ddb' | 'config'>;
+
+/** Items per Scan page (read before the filter): one page is all a migration holds. */
+export const SCAN_PAGE_ITEMS = 200;
+
 /** What happened to one item; `changed` when it was (or, in a dry run, would be) rewritten. */
 export interface ItemOutcome {
   outcome: string;

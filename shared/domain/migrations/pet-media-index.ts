@@ -7,23 +7,20 @@ import * as z from 'zod/mini';
 import { whenConditionFails } from '../../db/errors.ts';
 import { petMediaKey, petMediaKindIndex } from '../../db/keys.ts';
 import { scanPages } from '../../db/scan-pages.ts';
-import type { Deps } from '../../deps.ts';
 import { MEDIA_KINDS } from '../pets/pet.ts';
 import {
   CHANGED_MEANWHILE,
   type ItemOutcome,
+  type MigrationDeps,
   type MigrationOptions,
   type MigrationReport,
   runMigration,
+  SCAN_PAGE_ITEMS,
 } from './migration.ts';
-
-/** Items per Scan page (read before the filter): one page is all the command holds. */
-export const SCAN_PAGE_ITEMS = 200;
 
 const unindexedMedia = z.object({ id: z.string(), pet_id: z.string(), kind: z.enum(MEDIA_KINDS) });
 type UnindexedMedia = z.infer<typeof unindexedMedia>;
 
-type MigrationDeps = Pick<Deps, 'ddb' | 'config'>;
 const INDEXED: ItemOutcome = { outcome: 'indexed', changed: true };
 
 /** Gives every pet media item without them its kind's gsi1 keys; with `dryRun`, only counts them. */
