@@ -3,17 +3,14 @@ import type { RouteDef } from '../shared/http/route-def.ts';
 
 /**
  * Provided by the Powertools layer (infra/constructs/powertools-layer.ts) instead of each bundle, with the subpaths
- * the code imports: Logger, Metrics and Tracer with the X-Ray SDK (160 KB a function), and the idempotency utility's
- * JMESPath engine and commons (27 KB a write route). The idempotency utility itself stays in the bundles of the routes
- * that use it: its DynamoDB persistence layer must share the function's copy of the SDK (it tells a conditional-check
- * failure by class). `npm run bench` reports what the layer weighs and loads its modules in every import it times.
+ * the code imports: Logger, Metrics and Tracer with the X-Ray SDK (160 KB a function). Each is bundled whole, its
+ * share of Powertools' commons included. `npm run bench` reports what the layer weighs and loads its modules in every
+ * import it times.
  */
 export const POWERTOOLS_LAYER_PACKAGES = {
   '@aws-lambda-powertools/logger': ['.'],
   '@aws-lambda-powertools/metrics': ['.'],
   '@aws-lambda-powertools/tracer': ['.'],
-  '@aws-lambda-powertools/commons': ['.', './utils/env', './utils/lru-cache'],
-  '@aws-lambda-powertools/jmespath': ['.', './functions'],
 } as const satisfies Record<string, readonly `.${string}`[]>;
 
 export type PowertoolsLayerPackage = keyof typeof POWERTOOLS_LAYER_PACKAGES;

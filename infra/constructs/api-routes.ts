@@ -43,10 +43,14 @@ export const TABLE_ACTIONS = {
   ],
 } as const;
 
-/** Requests-table actions (shared/http/guards.ts): read = the quota route's windows; write = the pipeline's guards. */
+/**
+ * Requests-table actions (shared/http/guards.ts): read = the quota route's windows; write = the pipeline's guards
+ * (rate windows: UpdateItem; idempotency records: PutItem to claim, UpdateItem to store, DeleteItem to give back; a
+ * refused claim returns the record, so they never read).
+ */
 export const REQUESTS_TABLE_ACTIONS = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
-  write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 } as const;
 
 export interface ApiRoutesProps {

@@ -72,9 +72,8 @@ function bundlePackage(name: string, subpaths: readonly string[], staging: strin
 const layers = new WeakMap<Stack, LayerVersion>();
 
 /**
- * Powertools for every function of the stage, in one layer: Logger, Metrics and Tracer, and the idempotency utility's
- * JMESPath engine and commons. The bundles keep them external (infra/lambda-bundle.ts), so they add nothing to any
- * function's bundle. Pure JavaScript: one layer serves arm64 and x86_64 alike.
+ * Powertools for every function of the stage, in one layer: Logger, Metrics and Tracer. The bundles keep them external
+ * (infra/lambda-bundle.ts), so they add nothing to any function's bundle. Pure JavaScript: one layer serves arm64 and x86_64 alike.
  */
 export function powertoolsLayer(scope: IConstruct): ILayerVersion {
   let root = Stack.of(scope);
@@ -86,7 +85,7 @@ export function powertoolsLayer(scope: IConstruct): ILayerVersion {
     compatibleRuntimes: [Runtime.NODEJS_22_X],
     compatibleArchitectures: [Architecture.ARM_64, Architecture.X86_64],
     description:
-      'Powertools for AWS Lambda (TypeScript): Logger, Metrics, Tracer with the X-Ray SDK, JMESPath and commons, bundled per package',
+      'Powertools for AWS Lambda (TypeScript): Logger, Metrics, Tracer with the X-Ray SDK, bundled per package',
   });
   layers.set(root, layer);
   return layer;

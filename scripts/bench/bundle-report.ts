@@ -42,7 +42,7 @@ export function bundleReport(
     `| cold import vs SDK clients alone (worst route) | ${fmt(worstImport)}× | ≤ ${importTime}× | ${verdict(worstImport, importTime)} |`,
     `| bundle size vs SDK clients alone (median route) | ${fmt(median(rows.map((r) => r.sizeRatio)))}× (${over('sizeRatio', bundle)}) | reported | – |`,
     `| cold import vs SDK clients alone (median route) | ${fmt(median(rows.map((r) => r.importRatio)))}× (${over('importRatio', importTime)}) | reported | – |`,
-    `| Powertools layer (Logger, Metrics, Tracer + X-Ray SDK, JMESPath, commons), shared by every function | ${fmt(layer.layerBytes / 1024, 1)} KB once per stage; bundle +0 KB (${fmt(layer.bundledBytes / 1024, 1)} KB if Logger, Metrics and Tracer were bundled); Logger + Metrics cold import ${fmt(loggingImportMs, 1)} ms alone (${fmt((100 * loggingImportMs) / medianRouteImportMs, 0)} % of the median route's import, included in the ratios above); Tracer + X-Ray SDK ${fmt(tracerImportMs, 1)} ms, once per container at its first sampled invocation | reported | – |`,
+    `| Powertools layer (Logger, Metrics, Tracer + X-Ray SDK), shared by every function | ${fmt(layer.layerBytes / 1024, 1)} KB once per stage; bundle +0 KB (${fmt(layer.bundledBytes / 1024, 1)} KB if Logger, Metrics and Tracer were bundled); Logger + Metrics cold import ${fmt(loggingImportMs, 1)} ms alone (${fmt((100 * loggingImportMs) / medianRouteImportMs, 0)} % of the median route's import, included in the ratios above); Tracer + X-Ray SDK ${fmt(tracerImportMs, 1)} ms, once per container at its first sampled invocation | reported | – |`,
   ];
   const perRoute = [
     `| Route | SDK clients | Bundle (KB) | SDK-only (KB) | Size ratio | Import (ms) | SDK-only (ms) | Import ratio |`,
@@ -60,16 +60,14 @@ imports and constructs only the AWS SDK clients whose code the route's bundle co
 Runtime, SESv2, Rekognition; the document client with its base client). Import time is the median of ${samples}
 fresh \`node\` processes per bundle, measured around \`await import(bundle)\`, bundles shuffled per round.
 
-Powertools for AWS Lambda is not in the bundles: every function gets Logger, Metrics, Tracer (with the X-Ray SDK) and
-the idempotency utility's JMESPath engine and commons from one Powertools layer (\`infra/constructs/powertools-layer.ts\`:
-each package bundled into one file per subpath), ${fmt(layer.layerBytes / 1024, 1)} KB in all, of which
-${fmt(layer.idempotencyDependencyBytes / 1024, 1)} KB JMESPath and commons; the bundles keep it external. The
-idempotency utility itself is bundled, into the ${idempotentRoutes} routes that honour \`Idempotency-Key\` only (its
-DynamoDB persistence layer must use the function's own copy of the SDK). Here the bundles resolve the layer's modules
-from that same layer folder (\`.bench/bundles/node_modules\`, as from /opt/nodejs/node_modules deployed), so each
-route's import time includes loading them (Logger and Metrics: ${fmt(loggingImportMs, 1)} ms when imported alone) and
-its bundle size does not (bundled into each function, Logger, Metrics and Tracer alone would add
-${fmt(layer.bundledBytes / 1024, 1)} KB). The Tracer and the X-Ray SDK (${fmt(tracerImportMs, 1)} ms alone, about as
+Powertools for AWS Lambda is not in the bundles: every function gets Logger, Metrics and Tracer (with the X-Ray SDK)
+from one Powertools layer (\`infra/constructs/powertools-layer.ts\`: each package bundled into one file),
+${fmt(layer.layerBytes / 1024, 1)} KB in all; the bundles keep it external. \`Idempotency-Key\` is our own code
+(\`shared/http/idempotency.ts\`, about 3 KB), bundled into the ${idempotentRoutes} routes that honour it only.
+Here the bundles resolve the layer's modules from that same layer folder (\`.bench/bundles/node_modules\`, as from
+/opt/nodejs/node_modules deployed), so each route's import time includes loading them (Logger and Metrics:
+${fmt(loggingImportMs, 1)} ms when imported alone) and its bundle size does not (bundled into each function, Logger,
+Metrics and Tracer alone would add ${fmt(layer.bundledBytes / 1024, 1)} KB). The Tracer and the X-Ray SDK (${fmt(tracerImportMs, 1)} ms alone, about as
 much as the SDK clients) are loaded by the first invocation X-Ray samples in a container, not at cold start
 (\`shared/observability.ts\`). The analysis routes keep \`sharp\` external as deployed (it comes from the sharp layer
 and is imported on the first photo sent to the model, not at cold start). \`GET /openapi.json\` reads its document
@@ -77,7 +75,7 @@ from a file in its package on the first request (\`bundledFiles\`), so the docum
 
 What a bundle carries beyond its SDK clients (esbuild's metafile): zod/mini's core (28–33 KB), the pipeline,
 authentication and configuration (about 25 KB), its own area's route entries (\`functions/<area>/routes.ts\`, 1–2.5 KB;
-not the whole table) and its domain code; the idempotent routes add Powertools' idempotency utility (15 KB), the
+not the whole table) and its domain code; the idempotent routes add the idempotency store (3 KB), the
 multipart routes busboy (23 KB), the votes and favourites routes the bearer-token verifier (1.5 KB; the other routes
 take API keys only and do not carry it). Bearer tokens are signed and verified with node:crypto, not a JOSE library; the vision
 model's answer schemas are generated JSON (\`shared/domain/analysis/answer-schemas.json\`), not converted on each call

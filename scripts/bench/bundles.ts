@@ -123,8 +123,6 @@ export interface LayerProbe {
   bundledBytes: number;
   /** The layer's files (every package, subpath and shared chunk). */
   layerBytes: number;
-  /** Of which the idempotency utility's JMESPath engine and commons. */
-  idempotencyDependencyBytes: number;
 }
 
 /**
@@ -172,9 +170,6 @@ export async function bundleLayers(): Promise<LayerProbe> {
       await probe('bundled', `${logging}${tracing}export const t=[new Logger(),new Metrics(),new Tracer()];\n`, false),
     ).size,
     layerBytes: bytesOf(layerModules),
-    idempotencyDependencyBytes:
-      bytesOf(join(layerModules, '@aws-lambda-powertools/jmespath')) +
-      bytesOf(join(layerModules, '@aws-lambda-powertools/commons')),
   };
 }
 

@@ -56,8 +56,8 @@ export interface RouteContract {
   errors?: readonly ErrorStatus[];
   /**
    * `idempotency` (shared/http/idempotency.ts) on the routes that honour `Idempotency-Key` (shared/http/guards.ts
-   * `isIdempotent`; a type error when missing there or given elsewhere): passed in, so Powertools' idempotency
-   * utility enters only the bundles of those routes.
+   * `isIdempotent`; a type error when missing there or given elsewhere): passed in, so the idempotency store enters
+   * only the bundles of those routes.
    */
   idempotency?: Idempotency;
   /**

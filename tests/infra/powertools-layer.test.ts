@@ -47,9 +47,10 @@ describe('the Powertools layer', () => {
   it('holds, as a loadable file, every Powertools module and subpath any function imports', async () => {
     const modules = join(powertoolsLayerDir(), 'nodejs', 'node_modules');
     const imported = await layerImportsOfEveryFunction();
-    // the idempotency utility's dependencies, which the write routes' bundles import, are among them
-    expect(imported).toContain('@aws-lambda-powertools/jmespath');
-    expect(imported).toContain('@aws-lambda-powertools/commons/utils/env');
+    // Logger, Metrics and Tracer, which every function imports (the Tracer when first sampled), are among them
+    expect(imported).toContain('@aws-lambda-powertools/logger');
+    expect(imported).toContain('@aws-lambda-powertools/metrics');
+    expect(imported).toContain('@aws-lambda-powertools/tracer');
     for (const path of imported) {
       const name = POWERTOOLS_LAYER_MODULES.find((n) => path === n || path.startsWith(`${n}/`))!;
       const subpath = path === name ? '.' : `.${path.slice(name.length)}`;

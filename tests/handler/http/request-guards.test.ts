@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as createVote } from '../../../functions/votes/create-vote.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
@@ -84,5 +84,32 @@ describe('the request guards of the pipeline', () => {
       });
     }
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('runs a keyed write once and stores its answer; a repeat gets it replayed with Idempotent-Replayed, performing nothing', async () => {
+    ddb.on(PutCommand, { TableName: 'test-requests' }).resolves({});
+
+    const first = await post({ 'idempotency-key': 'key-1' });
+
+    expect(first.statusCode).toBe(200);
+    expect(first.headers?.['idempotent-replayed']).toBeUndefined();
+    const claim = ddb.commandCalls(PutCommand, { TableName: 'test-requests' })[0]!.args[0].input;
+    const store = ddb
+      .commandCalls(UpdateCommand, { TableName: 'test-requests' })
+      .map((call) => call.args[0].input)
+      .find((input) => input.Key?.id === claim.Item?.id)!;
+    const stored = store.ExpressionAttributeValues![':data'];
+    expect(stored).toMatchObject({ statusCode: 200, body: first.body });
+
+    // the repeat's claim is refused with the record as it now stands (ALL_OLD)
+    ddb
+      .on(PutCommand, { TableName: 'test-requests' })
+      .rejects(conditionalCheckFailed({ ...claim.Item, status: 'COMPLETED', data: stored }));
+    const again = await post({ 'idempotency-key': 'key-1' });
+
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers).toMatchObject({ 'idempotent-replayed': 'true', 'ratelimit-remaining': expect.any(String) });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });
