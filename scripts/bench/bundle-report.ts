@@ -76,7 +76,7 @@ from a file in its package on the first request (\`bundledFiles\`), so the docum
 What a bundle carries beyond its SDK clients (esbuild's metafile): zod/mini's core (28–33 KB), the pipeline,
 authentication and configuration (about 25 KB), its own area's route entries (\`functions/<area>/routes.ts\`, 1–2.5 KB;
 not the whole table) and its domain code; the idempotent routes add the idempotency store (3 KB), the
-multipart routes busboy (23 KB), the votes and favourites routes the bearer-token verifier (1.5 KB; the other routes
+multipart routes their multipart parser (4 KB, our own: busboy was 23 KB), the votes and favourites routes the bearer-token verifier (1.5 KB; the other routes
 take API keys only and do not carry it). Bearer tokens are signed and verified with node:crypto, not a JOSE library; the vision
 model's answer schemas are generated JSON (\`shared/domain/analysis/answer-schemas.json\`), not converted on each call
 by zod's \`toJSONSchema\` (20 KB). The response schemas are not bundled: only the OpenAPI generator reads them

@@ -44,7 +44,7 @@ export interface RouteContract {
   query?: Schema;
   body?: Schema;
   /**
-   * multipart/form-data routes: the parser (passed in, so busboy enters only the bundles of upload routes),
+   * multipart/form-data routes: the parser (passed in, so it enters only the bundles of upload routes),
    * its limits and a schema for the text fields.
    */
   form?: { parse: typeof parseMultipart; limits: MultipartLimits; fields: Schema };

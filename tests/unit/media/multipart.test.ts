@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.ts';
-import { MAX_FIELD_VALUE_BYTES, parseMultipart, type MultipartLimits } from '../../../shared/media/multipart.ts';
+import {
+  MAX_FIELD_VALUE_BYTES,
+  MAX_PART_HEADER_BYTES,
+  parseMultipart,
+  type MultipartLimits,
+} from '../../../shared/media/multipart.ts';
 
 const BOUNDARY = '----PetFormBoundary7MA4YWxkTrZu0gW';
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -284,5 +289,257 @@ describe('parseMultipart', () => {
       ),
     );
     expect(outcomes.filter((outcome) => outcome !== 'form' && outcome !== 'http error')).toEqual([]);
+  });
+});
+
+/** A body written by hand, byte for byte (latin1, so `\xff` is one byte). */
+const raw = (text: string) => Buffer.from(text, 'latin1');
+const part = (headers: string, content = 'x') => `--${BOUNDARY}\r\n${headers}\r\n\r\n${content}\r\n`;
+const CLOSE = `--${BOUNDARY}--`;
+const field = (name: string, value = 'x') => part(`Content-Disposition: form-data; name="${name}"`, value);
+const parse = (body: Buffer, limits = LIMITS, contentType = CONTENT_TYPE) => parseMultipart(body, contentType, limits);
+const messageOf = async (promise: Promise<unknown>) => (await rejectionOf(promise)).message;
+/** Each header block, alone in a one-part body, gets `message`. */
+async function expectEachRefused(headers: string[], message: string) {
+  for (const header of headers) expect(await messageOf(parse(raw(part(header) + CLOSE)))).toBe(message);
+}
+
+describe('parseMultipart: the grammar of RFC 2046 and RFC 7578', () => {
+  it('ignores a preamble and an epilogue and accepts transport padding after boundaries', async () => {
+    const body = raw(
+      `preamble, not a part\r\n--${BOUNDARY} \t\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n` +
+        `--${BOUNDARY}\t\r\nContent-Disposition: form-data; name="b"\r\n\r\n2\r\n--${BOUNDARY}-- \r\nepilogue\r\n${field('c')}`,
+    );
+    expect((await parse(body)).fields).toEqual({ a: '1', b: '2' });
+  });
+
+  it('reads a body of only the close delimiter as an empty form', async () => {
+    await expect(parse(raw(CLOSE))).resolves.toEqual({ fields: {}, files: [] });
+  });
+
+  it('takes a quoted boundary with spaces (RFC 2046 example), 70 characters, and any case of the parameter name', async () => {
+    const body = (boundary: string) =>
+      raw(`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nv\r\n--${boundary}--`);
+    const long = `${'b'.repeat(69)}.`;
+    const forms = await Promise.all([
+      parse(body('simple boundary'), LIMITS, 'multipart/form-data; boundary="simple boundary"'),
+      parse(body(long), LIMITS, `multipart/form-data;BOUNDARY=${long}`),
+      parse(body('abc'), LIMITS, 'multipart/form-data; charset=utf-8; Boundary="abc" '),
+    ]);
+    expect(forms.map((form) => form.fields)).toEqual([{ a: 'v' }, { a: 'v' }, { a: 'v' }]);
+  });
+
+  it('refuses a boundary RFC 2046 does not allow, or a Content-Type it cannot read', async () => {
+    const contentTypes = [
+      `multipart/form-data; boundary=${'b'.repeat(71)}`,
+      'multipart/form-data; boundary=""',
+      'multipart/form-data; boundary="ends in space "',
+      'multipart/form-data; boundary=a*b',
+      'multipart/form-data; boundary=abc;',
+      'multipart/form-data; boundary="abc',
+      'multipart/form-data; charset; boundary=abc',
+    ];
+    for (const contentType of contentTypes) {
+      expect(await messageOf(parse(raw(CLOSE), LIMITS, contentType))).toBe(
+        'multipart/form-data Content-Type has no valid boundary parameter',
+      );
+    }
+  });
+
+  it('refuses text after a boundary on its line: the boundary must not occur in a part', async () => {
+    const inContent = raw(`${field('a', `x\r\n--${BOUNDARY}x`)}${CLOSE}`);
+    expect(await messageOf(parse(inContent))).toBe(
+      'malformed multipart body: part 2 has other text on its boundary line',
+    );
+    const body = raw(`${field('a')}--${BOUNDARY}-x\r\n${CLOSE}`);
+    expect((await rejectionOf(parse(body))).code).toBe('invalid_multipart');
+  });
+
+  it('needs CRLF line breaks', async () => {
+    const body = raw(`--${BOUNDARY}\nContent-Disposition: form-data; name="a"\n\nx\n--${BOUNDARY}--`);
+    expect((await rejectionOf(parse(body))).code).toBe('invalid_multipart');
+  });
+
+  it('reads header names in any case, the first of a repeated header, and folded header lines', async () => {
+    const body = raw(
+      part('content-DISPOSITION: form-data; name="a"\r\nContent-Disposition: form-data; name="b"') +
+        part('Content-Disposition: form-data;\r\n\tname="c"') +
+        CLOSE,
+    );
+    expect((await parse(body)).fields).toEqual({ a: 'x', c: 'x' });
+  });
+
+  it('refuses a malformed header line', async () => {
+    const headers = [
+      'Content-Disposition form-data; name="a"',
+      'Content-Disposition : form-data; name="a"',
+      `Content-Disposition: form-data; name="a"\x01`,
+      ': form-data',
+      ' Content-Disposition: form-data; name="a"',
+      '',
+    ];
+    await expectEachRefused(headers, 'malformed multipart body: part 1 has a malformed header line');
+  });
+
+  it(`accepts a header block of exactly ${MAX_PART_HEADER_BYTES} bytes and refuses a longer one`, async () => {
+    const disposition = 'Content-Disposition: form-data; name="a"\r\n';
+    const padding = (bytes: number) => `X-Padding: ${'p'.repeat(bytes - 'X-Padding: '.length - 4)}\r\n\r\n`;
+    const block = (bytes: number) => disposition + padding(bytes - disposition.length);
+    const body = (bytes: number) => raw(`--${BOUNDARY}\r\n${block(bytes)}v\r\n${CLOSE}`);
+    expect(block(MAX_PART_HEADER_BYTES)).toHaveLength(MAX_PART_HEADER_BYTES);
+
+    expect((await parse(body(MAX_PART_HEADER_BYTES))).fields).toEqual({ a: 'v' });
+    expect(await messageOf(parse(body(MAX_PART_HEADER_BYTES + 1)))).toBe(
+      `malformed multipart body: part 1 has no blank line ending its headers within ${MAX_PART_HEADER_BYTES} bytes`,
+    );
+  });
+
+  it('refuses a part without a form-data Content-Disposition naming it, instead of dropping it', async () => {
+    const headers = [
+      'Content-Type: text/plain',
+      'Content-Disposition: attachment; name="a"',
+      'Content-Disposition: form-data',
+      'Content-Disposition: form-data; name=""',
+      'Content-Disposition: form-data; filename="a.jpg"',
+      'Content-Disposition: form-data; name="a"; filename*=UTF-8%C3%A9',
+      'Content-Disposition: form-data; name="a" filename="b"',
+    ];
+    await expectEachRefused(
+      headers,
+      'malformed multipart body: part 1 has no valid Content-Disposition: form-data header with a name',
+    );
+  });
+
+  it('reads Content-Disposition parameters: any case, unquoted, quoted with escapes, the first of repeated ones', async () => {
+    const body = raw(
+      part('Content-Disposition: Form-Data; NAME=plain; name="second"') +
+        part('Content-Disposition: form-data; name="say \\"hi\\""') +
+        part('Content-Disposition: form-data; name="images"; filename="C:\\Users\\rex\\photo.jpg"') +
+        part('Content-Disposition: form-data; name="images"; filename="dir\\\\a\\"b.png"') +
+        CLOSE,
+    );
+    const form = await parse(body);
+    expect(form.fields).toEqual({ plain: 'x', 'say "hi"': 'x' });
+    expect(form.files.map((file) => file.filename)).toEqual(['photo.jpg', 'a"b.png']);
+  });
+
+  it('prefers filename* to filename, decodes its charset, and empties a name of only dots', async () => {
+    const body = raw(
+      part(
+        `Content-Disposition: form-data; name="images"; filename="fallback.jpg"; filename*=ISO-8859-1'de'%FCber.jpg`,
+      ) +
+        part('Content-Disposition: form-data; name="images"; filename="a/.."') +
+        CLOSE,
+    );
+    expect((await parse(body)).files.map((file) => file.filename)).toEqual(['über.jpg', '']);
+  });
+
+  it('decodes a raw UTF-8 field name as browsers send it', async () => {
+    const body = Buffer.concat([Buffer.from(part('Content-Disposition: form-data; name="größe"')), raw(CLOSE)]);
+    expect((await parse(body)).fields).toEqual({ größe: 'x' });
+  });
+
+  it('tells files from fields: a file name, or application/octet-stream without one', async () => {
+    const body = raw(
+      part('Content-Disposition: form-data; name="images"; filename="a.jpg"') +
+        part('Content-Disposition: form-data; name="images"\r\nContent-Type: application/octet-stream') +
+        part('Content-Disposition: form-data; name="images"; filename="b"\r\nContent-Type: Image/PNG; q="1"') +
+        part('Content-Disposition: form-data; name="images"; filename="c"\r\nContent-Type: image/png; q') +
+        part('Content-Disposition: form-data; name="empty"; filename=""') +
+        CLOSE,
+    );
+    const form = await parse(body, { ...LIMITS, maxFiles: 4 });
+    expect(form.files.map(({ filename, declaredType }) => [filename, declaredType])).toEqual([
+      ['a.jpg', 'text/plain'],
+      ['', 'application/octet-stream'],
+      ['b', 'image/png'],
+      ['c', 'text/plain'],
+    ]);
+    expect(form.fields).toEqual({ empty: 'x' });
+  });
+
+  it('decodes fields as UTF-8 (bad bytes become U+FFFD) or in the charset their part names, and refuses an unknown one', async () => {
+    const body = raw(
+      field('utf8', 'F\xc3\xbcnf') +
+        field('broken', 'F\xfcnf') +
+        part(
+          'Content-Disposition: form-data; name="latin"\r\nContent-Type: text/plain; charset=ISO-8859-1',
+          'F\xfcnf',
+        ) +
+        CLOSE,
+    );
+    expect((await parse(body)).fields).toEqual({ utf8: 'Fünf', broken: 'F\ufffdnf', latin: 'Fünf' });
+
+    const unknown = raw(
+      part('Content-Disposition: form-data; name="a"\r\nContent-Type: text/plain; charset=klingon') + CLOSE,
+    );
+    const error = await rejectionOf(parse(unknown));
+    expect([error.status, error.message]).toEqual([400, "field 'a' is in an unknown charset 'klingon'"]);
+  });
+});
+
+describe('parseMultipart: limits and which problem is reported', () => {
+  it('keeps exactly the maximum number of files and fields', async () => {
+    const fields = Array.from({ length: LIMITS.maxFields }, (_, index) => ({ name: `f${index}`, value: 'v' }));
+    const form = await parse(multipartBody([...fields, image(), image(), image()]));
+    expect([Object.keys(form.fields).length, form.files.length]).toEqual([LIMITS.maxFields, LIMITS.maxFiles]);
+  });
+
+  it('reports the first problem in the body', async () => {
+    const body = multipartBody([
+      { name: 'name', value: 'Rex' },
+      { name: 'name', value: 'Fido' },
+      image(),
+      image(),
+      image(),
+      image(),
+    ]);
+    expect(await messageOf(parse(body))).toBe("field 'name' appears more than once");
+  });
+
+  it('reports a broken part even after a count limit was passed', async () => {
+    const body = raw(
+      multipartBody([image(), image(), image(), image()], { closed: false }).toString('latin1') +
+        part('Content-Disposition form-data') +
+        CLOSE,
+    );
+    expect(await messageOf(parse(body))).toBe('malformed multipart body: part 5 has a malformed header line');
+  });
+});
+
+describe('parseMultipart: hostile bodies of 10 MB', () => {
+  const TEN_MB = 10 * 1024 * 1024;
+  const BIG: MultipartLimits = { ...LIMITS, maxFileBytes: 2 * TEN_MB };
+  const repeat = (unit: string) => unit.repeat(Math.ceil(TEN_MB / unit.length)).slice(0, TEN_MB);
+  const fileHead = part('Content-Disposition: form-data; name="images"; filename="a.bin"', '');
+
+  it('returns a file made of almost-delimiters byte for byte', async () => {
+    for (const unit of [`\r\n--${BOUNDARY.slice(0, -1)}`, '\r\n--', '\r\n', '-']) {
+      const content = repeat(unit);
+      const body = raw(`${fileHead.slice(0, -2)}${content}\r\n${CLOSE}`);
+      const { files } = await parse(body, BIG);
+      expect(files[0]!.bytes.equals(raw(content))).toBe(true);
+    }
+  });
+
+  it('reads every one of hundreds of thousands of parts and keeps none over the limit', async () => {
+    const count = Math.floor(TEN_MB / field('f000000').length);
+    const fields = Array.from({ length: count }, (_, index) => field(`f${String(index).padStart(6, '0')}`));
+    const error = await rejectionOf(parse(raw(fields.join('') + CLOSE)));
+    expect(error.code).toBe('too_many_fields');
+  });
+
+  it('stops reading headers after the bound, however many lines follow', async () => {
+    const body = raw(`--${BOUNDARY}\r\n${repeat('X-Header: value\r\n')}\r\nx\r\n${CLOSE}`);
+    expect(await messageOf(parse(body))).toMatch(/has no blank line ending its headers within 16384 bytes$/);
+  });
+
+  it('reads 10 MB of transport padding, and refuses or closes on 10 MB of boundaries', async () => {
+    const padded = raw(`--${BOUNDARY}${repeat(' ')}\r\nContent-Disposition: form-data; name="a"\r\n\r\nv\r\n${CLOSE}`);
+    expect((await parse(padded)).fields).toEqual({ a: 'v' });
+    expect((await rejectionOf(parse(raw(repeat(`\r\n--${BOUNDARY}`))))).code).toBe('invalid_multipart');
+    expect((await rejectionOf(parse(raw(repeat(`--${BOUNDARY}\r\n`))))).code).toBe('invalid_multipart');
+    // "--boundary--" opens it: the close delimiter, and the rest is epilogue.
+    await expect(parse(raw(repeat(`--${BOUNDARY}`)))).resolves.toEqual({ fields: {}, files: [] });
   });
 });
