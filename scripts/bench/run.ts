@@ -144,7 +144,9 @@ worker thread of its own (a container), each attempt taking an attempt slot (the
 current secret), decrypting the secret (cached per container by ciphertext), signing, POSTing over a kept-alive
 connection (opened through the SSRF guard, which checks the address actually connected to), handing the slot on to
 the batch's next job or giving it back, and logging the attempt. One endpoint allows ten attempts in flight, the loops' concurrency. A warm-up round of
-${webhooks.warmupDeliveries} deliveries through the same path comes first (fresh threads run their SDK code uncompiled).
+${webhooks.warmupDeliveries} deliveries through the same path comes first (fresh threads run their code uncompiled, and
+DynamoDB Local has not run the worker's writes yet: the CPU per delivery falls by about a fifth over the first 5,000
+and then holds), and an unmeasured PutItem loop before the first measured one, for the same reason.
 Fan-out: ${webhooks.fanout.rounds} rounds of one vote through the API in each of 20 accounts at once, each account with five
 endpoints: per round, the longest time from a vote's commit (its 201) to one of its first attempts. Latency: ${webhooks.latencySamples}
 single votes, from the committed write to the receiver, via table stream → router → events queue → dispatcher →

@@ -14,8 +14,12 @@ import { startLocalService } from '../local/service.ts';
 import { percentile } from './stats.ts';
 
 const THROUGHPUT_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 1000);
-/** Deliveries through the worker before the measured run (see the warm-up below). */
-const WARMUP_DELIVERIES = Number(process.env.BENCH_WEBHOOK_WARMUP ?? 300);
+/**
+ * Deliveries through the worker before the measured run, about 500 per consumer thread: measured in rounds of 1,000
+ * on a quiet machine, the CPU per delivery of the threads and of DynamoDB Local falls by about a fifth over the first
+ * 5,000 (4.3 to 3.4 ms) and then holds (see the warm-up below).
+ */
+const WARMUP_DELIVERIES = Number(process.env.BENCH_WEBHOOK_WARMUP ?? 5000);
 const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_LATENCY_SAMPLES ?? 100);
 const CONCURRENCY = 10;
 /** Fan-out: rounds of one vote in each of FANOUT_ACCOUNTS accounts, each with the limit of five endpoints. */
@@ -152,6 +156,8 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
       );
       return THROUGHPUT_DELIVERIES / ((performance.now() - started) / 1000);
     };
+    // DynamoDB Local's write path warms up too (its first thousand writes run about a fifth slower): unmeasured.
+    await putItemLoop();
     const putItemBefore = await putItemLoop();
     log(`  bare PutItem loop: ${putItemBefore.toFixed(0)} writes/s`);
 
@@ -217,8 +223,9 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
       while (arrivals.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       return arrivals.length / ((arrivals.at(-1)!.at - started) / 1000);
     };
-    // Warm-up: each consumer thread is a fresh container whose SDK code the JIT has not compiled yet; measured cold,
-    // the run would time ten threads warming up (deployed, a busy queue's containers are warm).
+    // Warm-up: each consumer thread is a fresh container whose code the JIT has not compiled yet, and DynamoDB Local
+    // has not run the worker's conditional updates and batch writes yet; measured cold, the run would time ten threads
+    // and the emulator warming up (deployed, a busy queue's containers have handled thousands of messages).
     const warmupRate = await runWorker(WARMUP_DELIVERIES, 'evt_warmup_');
     log(`  delivery worker warming up: ${warmupRate.toFixed(0)} deliveries/s (${WARMUP_DELIVERIES} deliveries)`);
     const requestsBefore = await requestsSoFar();
@@ -340,21 +347,34 @@ twice what the one process did at the same load (96 to 217 against 86 to 106 /s 
 Why the local ratio is still below 0.5. The worker run keeps the two cores about as busy as the PutItem loop does, so
 the ratio is close to the ratio of CPU per delivery to CPU per PutItem, each measured around its own run with the idle
 CPU of the local stack's pollers subtracted. Per PutItem: 1.4–1.6 ms (Node about 0.6, DynamoDB Local about 0.9). Per
-delivery: 5.7–6.9 ms while the dispatcher stored each event, and 4.7–5.1 ms since the attempt log carries it (Node
-about 3, DynamoDB Local 1.7–2). A CPU profile of the worker run is flat: the AWS SDK's per-request work (serialisation,
-signing, endpoint resolution, the user agent, MD5 checks of SQS messages) and Node's HTTP client and server, with no
-function above 3 %. So the cost is the number of HTTP requests per delivery. With one endpoint the pollers send:
+delivery: 5.7–6.9 ms while the dispatcher stored each event, and 4.7–5.1 ms since the attempt log carries it, both
+after a warm-up of 300. Measured in rounds of 1,000 on a quiet machine (2026-11-25), that figure was still falling:
+4.3 ms in the first rounds, 3.3–3.5 ms from the sixth on, where it holds. That is why the warm-up is now 5,000
+deliveries, and the PutItem loop gets one too. Warm, per delivery, by thread:
+- DynamoDB Local 1.2–1.35 ms (the log item with its index entry and event, a share of the endpoint's slot writes and
+  the Query; per PutItem about 0.85);
+- the five deliverer threads about 1.0 ms, the five dispatcher threads about 0.5;
+- the main process 0.63–0.73 ms (fauxqs answering the SQS requests, the receiver, the stream runners).
+
+A CPU profile of the worker run is flat: the AWS SDK's per-request work (serialisation, signing, endpoint
+resolution, the user agent, MD5 checks of SQS messages) and Node's HTTP client and server, with no function above
+3 %. So the cost is the number of HTTP requests per delivery. With one endpoint the pollers send:
 - the deliverer: its POST, a tenth each of ReceiveMessage and DeleteMessageBatch, 0.3–0.5 UpdateItem (taking and
   settling slots) and 0.13–0.2 BatchWriteItem (the log);
 - the dispatcher: a tenth each of ReceiveMessage, Query, SendMessageBatch and DeleteMessageBatch.
 
 On the same two cores, fauxqs and the receiver answer the SQS requests and the POST. That makes about two requests
-sent and one and a half answered in Node per delivery, against one request sent per PutItem. That bounds the local
-ratio at about 0.3 whatever the worker does between requests. Once the event was no longer stored, the rest is at
-its floor for two queues and one POST per delivery:
+sent and one and a half answered in Node per delivery, against one request sent per PutItem. Warm, that bounds the
+local ratio at about 0.4 whatever the worker does between requests. Once the event was no longer stored, the rest is
+at its floor for two queues and one POST per delivery:
 - one slot write taken and one settled per batch per endpoint;
 - one log write per batch;
 - one SQS request per ten messages.
+
+Fewer pollers cost less CPU per delivery (one per queue: 3.2–3.5 ms after a warm-up of 300, against 4.8–5.4 with
+five; each thread then warms up on five times the messages, and fewer batches compete for the endpoint's ten slots),
+but the one batch at a time each queue then runs is bound by its serial round trips: 0.32–0.34 of the PutItem loop.
+The bench keeps five, as Lambda starts five concurrent batches per queue.
 
 Two other ideas were weighed and left out:
 - Delivering first attempts straight from the dispatcher saves the second queue's three requests per ten
