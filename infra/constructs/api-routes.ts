@@ -49,7 +49,8 @@ export const TABLE_ACTIONS = {
  * refused claim returns the record, so they never read).
  */
 export const REQUESTS_TABLE_ACTIONS = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+  // The quota route reads every rate window of the account in one BatchGetItem; nothing gets one item.
+  read: ['dynamodb:BatchGetItem'],
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 } as const;
 
