@@ -41,6 +41,9 @@ export async function processUploadedObject(
     // Every upload is recorded before its object is written, so an object without a record is left over from a
     // refused or deleted upload; one of a decided upload is a duplicate notification's (its original is not kept).
     await removeOriginal();
+    // Or the redelivery of a run that approved the photo and failed to label it: the copy is kept, so label it now.
+    if (upload?.status === 'approved' && upload.labels === null && uploadedObjectKey(upload) === key)
+      await writeLabels(deps, id, await labeller(bucket, upload.file));
     return;
   }
   await markArrived(deps, id);

@@ -23,7 +23,8 @@ export type Outcome =
 
 /**
  * Handles one bucket notification of an original: finds its record (an object without one is left over from a
- * refused or deleted upload and is removed), marks it arrived, runs `derive` once, then records the outcome.
+ * refused or deleted upload and is removed), marks it arrived, runs `derive` once, then records the outcome. Returns
+ * the media to label: made ready by this run, or by an earlier one that ended before its labels were written.
  */
 export async function processArrivedObject(
   deps: ProcessingDeps,
@@ -42,7 +43,8 @@ export async function processArrivedObject(
   const lifecycle = PET_MEDIA_LIFECYCLE[kind];
   await markPetMediaArrived(deps, { pet_id: ref.petId, id: ref.mediaId, kind });
   const media = asPetMedia((await readPetMedia(deps, ref.petId, ref.mediaId)) ?? stored);
-  if (media.status !== 'pending') return undefined;
+  // A redelivery of a run that made the photo ready and failed to label it hands it on to be labelled again.
+  if (media.status !== 'pending') return media.status === 'ready' && media.labels === null ? media : undefined;
   const outcome = await derive(media);
   const processedAt = deps.now().toISOString();
   if (outcome.status === 'ready') {

@@ -119,6 +119,35 @@ describe('processing an uploaded photo', () => {
     expect(deletedKeys()).toEqual([ORIGINAL]);
   });
 
+  it('labels an approved photo on the next delivery when the run that approved it failed to label it', async () => {
+    const failing = vi.fn().mockRejectedValueOnce(new Error('labeller unavailable'));
+    const labeller = vi.fn(fakeLabeller(labels));
+    await expect(processUploadedObject(getDeps(), failing, BUCKET, ORIGINAL)).rejects.toThrow('labeller unavailable');
+    ddb
+      .on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' } } as never)
+      .resolves({ Item: stored({ status: 'approved', file: SERVED, labels: null }) });
+    s3.resetHistory();
+
+    await processUploadedObject(getDeps(), labeller, BUCKET, ORIGINAL);
+
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+    expect(labeller).toHaveBeenCalledWith(BUCKET, SERVED);
+    const written = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.ExpressionAttributeValues?.[':labels']);
+    expect(written).toContainEqual(labels);
+  });
+
+  it('does not label again a photo that has its labels', async () => {
+    ddb
+      .on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' } } as never)
+      .resolves({ Item: stored({ status: 'approved', file: SERVED, labels, label_source: 'model' }) });
+    const labeller = vi.fn(fakeLabeller(labels));
+
+    await processUploadedObject(getDeps(), labeller, BUCKET, ORIGINAL);
+
+    expect(labeller).not.toHaveBeenCalled();
+    expect(deletedKeys()).toEqual([ORIGINAL]);
+  });
+
   it('deletes an object no upload record names', async () => {
     ddb.on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' } } as never).resolves({});
 
