@@ -44,12 +44,12 @@ export const TABLE_ACTIONS = {
 } as const;
 
 /**
- * Requests-table actions (shared/http/guards.ts): read = the quota route's windows; write = the pipeline's guards
+ * Requests-table actions (shared/http/guards.ts): read = the quota route's windows (all of an account's in one
+ * BatchGetItem, so never GetItem); write = the pipeline's guards
  * (rate windows: UpdateItem; idempotency records: PutItem to claim, UpdateItem to store, DeleteItem to give back; a
  * refused claim returns the record, so they never read).
  */
 export const REQUESTS_TABLE_ACTIONS = {
-  // The quota route reads every rate window of the account in one BatchGetItem; nothing gets one item.
   read: ['dynamodb:BatchGetItem'],
   write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 } as const;

@@ -73,7 +73,8 @@ const layers = new WeakMap<Stack, LayerVersion>();
 
 /**
  * Powertools for every function of the stage, in one layer: Logger, Metrics and Tracer. The bundles keep them external
- * (infra/lambda-bundle.ts), so they add nothing to any function's bundle. Pure JavaScript: one layer serves arm64 and x86_64 alike.
+ * (infra/lambda-bundle.ts), so they add nothing to any function's bundle. Pure JavaScript: one layer serves arm64 and
+ * x86_64 alike.
  */
 export function powertoolsLayer(scope: IConstruct): ILayerVersion {
   let root = Stack.of(scope);

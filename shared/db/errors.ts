@@ -1,6 +1,17 @@
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+
 /** Whether a single-item write failed its condition. */
 export const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/**
+ * The item as it stood when a single-item write failed its condition (`ReturnValuesOnConditionCheckFailure: ALL_OLD`),
+ * or undefined when there was none.
+ */
+export function itemAtConditionFailure(error: unknown): Record<string, unknown> | undefined {
+  const item = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+  return item ? unmarshall(item) : undefined;
+}
 
 /** Per-item cancellation reasons of a failed TransactWriteItems (`ConditionalCheckFailed`, `None`, …), or []. */
 export function transactionFailures(error: unknown): (string | undefined)[] {

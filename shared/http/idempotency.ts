@@ -6,9 +6,8 @@
 // (docs/decisions.md, "Idempotency of our own, on Powertools' record layout").
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
-import { isConditionFailure } from '../db/errors.ts';
+import { isConditionFailure, itemAtConditionFailure } from '../db/errors.ts';
 import type { Deps } from '../deps.ts';
 import { requestsTable } from '../domain/accounts/rate-limits.ts';
 import { AppError, badRequest } from '../errors.ts';
@@ -121,9 +120,9 @@ async function claim(deps: IdempotencyDeps, id: string, validation: string, cont
     return { until };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const held = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+    const held = itemAtConditionFailure(error);
     if (!held) throw new Error(`The claim of ${id} failed without returning the record that holds it`);
-    return { held: unmarshall(held) };
+    return { held };
   }
 }
 

@@ -10,11 +10,10 @@
 // ended by then, so they were leaked by one that died before giving them back.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../../deps.ts';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod/mini';
 import { pageAccountItems } from '../../db/account-items.ts';
 import { batchWriteAll } from '../../db/batch.ts';
-import { isConditionFailure, whenConditionFails } from '../../db/errors.ts';
+import { isConditionFailure, itemAtConditionFailure, whenConditionFails } from '../../db/errors.ts';
 import {
   webhookAttemptIndex,
   webhookAttemptKey,
@@ -123,12 +122,6 @@ async function recordAttempts(deps: WebhookDeps, attempts: LoggedAttempt[]): Pro
       },
     })),
   );
-}
-
-/** The endpoint as it stood when a conditional write failed (ReturnValuesOnConditionCheckFailure), or undefined. */
-function itemAtConditionFailure(error: unknown): Record<string, unknown> | undefined {
-  const item = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-  return item ? unmarshall(item) : undefined;
 }
 
 /**
