@@ -197,6 +197,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
       source_urls: uniqueBy([...(c.wikipedia_url ? [c.wikipedia_url] : []), ...registryUrls], (u) => u),
       // no open data set or registry standard gives cat sizes or life spans: all three are our estimates
       estimated_fields: ['height', 'weight', 'life_span'],
+      one_figure_fields: [],
       i18n,
     });
   }

@@ -85,12 +85,17 @@ interface VboFile {
   claims: Record<string, string[]>;
   no_auto_attach: string[];
 }
+type MeasuredField = 'height' | 'weight' | 'life_span';
 interface MeasurementEntry {
   height_cm?: [number, number];
+  /** The standard states only a minimum height (published without `max`). */
+  height_min_cm?: number;
   weight_kg?: [number, number];
   life_years?: [number, number];
   /** Fields whose figures a breed standard states (the others are our estimates). */
-  from_standard?: ('height' | 'weight' | 'life_span')[];
+  from_standard?: MeasuredField[];
+  /** Fields whose only source states one figure (published as min = max, listed in `one_figure_fields`). */
+  one_figure?: MeasuredField[];
 }
 
 interface DogDraft {
@@ -303,7 +308,9 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
       d.other?.temperament ?? temperaments[d.id] ?? [],
     );
     const fromAkc = d.akc.some((a) => a.heightCm[1] > 0);
-    if (measurements[d.id]) stats.measured_authored = (stats.measured_authored ?? 0) + 1;
+    const m = measurements[d.id];
+    if (m?.height_cm || m?.height_min_cm || m?.weight_kg || m?.life_years)
+      stats.measured_authored = (stats.measured_authored ?? 0) + 1;
     else if (fromAkc) stats.measured_akc = (stats.measured_akc ?? 0) + 1;
     else if (!rec.height && !rec.weight) stats.measured_none = (stats.measured_none ?? 0) + 1;
     return rec;
@@ -464,11 +471,13 @@ function toRecord(
     if (rs.length === 0) return null;
     return { min: Math.min(...rs.map((r) => r.min)), max: Math.max(...rs.map((r) => r.max)) };
   };
-  const hRange = measured?.height_cm
-    ? pair(...measured.height_cm)
-    : d.heightCm
-      ? pair(...d.heightCm)
-      : akcRange((a) => a.heightCm);
+  const hRange = measured?.height_min_cm
+    ? { min: measured.height_min_cm }
+    : measured?.height_cm
+      ? pair(...measured.height_cm)
+      : d.heightCm
+        ? pair(...d.heightCm)
+        : akcRange((a) => a.heightCm);
   const wRange = measured?.weight_kg
     ? pair(...measured.weight_kg)
     : d.weightKg
@@ -485,7 +494,7 @@ function toRecord(
     if (d.other.basis === 'estimate') estimated.push('height', 'weight', 'life_span');
   } else if (measured) {
     const fromStandard = measured.from_standard ?? [];
-    if (measured.height_cm && !fromStandard.includes('height')) estimated.push('height');
+    if ((measured.height_cm || measured.height_min_cm) && !fromStandard.includes('height')) estimated.push('height');
     if (measured.weight_kg && !fromStandard.includes('weight')) estimated.push('weight');
     if (measured.life_years && !fromStandard.includes('life_span')) estimated.push('life_span');
   }
@@ -599,6 +608,7 @@ function toRecord(
     ),
     source_urls: sourceUrls,
     estimated_fields: estimated,
+    one_figure_fields: measured?.one_figure ?? [],
     i18n,
   };
 }

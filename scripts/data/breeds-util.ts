@@ -669,9 +669,18 @@ export interface Range {
   min: number;
   max: number;
 }
+/** A height whose standard states only a minimum has no `max` (never an invented one). */
+export interface OpenRange {
+  min: number;
+  max?: number;
+}
 export interface Measure {
   imperial: Range;
   metric: Range;
+}
+export interface OpenMeasure {
+  imperial: OpenRange;
+  metric: OpenRange;
 }
 
 function roundTo(x: number, step: number): number {
@@ -691,9 +700,18 @@ export function pair(min: number | null | undefined, max: number | null | undefi
   return lo <= hi ? { min: lo, max: hi } : { min: hi, max: lo };
 }
 
-/** Height in cm → { imperial (in, nearest half inch), metric (cm, whole) }. */
-export function heightFromCm(r: Range | null): Measure | null {
+/**
+ * Height in cm → { imperial (in, nearest half inch), metric (cm, whole) }. A minimum-only height is rounded down
+ * to the half unit instead (54.5 cm stays 54.5, 21.46 in becomes 21), so the published minimum is never above the
+ * standard's.
+ */
+export function heightFromCm(r: OpenRange | null): OpenMeasure | null {
   if (!r) return null;
+  if (r.max === undefined)
+    return {
+      imperial: { min: clean(Math.floor(r.min / 2.54 / 0.5) * 0.5) },
+      metric: { min: Math.floor(r.min * 2) / 2 },
+    };
   return {
     imperial: { min: clean(roundTo(r.min / 2.54, 0.5)), max: clean(roundTo(r.max / 2.54, 0.5)) },
     metric: { min: Math.round(r.min), max: Math.round(r.max) },

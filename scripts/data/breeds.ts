@@ -172,13 +172,7 @@ function validateBreeds(ctx: BuildContext, records: BreedRecord[]): void {
       if (!allowed.includes(k)) ctx.errors.push(`${at}: recognition key ${k} not allowed for ${r.species_id}`);
       if (!v || !RECOGNITION_VALUES.has(v)) ctx.errors.push(`${at}: recognition ${k} = ${v}`);
     }
-    for (const m of [r.weight, r.height]) {
-      if (!m) continue;
-      for (const rg of [m.imperial, m.metric])
-        if (!(rg.min > 0 && rg.min <= rg.max)) ctx.errors.push(`${at}: bad range ${JSON.stringify(rg)}`);
-    }
-    if (r.life_span && !(r.life_span.min > 0 && r.life_span.min <= r.life_span.max && r.life_span.max <= 30))
-      ctx.errors.push(`${at}: bad life span`);
+    checkRanges(ctx, r);
     if (r.country_code !== (r.country_codes[0] ?? null))
       ctx.errors.push(`${at}: country_code is not the first of country_codes`);
     for (const c of r.country_codes) if (!/^[A-Z]{2}$/.test(c)) ctx.errors.push(`${at}: bad country code ${c}`);
@@ -192,6 +186,33 @@ function validateBreeds(ctx: BuildContext, records: BreedRecord[]): void {
       if (!/^https:\/\//.test(u)) ctx.errors.push(`${at}: URL not https: ${u}`);
     for (const v of r.venom_codes) if (!/^VeNom:\d+$/.test(v)) ctx.errors.push(`${at}: bad VeNom code ${v}`);
   }
+}
+
+/**
+ * Ranges positive and ordered; a height without `max` only where a standard states a minimum (never an estimate);
+ * min = max exactly where the field is listed in `one_figure_fields` (one figure known, not a range of one value).
+ */
+function checkRanges(ctx: BuildContext, r: BreedRecord): void {
+  const at = `breed ${r.id}`;
+  const fields = { height: r.height, weight: r.weight, life_span: r.life_span && { metric: r.life_span } };
+  for (const [field, m] of Object.entries(fields)) {
+    if (!m) continue;
+    const ranges: { min: number; max?: number }[] = 'imperial' in m ? [m.imperial, m.metric] : [m.metric];
+    for (const rg of ranges) {
+      if (!(rg.min > 0 && (rg.max === undefined || rg.min <= rg.max)))
+        ctx.errors.push(`${at}: bad ${field} range ${JSON.stringify(rg)}`);
+      if (rg.max === undefined && (field !== 'height' || r.estimated_fields.includes(field)))
+        ctx.errors.push(`${at}: ${field} without a maximum must be a standard's stated minimum height`);
+    }
+    const single = ranges.some((rg) => rg.min === rg.max);
+    if (single !== r.one_figure_fields.includes(field))
+      ctx.errors.push(
+        single
+          ? `${at}: ${field} has min = max; list it in one_figure in dog-measurements.json or give a real range`
+          : `${at}: ${field} is listed as one figure but is a range`,
+      );
+  }
+  if (r.life_span && r.life_span.max > 30) ctx.errors.push(`${at}: bad life span`);
 }
 
 async function buildCategories(ctx: BuildContext): Promise<Category[]> {

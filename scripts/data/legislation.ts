@@ -116,6 +116,41 @@ export function isValidDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
+const NUMBER_WORDS = [
+  ...'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen'.split(' '),
+  ...'seventeen eighteen nineteen'.split(' '),
+];
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50 };
+const COUNT_WORD = `\\d+|(?:${Object.keys(TENS).join('|')})(?:-(?:${NUMBER_WORDS.slice(0, 9).join('|')}))?|${NUMBER_WORDS.join('|')}`;
+/** "Twelve breeds", "the four listed breeds", "the five category 1 breeds", "eleven more"; not "from 92 breeds". */
+const STATED_COUNT = new RegExp(
+  `(?<!(?:from|about|to) )\\b(${COUNT_WORD})\\s+(?:(?:listed|further|category\\s+\\w+)\\s+)*(?:breeds|fighting types)\\b|\\b(${COUNT_WORD})\\s+more\\b`,
+  'gi',
+);
+
+function countValue(word: string): number {
+  const w = word.toLowerCase();
+  if (/^\d+$/.test(w)) return Number(w);
+  const [tens, unit] = w.split('-');
+  if (tens && TENS[tens] !== undefined) return TENS[tens] + (unit ? NUMBER_WORDS.indexOf(unit) + 1 : 0);
+  return NUMBER_WORDS.indexOf(w) + 1;
+}
+
+/**
+ * A summary that counts the breeds ("Twelve breeds ... are listed") must agree with the breeds list; several counts
+ * add up ("four breeds ... and eleven more"). Hybrids or a type the summary names besides the counted breeds ("six
+ * listed breeds ... and wolf-dog hybrids") may be listed on top. Returns the problem, or null.
+ */
+export function summaryCountProblem(summary: string, breeds: readonly { name: string }[]): string | null {
+  const counts = [...summary.matchAll(STATED_COUNT)].map((m) => countValue(m[1] ?? m[2] ?? ''));
+  if (counts.length === 0) return null;
+  const stated = counts.reduce((a, b) => a + b, 0);
+  const namesExtra = /hybrid|\btype\b/i.test(summary.replace(/breeds or types/gi, ''));
+  const extras = namesExtra ? breeds.filter((b) => /hybrid|\(type\)/i.test(b.name)).length : 0;
+  if (breeds.length === stated || breeds.length === stated + extras) return null;
+  return `the summary counts ${stated} breeds but the list has ${breeds.length}`;
+}
+
 /**
  * Validates the authored laws. Returns the list of problems (empty when valid).
  * `breeds` is the breed-id map from data/breeds.json, or null to skip that check.
@@ -262,14 +297,12 @@ export function validateLegislation(
           }
         }
       });
-      const emptyAllowed =
-        raw.legislation_type === 'behavior_based' ||
-        raw.approach === 'approved_list' ||
-        raw.verification === 'unverified';
-      if (raw.breeds.length === 0 && !emptyAllowed) {
-        errors.push(
-          `${label}: breeds may be empty only for behavior_based laws, approved lists or unverified rows with a note`,
-        );
+      // a row that names breeds must list them: a ban of "twelve breeds" without the twelve tells a reader nothing
+      if (raw.breeds.length === 0 && raw.legislation_type !== 'behavior_based')
+        errors.push(`${label}: breeds may be empty only for behavior_based laws; list the breeds or drop the row`);
+      if (typeof raw.summary === 'string') {
+        const problem = summaryCountProblem(raw.summary, raw.breeds as { name: string }[]);
+        if (problem) errors.push(`${label}: ${problem}`);
       }
       if (raw.legislation_type === 'behavior_based' && raw.breeds.length > 0) {
         errors.push(`${label}: a behavior_based law must not list breeds`);

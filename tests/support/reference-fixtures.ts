@@ -37,6 +37,7 @@ export function aBreed(overrides: Partial<BreedRecord> & Pick<BreedRecord, 'id' 
     venom_codes: [],
     source_urls: [],
     estimated_fields: [],
+    one_figure_fields: [],
     period: null,
     description: null,
     i18n: {},

@@ -1978,13 +1978,13 @@ export interface components {
             origin: string;
             country_code: string;
             weight: {
-                /** @description e.g. `23 - 27` (pounds or inches); empty when unknown. */
+                /** @description e.g. `23 - 27` (pounds or inches), `at least 21` for a minimum-only height; empty when unknown. */
                 imperial: string;
                 /** @description e.g. `10 - 12` (kilograms or centimetres); empty when unknown. */
                 metric: string;
             };
             height: {
-                /** @description e.g. `23 - 27` (pounds or inches); empty when unknown. */
+                /** @description e.g. `23 - 27` (pounds or inches), `at least 21` for a minimum-only height; empty when unknown. */
                 imperial: string;
                 /** @description e.g. `10 - 12` (kilograms or centimetres); empty when unknown. */
                 metric: string;
@@ -2019,13 +2019,15 @@ export interface components {
                 };
             } | null;
             height_range?: {
+                /** @description No `max` when the breed standard states only a minimum (never an invented upper figure). */
                 imperial: {
                     min: number;
-                    max: number;
+                    max?: number;
                 };
+                /** @description No `max` when the breed standard states only a minimum (never an invented upper figure). */
                 metric: {
                     min: number;
-                    max: number;
+                    max?: number;
                 };
             } | null;
             registry_ids?: {
@@ -2038,6 +2040,8 @@ export interface components {
             source_urls?: string[];
             /** @description Fields holding the project's own approximate figures rather than a registry's. */
             estimated_fields?: string[];
+            /** @description Fields whose source states a single figure, given as min = max: no range is known. */
+            one_figure_fields?: string[];
         };
         BreedLaw: {
             id: string;

@@ -73,8 +73,12 @@ export function ordered<T extends { name: string; id: string }>(
   return order === 'DESC' ? sorted.reverse() : sorted;
 }
 
-const rangeText = (r: BreedData['life_span'] | undefined, unit = '') =>
-  r ? `${r.min === r.max ? r.min : `${r.min} - ${r.max}`}${unit}` : '';
+/** "10 - 13", one figure as "9", a minimum-only height (no `max`) as "at least 54.5". */
+const rangeText = (r: { min: number; max?: number } | null | undefined, unit = '') => {
+  if (!r) return '';
+  if (r.max === undefined) return `at least ${r.min}${unit}`;
+  return `${r.min === r.max ? r.min : `${r.min} - ${r.max}`}${unit}`;
+};
 
 export const hasFullBreedSchema = (account: Account | null) => account?.features.includes('full_breed_schema') ?? false;
 
@@ -137,5 +141,6 @@ export function presentBreed(
     venom_codes: breed.venom_codes,
     source_urls: breed.source_urls,
     estimated_fields: breed.estimated_fields,
+    one_figure_fields: breed.one_figure_fields,
   };
 }

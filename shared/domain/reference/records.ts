@@ -9,6 +9,8 @@ const species = z.enum(SPECIES);
 const text = z.string().check(z.minLength(1));
 const range = z.strictObject({ min: z.number(), max: z.number() });
 const measure = z.strictObject({ imperial: range, metric: range });
+/** A height whose breed standard states only a minimum (Tosa: at least 54.5 cm) has no `max`, never an invented one. */
+const openRange = z.strictObject({ min: z.number(), max: z.optional(z.number()) });
 /** Translations by language code; which languages a set must carry is the builder's rule. */
 const translated = <T extends z.ZodMiniType>(fields: T) => z.record(z.string(), fields);
 
@@ -22,7 +24,7 @@ export const breedRecord = z.strictObject({
   temperament: z.array(z.string()),
   life_span: z.nullable(range),
   weight: z.nullable(measure),
-  height: z.nullable(measure),
+  height: z.nullable(z.strictObject({ imperial: openRange, metric: openRange })),
   origin: z.string(),
   country_code: z.nullable(z.string()),
   country_codes: z.array(z.string()),
@@ -47,6 +49,8 @@ export const breedRecord = z.strictObject({
   source_urls: z.array(z.string()),
   /** Fields holding our own approximate figures rather than a registry's or a standard's (see docs/data.md). */
   estimated_fields: z.array(z.string()),
+  /** Fields whose source states a single figure (Leonberger: 9 years), published as min = max: no range is known. */
+  one_figure_fields: z.array(z.string()),
   i18n: translated(
     z.strictObject({
       name: text,

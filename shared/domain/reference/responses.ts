@@ -8,8 +8,13 @@ import { APPROACHES, LEGISLATION_TYPES } from './records.ts';
 const species = z.enum(SPECIES);
 const range = z.object({ min: z.number(), max: z.number() });
 const imperialMetric = z.object({ imperial: range, metric: range });
+const openRange = documented(z.object({ min: z.number(), max: z.optional(z.number()) }), {
+  description: 'No `max` when the breed standard states only a minimum (never an invented upper figure).',
+});
 const rangeText = z.object({
-  imperial: documented(z.string(), { description: 'e.g. `23 - 27` (pounds or inches); empty when unknown.' }),
+  imperial: documented(z.string(), {
+    description: 'e.g. `23 - 27` (pounds or inches), `at least 21` for a minimum-only height; empty when unknown.',
+  }),
   metric: documented(z.string(), { description: 'e.g. `10 - 12` (kilograms or centimetres); empty when unknown.' }),
 });
 
@@ -38,7 +43,7 @@ export const breedBody = documented(
     description: z.optional(documented(z.string(), { description: 'Extinct breeds: what the breed was.' })),
     life_span_years: z.optional(z.nullable(range)),
     weight_range: z.optional(z.nullable(imperialMetric)),
-    height_range: z.optional(z.nullable(imperialMetric)),
+    height_range: z.optional(z.nullable(z.object({ imperial: openRange, metric: openRange }))),
     registry_ids: z.optional(z.record(z.string(), z.unknown())),
     recognition: z.optional(z.record(z.string(), z.string())),
     venom_codes: z.optional(z.array(z.string())),
@@ -46,6 +51,11 @@ export const breedBody = documented(
     estimated_fields: z.optional(
       documented(z.array(z.string()), {
         description: "Fields holding the project's own approximate figures rather than a registry's.",
+      }),
+    ),
+    one_figure_fields: z.optional(
+      documented(z.array(z.string()), {
+        description: 'Fields whose source states a single figure, given as min = max: no range is known.',
       }),
     ),
   }),

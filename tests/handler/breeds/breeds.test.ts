@@ -62,16 +62,14 @@ const call = (
 ) => callWithKey(handler, key, path, query, pathParameters);
 const ids = (result: unknown) => jsonBody(result).map((b: { id: string }) => b.id);
 
+const withAccounts = () =>
+  mockDynamoWithAccounts([
+    ...standardAccounts(),
+    { apiKey: FULL_KEY, account: anAccount({ id: 'acc-full', features: ['full_breed_schema'] }) },
+  ]);
+
 describe('breeds', () => {
-  beforeEach(() =>
-    serveReferenceData(
-      mockDynamoWithAccounts([
-        ...standardAccounts(),
-        { apiKey: FULL_KEY, account: anAccount({ id: 'acc-full', features: ['full_breed_schema'] }) },
-      ]),
-      fixtures,
-    ),
-  );
+  beforeEach(() => serveReferenceData(withAccounts(), fixtures));
 
   it('lists living breeds by default, with the total in Pagination-Count', async () => {
     const result = await call(listBreeds, '/breeds');
@@ -163,6 +161,22 @@ describe('breeds', () => {
       registry_ids: { fci: 166 },
       life_span_years: { min: 10, max: 13 },
     });
+  });
+
+  it('serves a minimum-only height as a minimum and says where only one figure is known (issue 27)', async () => {
+    const tosa = aBreed({
+      id: 'tosa',
+      name: 'Tosa',
+      life_span: { min: 9, max: 9 },
+      height: { imperial: { min: 21 }, metric: { min: 54.5 } },
+      one_figure_fields: ['life_span'],
+    });
+    serveReferenceData(withAccounts(), { ...fixtures, breeds: [...fixtures.breeds!, tosa] });
+    const basic = jsonBody(await call(getBreed, '/breeds/tosa', undefined, { id: 'tosa' }));
+    expect(basic).toMatchObject({ height: { imperial: 'at least 21', metric: 'at least 54.5' }, life_span: '9 years' });
+    const detailed = jsonBody(await call(getBreed, '/breeds/tosa', undefined, { id: 'tosa' }, FULL_KEY));
+    expect(detailed.height_range).toEqual({ imperial: { min: 21 }, metric: { min: 54.5 } });
+    expect(detailed.one_figure_fields).toEqual(['life_span']);
   });
 
   it('translates names, groups and temperaments', async () => {

@@ -25,6 +25,7 @@ import {
 import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
 import type { ColourData } from '../../../shared/domain/reference/colours.ts';
 import { lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
+import { summaryCountProblem } from '../../../scripts/data/legislation.ts';
 import type { LawRecord } from '../../../shared/domain/reference/records.ts';
 
 const allBreeds = breeds as unknown as BreedRecord[];
@@ -153,6 +154,39 @@ describe('breeds', () => {
     for (const b of allBreeds)
       for (const f of b.estimated_fields) expect(['height', 'weight', 'life_span']).toContain(f);
   });
+
+  it('publish a minimum-only standard as a minimum, never as an invented range (issue 27)', () => {
+    const tosa = allBreeds.find((b) => b.id === 'tosa')!;
+    // FCI standard 260: males at least 60.5 cm, females at least 54.5 cm, no upper limit
+    expect(tosa.height?.metric).toEqual({ min: 54.5 });
+    expect(tosa.height?.imperial.max).toBeUndefined();
+    expect(tosa.estimated_fields).not.toContain('height');
+    // FCI standard 346: 50-65 kg males, 40-55 kg females
+    expect(allBreeds.find((b) => b.id === 'presa-canario')?.weight?.metric).toEqual({ min: 40, max: 65 });
+    // a range without a maximum is a standard's stated minimum height, never our estimate
+    for (const b of allBreeds)
+      if (b.height && b.height.metric.max === undefined) expect(b.estimated_fields, b.id).not.toContain('height');
+  });
+
+  it('say where only one figure is known instead of publishing a range of one value (issue 27)', () => {
+    const single = (r: { min: number; max?: number } | null | undefined) => !!r && r.min === r.max;
+    for (const b of allBreeds) {
+      const fields = {
+        height: single(b.height?.metric),
+        weight: single(b.weight?.metric),
+        life_span: single(b.life_span),
+      };
+      for (const [field, isSingle] of Object.entries(fields))
+        expect(b.one_figure_fields.includes(field), `${b.id} ${field}`).toBe(isSingle);
+    }
+    expect(allBreeds.find((b) => b.id === 'leonberger')?.one_figure_fields).toEqual(['life_span']);
+    expect(allBreeds.find((b) => b.id === 'biewer-terrier')?.one_figure_fields).toEqual(['life_span']);
+  });
+
+  it('translate a German breed name with its article: das Löwchen (issue 27)', () => {
+    const german = facts.flatMap((f) => [f.i18n.de.title, f.i18n.de.fact]);
+    expect(german.filter((t) => /\b(der|den|dem) Löwchen/i.test(t))).toEqual([]);
+  });
 });
 
 describe('colours', () => {
@@ -165,6 +199,25 @@ describe('colours', () => {
       for (const ref of refs) expect(variantIds.has(ref), `${breedId}: ${ref}`).toBe(true);
     }
     expect(Object.keys(data.breeds).filter((id) => dogs.some((d) => d.id === id)).length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('name colours in Spanish, keeping the English form only for words Spanish shares or registry terms (issue 27)', () => {
+    // Spanish spells these like English (chocolate, bicolor, tricolor, sable, van) or the cat and dog registries use
+    // them untranslated (seal, point, sepia, mink, shell, chinchilla, rumpy riser, belton)
+    const shared = new Set(
+      'chocolate bicolor tricolor sable van seal point sepia mink shell chinchilla rumpy riser belton'.split(' '),
+    );
+    const untranslated = data.variants
+      .filter((v) => v.i18n?.es?.name === v.name)
+      .filter(
+        (v) =>
+          !v.name
+            .toLowerCase()
+            .split(/[\s()]+/)
+            .filter(Boolean)
+            .every((w) => shared.has(w)),
+      );
+    expect(untranslated.map((v) => v.name)).toEqual([]);
   });
 });
 
@@ -228,6 +281,14 @@ describe('facts and health tips', () => {
     };
     expect(top.filter((n) => breedsOf(n).length === 0)).toEqual([]);
     expect(top.filter((n) => !breedsOf(n).some((d) => withFacts.has(d.id)))).toEqual([]);
+  });
+
+  it('tell a fact once: no two facts from one source say the same thing (issue 27)', () => {
+    const cyprus = facts.filter((f) => f.source_url === 'https://doi.org/10.1126/science.1095335');
+    expect(cyprus.map((f) => f.breed_id)).toEqual([null]);
+    const australian = facts.find((f) => f.breed_id === 'australian-terrier')!;
+    // the Silky Terrier was admitted in 1959, a year before the Australian Terrier
+    expect(australian.fact).not.toMatch(/first Australian breed admitted/);
   });
 
   it('have 150+ categorised, sourced tips covering the four core categories', () => {
@@ -316,6 +377,26 @@ describe('legislation', () => {
     // (AI, AR, BE, GR, JU, LU, NE, NW, OW, SG, SZ, UR, ZG) have none
     const cantons = ['AG', 'BL', 'BS', 'FR', 'GE', 'GL', 'SH', 'SO', 'TG', 'TI', 'VD', 'VS', 'ZH'];
     expect(cantons.filter((c) => !codes('CH').has(`CH-${c}`))).toEqual([]);
+  });
+
+  it('count in each summary the breeds its list holds, and list the breeds of every breed-based row (issue 27)', () => {
+    const wrong = laws.flatMap((l) => {
+      const problem = summaryCountProblem(l.summary, l.breeds);
+      return problem ? [`${l.id}: ${problem}`] : [];
+    });
+    expect(wrong).toEqual([]);
+    expect(laws.filter((l) => l.breeds.length === 0 && l.legislation_type !== 'behavior_based')).toEqual([]);
+    expect(laws.find((l) => l.id === 'ru-potentially-dangerous-dogs-2019')?.breeds).toHaveLength(12);
+    expect(laws.find((l) => l.id === 'ch-vs-chiens-interdits')?.breeds).toHaveLength(12);
+  });
+
+  it('refuse a summary whose count disagrees with the list', () => {
+    const breedsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Breed ${i}` }));
+    expect(summaryCountProblem('Twelve breeds or types and their mixes are listed.', breedsOf(11))).toMatch(/12/);
+    expect(summaryCountProblem('Four breeds are always dangerous and eleven more are presumed so.', breedsOf(15))).toBe(
+      null,
+    );
+    expect(summaryCountProblem('A list that shrank from about 92 breeds.', breedsOf(3))).toBe(null);
   });
 
   it('give every law a title and summary in de, es and fr', () => {
