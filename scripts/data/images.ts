@@ -701,11 +701,15 @@ function pickColours(
     const allowed = (colours.breeds[breed.id] ?? []).map((id) => byId.get(id)).filter(usable);
     return allowed.length > 0 ? rng.weighted(allowed, simplicity) : null;
   };
-  const first = fromBreed(breeds[0]) ?? rng.weighted(speciesPool, (v) => poolWeight.get(v.id) ?? 1);
+  // the species-wide pool only for images without a breed: a colour drawn from it for a breed without a colour list
+  // could contradict the breed (a White Shepherd painted black and tan), so such a breed gets no colour tag
+  const anyColour = () => rng.weighted(speciesPool, (v) => poolWeight.get(v.id) ?? 1);
+  const first = breeds.length > 0 ? fromBreed(breeds[0]) : anyColour();
+  if (first === null) return [];
   const picked = [first];
   if (rng.chance(TWO_COLOURS_SHARE)) {
-    const second = fromBreed(breeds[1] ?? breeds[0]) ?? rng.weighted(speciesPool, (v) => poolWeight.get(v.id) ?? 1);
-    if (second.id !== first.id) picked.push(second);
+    const second = breeds.length > 0 ? (fromBreed(breeds[1]) ?? fromBreed(breeds[0])) : anyColour();
+    if (second !== null && second.id !== first.id) picked.push(second);
   }
   return picked;
 }
@@ -760,7 +764,7 @@ function pickCreatedAt(rng: Rng): string {
 export function generateCatalogue(inputs: CatalogueInputs): CatalogueImage[] {
   const breedById = new Map(inputs.breeds.map((b) => [b.id, b]));
   const variantById = new Map(inputs.colours.variants.map((v) => [v.id, v]));
-  /** Weight of a colour for images whose breed has no colour list: how many breeds allow it (plus one). */
+  /** Weight of a colour for images without a breed: how many breeds allow it (plus one). */
   const poolWeight = new Map<string, number>();
   for (const ids of Object.values(inputs.colours.breeds))
     for (const id of ids) poolWeight.set(id, (poolWeight.get(id) ?? 1) + 1);
@@ -869,10 +873,13 @@ export function validateCatalogue(images: CatalogueImage[], inputs: CatalogueInp
     }
     if (img.colour_ids.length > 2 || new Set(img.colour_ids).size !== img.colour_ids.length)
       problems.push(`${at}: 0-2 distinct colours`);
+    const breedColours = new Set(img.breed_ids.flatMap((id) => inputs.colours.breeds[id] ?? []));
     for (const id of img.colour_ids) {
       const variant = variantById.get(id);
       if (variant === undefined || variant.species_id !== img.species_id)
         problems.push(`${at}: colour ${id} unknown or of another species`);
+      if (img.breed_ids.length > 0 && !breedColours.has(id))
+        problems.push(`${at}: colour ${id} is not among the colours of ${img.breed_ids.join(' & ')}`);
     }
     if (img.age_months !== null && (!Number.isInteger(img.age_months) || img.age_months < 1 || img.age_months > 180)) {
       problems.push(`${at}: age_months ${img.age_months} out of range`);

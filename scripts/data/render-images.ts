@@ -30,7 +30,7 @@ const CATALOGUE_FILE = path.join(REPO_ROOT, 'data', 'images.json');
 export const DEFAULT_RENDER_DIR = path.join(REPO_ROOT, '.local', 'images');
 
 /** Bump when the drawing or encoding changes: every file is then re-rendered once. */
-const RENDERER_VERSION = 'coat-card/2';
+const RENDERER_VERSION = 'coat-card/3';
 const JPEG_QUALITY = 80;
 /** Accessory size and margin as shares of the shorter side. */
 const ACCESSORY_SIZE = 0.28;
@@ -237,10 +237,11 @@ function patternLayer(art: Silhouette, coat: CoatRecipe): string {
               [x + 5, y + 4],
             ])
           : SCATTER;
-      // keep the sampled torso mostly the body colour: patterns skip its centre
+      // keep the sampled torso mostly the body colour: no mark reaches into its centre (large tortie patches
+      // centred just outside it covered most of a small cat's torso)
       const t = art.torso;
       return pts
-        .filter(([x, y]) => !(x > t.x + 6 && x < t.x + t.w - 6 && y > t.y + 4 && y < t.y + t.h - 4))
+        .filter(([x, y]) => !(x > t.x + 6 - r && x < t.x + t.w - 6 + r && y > t.y + 4 - r && y < t.y + t.h - 4 + r))
         .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${a}"/>`)
         .join('');
     }

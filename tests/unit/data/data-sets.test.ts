@@ -221,6 +221,18 @@ describe('colours', () => {
   });
 });
 
+describe('catalogue images', () => {
+  it('tag an image of breeds only with colours those breeds allow, and no colour for a breed without a list (issue 27)', () => {
+    const allowed = (colours as unknown as ColourData).breeds;
+    const contradicting = (images as { id: string; breed_ids: string[]; colour_ids: string[] }[]).flatMap((img) => {
+      if (img.breed_ids.length === 0) return [];
+      const ok = new Set(img.breed_ids.flatMap((id) => allowed[id] ?? []));
+      return img.colour_ids.filter((c) => !ok.has(c)).map((c) => `${img.id} (${img.breed_ids.join(' & ')}): ${c}`);
+    });
+    expect(contradicting).toEqual([]);
+  });
+});
+
 describe('facts and health tips', () => {
   it('have 300+ sourced facts, a third tied to existing breeds', () => {
     expect(facts.length).toBeGreaterThanOrEqual(300);
