@@ -64,6 +64,37 @@ function pruneAltNames(records: BreedRecord[]): void {
   }
 }
 
+/** data/authored/breed-alt-names.json: names added, names dropped (with the reason), names shared (with the reason). */
+interface AltNamesFile {
+  breeds: Record<string, string[]>;
+  drop: Record<string, Record<string, string>>;
+  shared: Record<string, string>;
+}
+
+/**
+ * A name that two breeds of one species carry makes a search answer both: allowed only where the name really names
+ * both (documented in `shared` with the reason); a documented name no longer shared fails too, so the list stays true.
+ */
+function checkSharedNames(ctx: BuildContext, records: BreedRecord[], shared: Record<string, string>): void {
+  const owners = new Map<string, Set<string>>();
+  for (const r of records)
+    for (const n of [r.name, ...r.alt_names]) {
+      const key = `${r.species_id}:${nameKey(n)}`;
+      owners.set(key, (owners.get(key) ?? new Set()).add(r.id));
+    }
+  const documented = new Set(Object.keys(shared).map(nameKey));
+  const seen = new Set<string>();
+  for (const [key, ids] of owners) {
+    if (ids.size < 2) continue;
+    const name = key.slice(key.indexOf(':') + 1);
+    seen.add(name);
+    if (!documented.has(name))
+      ctx.errors.push(`alternative name "${name}" names ${[...ids].join(', ')}: drop it or document it as shared`);
+  }
+  for (const name of Object.keys(shared))
+    if (!seen.has(nameKey(name))) ctx.errors.push(`breed-alt-names.json: "${name}" is documented as shared but is not`);
+}
+
 /**
  * A breed without any synonym still has names in other languages (the FCI nomenclature's, or ours for cats): those
  * become its alternative names, so a search in any of those languages finds it and the field is never empty.
@@ -294,16 +325,22 @@ export async function runBuild(options: { write?: boolean } = {}): Promise<Breed
   const dogs = await buildDogs(ctx);
   const cats = await buildCats(ctx);
   const records = [...dogs.records, ...cats.records];
-  const extraAltNames = (
-    await readJson<{ breeds: Record<string, string[]> }>(path.join(AUTHORED_DIR, 'breed-alt-names.json'))
-  ).breeds;
-  for (const [id, names] of Object.entries(extraAltNames)) {
+  const altNames = await readJson<AltNamesFile>(path.join(AUTHORED_DIR, 'breed-alt-names.json'));
+  for (const [id, names] of Object.entries(altNames.breeds)) {
     const r = records.find((x) => x.id === id);
     if (!r) ctx.errors.push(`breed-alt-names.json: unknown id ${id}`);
     else r.alt_names = uniqueBy([...r.alt_names, ...names], nameKey);
   }
+  for (const [id, names] of Object.entries(altNames.drop)) {
+    const r = records.find((x) => x.id === id);
+    for (const name of Object.keys(names)) {
+      if (!r?.alt_names.includes(name)) ctx.errors.push(`breed-alt-names.json: ${id} has no name "${name}" to drop`);
+      else r.alt_names = r.alt_names.filter((a) => a !== name);
+    }
+  }
   pruneAltNames(records);
   fillAltNamesFromTranslations(records);
+  checkSharedNames(ctx, records, altNames.shared);
   records.sort(
     (a, b) => compareStrings(a.species_id, b.species_id) || compareNames(a.name, b.name) || compareStrings(a.id, b.id),
   );

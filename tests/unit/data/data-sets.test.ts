@@ -15,6 +15,7 @@ import legislationTypes from '../../../data/authored/legislation-types.json' wit
 import authoredTips from '../../../data/authored/health-tips.json' with { type: 'json' };
 import breedOmia from '../../../data/breed-omia.json' with { type: 'json' };
 import akcFile from '../../../data/authored/dog-akc.json' with { type: 'json' };
+import altNames from '../../../data/authored/breed-alt-names.json' with { type: 'json' };
 import { nameKey, parseCsv } from '../../../scripts/data/breeds-util.ts';
 import {
   type AuthoredHealthTip,
@@ -22,7 +23,7 @@ import {
   omiaCoverage,
   validateHealthTips,
 } from '../../../scripts/data/health-tips.ts';
-import type { BreedRecord } from '../../../shared/domain/reference/breeds.ts';
+import { type BreedRecord, matchesBreed } from '../../../shared/domain/reference/breeds.ts';
 import type { ColourData } from '../../../shared/domain/reference/colours.ts';
 import { lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
 import { summaryCountProblem } from '../../../scripts/data/legislation.ts';
@@ -181,6 +182,29 @@ describe('breeds', () => {
     }
     expect(allBreeds.find((b) => b.id === 'leonberger')?.one_figure_fields).toEqual(['life_span']);
     expect(allBreeds.find((b) => b.id === 'biewer-terrier')?.one_figure_fields).toEqual(['life_span']);
+  });
+
+  it('find the St. Bernard by "Saint Bernard", and no longer by a generic name or an extinct breed\'s (issue 27)', () => {
+    const found = (q: string) => allBreeds.filter((b) => matchesBreed(b, { q, speciesId: 'dog' })).map((b) => b.id);
+    expect(found('Saint Bernard')).toEqual(['st-bernard']);
+    const stBernard = allBreeds.find((b) => b.id === 'st-bernard')!;
+    expect(stBernard.alt_names).not.toContain('Saint');
+    expect(stBernard.alt_names).not.toContain('Alpine Mastiff (archaic)');
+    // a shared name answers every breed it names
+    expect(found('Cocker Spaniel')).toEqual(
+      expect.arrayContaining(['american-cocker-spaniel', 'english-cocker-spaniel']),
+    );
+  });
+
+  it('give a name to two breeds of one species only where documented as shared (issue 27)', () => {
+    const owners = new Map<string, Set<string>>();
+    for (const b of allBreeds)
+      for (const n of [b.name, ...b.alt_names]) {
+        const key = `${b.species_id}:${nameKey(n)}`;
+        owners.set(key, (owners.get(key) ?? new Set()).add(b.id));
+      }
+    const shared = [...owners].filter(([, ids]) => ids.size > 1).map(([key]) => key.slice(4));
+    expect(shared.sort()).toEqual(Object.keys(altNames.shared).map(nameKey).sort());
   });
 
   it('translate a German breed name with its article: das Löwchen (issue 27)', () => {
