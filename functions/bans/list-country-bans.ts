@@ -3,7 +3,7 @@ import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
 import { lawsOfCountry, loadLaws, presentLaw } from '../../shared/domain/reference/legislation.ts';
 import { APPROACHES, LEGISLATION_TYPES } from '../../shared/domain/reference/records.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
-import { text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
+import { boolean, text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';
@@ -21,6 +21,7 @@ const query = z.strictObject({
   legislation_type: z.optional(z.enum(LEGISLATION_TYPES)),
   approach: z.optional(z.enum(APPROACHES)),
   jurisdiction: z.optional(text({ max: 100 })),
+  verified: z.optional(boolean()),
 });
 
 export const handler = httpRoute(
@@ -28,7 +29,7 @@ export const handler = httpRoute(
   {
     summary: "A country's breed laws",
     description:
-      "National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code.",
+      "National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code. `verified=true` keeps only the rows checked against the law's text or an official page (`verification: verified`); rows resting on secondary sources alone are left out.",
     headers: ['pagination-count', 'content-language'],
     query,
   },
@@ -43,6 +44,7 @@ export const handler = httpRoute(
         legislationType: q.legislation_type,
         approach: q.approach,
         jurisdiction: q.jurisdiction,
+        verifiedOnly: q.verified === true,
         breedGroups: q.breed_groups,
         excludeBreedGroups: q.exclude_breed_groups,
         order: q.order,

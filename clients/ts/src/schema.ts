@@ -574,7 +574,7 @@ export interface paths {
         };
         /**
          * A country's breed laws
-         * @description National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code.
+         * @description National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code. `verified=true` keeps only the rows checked against the law's text or an official page (`verification: verified`); rows resting on secondary sources alone are left out.
          */
         get: operations["bans.country"];
         put?: never;
@@ -6436,6 +6436,8 @@ export interface operations {
                 legislation_type?: "breed_specific" | "characteristic_based" | "behavior_based" | "hybrid";
                 approach?: "ban" | "restriction" | "permit" | "approved_list";
                 jurisdiction?: string;
+                /** @description `true` or `false` (also `1` or `0`), any case. */
+                verified?: boolean;
             };
             header?: never;
             path?: never;

@@ -41,6 +41,8 @@ export interface CountryLawQuery {
   legislationType?: string | undefined;
   approach?: string | undefined;
   jurisdiction?: string | undefined;
+  /** Only rows checked against the law's text or an official page. */
+  verifiedOnly?: boolean | undefined;
   breedGroups?: string[] | undefined;
   excludeBreedGroups?: string[] | undefined;
   order: Order | undefined;
@@ -70,6 +72,7 @@ export function lawsOfCountry(
       (!q.species || law.species_id === q.species) &&
       (!q.legislationType || law.legislation_type === q.legislationType) &&
       (!q.approach || law.approach === q.approach) &&
+      (!q.verifiedOnly || law.verification === 'verified') &&
       (!include?.length || linkedGroups(law).some((groups) => groups.some((g) => include.includes(g)))) &&
       (!exclude?.length ||
         !linkedGroups(law).length ||

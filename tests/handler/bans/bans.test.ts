@@ -40,6 +40,8 @@ const legislation = [
     jurisdiction: { level: 'state', name: 'Bavaria', code: 'BY' },
     approach: 'permit',
     breeds: [pit],
+    verification: 'verified',
+    verified_at: '2026-11-22',
   }),
   aLaw({
     id: 'de-be',
@@ -120,6 +122,19 @@ describe('breed legislation', () => {
     expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', breed_groups: 'terrier' }))).toEqual([
       'de-by',
     ]);
+  });
+
+  it('keeps only rows checked against the law or an official page with verified=true (issue 27)', async () => {
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', verified: 'true' }))).toEqual([
+      'de-by',
+    ]);
+    expect(ids(await call(countryBans, '/breeds/bans/country', { country: 'DE', verified: 'false' }))).toEqual([
+      'de-by',
+      'de-be',
+    ]);
+    expect(
+      jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DE', verified: 'yes' })).message,
+    ).toEqual(['verified must be true or false']);
   });
 
   it('requires a valid country and known enum values', async () => {

@@ -426,6 +426,12 @@ describe('legislation', () => {
     expect(laws.find((l) => l.id === 'ch-vs-chiens-interdits')?.breeds).toHaveLength(12);
   });
 
+  it("link Ireland's XL Bully row to its restricted list, as the British XL Bully rows are linked (issue 27)", () => {
+    expect(laws.find((l) => l.id === 'ie-xl-bully-restrictions-2024')?.amends).toBe(
+      'ie-control-of-dogs-regulations-1998',
+    );
+  });
+
   it('refuse a summary whose count disagrees with the list', () => {
     const breedsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Breed ${i}` }));
     expect(summaryCountProblem('Twelve breeds or types and their mixes are listed.', breedsOf(11))).toMatch(/12/);
