@@ -426,6 +426,13 @@ describe('legislation', () => {
     expect(laws.find((l) => l.id === 'ch-vs-chiens-interdits')?.breeds).toHaveLength(12);
   });
 
+  it('cover every Australian state and territory and the US states that forbid breed-specific local rules (issue 27)', () => {
+    const codes = new Set(laws.map((l) => l.jurisdiction?.code));
+    for (const c of ['NSW', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT', 'NT']) expect(codes, c).toContain(`AU-${c}`);
+    const preempting = new Set(laws.filter((l) => l.preempts_local_bsl).map((l) => l.jurisdiction?.code));
+    for (const s of ['ME', 'MN', 'OK']) expect(preempting, s).toContain(`US-${s}`);
+  });
+
   it("link Ireland's XL Bully row to its restricted list, as the British XL Bully rows are linked (issue 27)", () => {
     expect(laws.find((l) => l.id === 'ie-xl-bully-restrictions-2024')?.amends).toBe(
       'ie-control-of-dogs-regulations-1998',
