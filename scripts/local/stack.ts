@@ -45,7 +45,8 @@ export interface LocalStack {
 }
 
 const HOST = '127.0.0.1';
-const READY_TIMEOUT_MS = 30_000;
+// The JVM has taken over 30 s to answer on a loaded 2-core machine; a healthy one answers in a few seconds.
+const READY_TIMEOUT_MS = 120_000;
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => {});
