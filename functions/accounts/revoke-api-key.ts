@@ -3,6 +3,7 @@ import { revokeApiKeys } from '../../shared/domain/accounts/service.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { revokedKeysBody } from '../../shared/domain/accounts/responses.ts';
 
 const params = z.object({ accountId: text({ max: 64 }) });
 
@@ -12,6 +13,7 @@ export const handler = httpRoute(
     summary: 'Revoke every key of an account',
     description: 'For administrators: every key of the account stops at once; the answer holds the one new key.',
     params,
+    response: revokedKeysBody,
   },
   async ({ params }, deps) => revokeApiKeys(deps, params.accountId),
 );

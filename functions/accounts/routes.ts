@@ -1,7 +1,6 @@
 // The accounts area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { accountsResponses } from './responses.ts';
 
 export const accountsRoutes = [
   // Account administration
@@ -102,4 +101,4 @@ export const accountsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof accountsRoutes, typeof accountsResponses>(accountsRoutes);
+export const route = routesById(accountsRoutes);

@@ -3,19 +3,19 @@ import { langQuery } from '../../shared/domain/analysis/input.ts';
 import { genealogy } from '../../shared/domain/analysis/service.ts';
 import { petParams } from '../../shared/domain/pets/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { genealogyBody } from '../../shared/domain/analysis/responses.ts';
 
 export const handler = httpRoute(
   route('analysis.genealogy'),
   {
-    idempotency,
     summary: 'Breed mix (genealogy)',
     description:
       "Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`.",
     errors: [422, 503],
     params: petParams,
     query: langQuery,
+    response: genealogyBody,
   },
   ({ params, query, account }, deps) => genealogy(analysisDeps(deps), account, params.petId, query),
 );

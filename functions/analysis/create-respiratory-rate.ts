@@ -4,8 +4,8 @@ import { presentMeasurement } from '../../shared/domain/respiration/measurement.
 import { requestRespiratoryRate } from '../../shared/domain/respiration/service.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { measurementBody } from '../../shared/domain/respiration/responses.ts';
 
 const body = z.strictObject({ video_id: z.optional(text({ max: 40 })) });
 
@@ -13,12 +13,12 @@ const body = z.strictObject({ video_id: z.optional(text({ max: 40 })) });
 export const handler = httpRoute(
   route('analysis.respiratory-rate-create'),
   {
-    idempotency,
     summary: 'Measure the respiratory rate from a video',
     description:
       "202: a measurement of the pet's newest ready video (or `video_id`), finished asynchronously and delivered by webhook (`pet.respiratory_rate.completed`); poll GET /pets/{petId}/respiratory-rate/{measurementId}.",
     params: petParams,
     body,
+    response: measurementBody,
   },
   async ({ params, body, account }, deps) =>
     presentMeasurement(await requestRespiratoryRate(deps, account, params.petId, body)),

@@ -3,19 +3,19 @@ import { seasonalQuery } from '../../shared/domain/analysis/input.ts';
 import { estimatedWeight } from '../../shared/domain/analysis/service.ts';
 import { petParams } from '../../shared/domain/pets/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { estimatedWeightBody } from '../../shared/domain/analysis/responses.ts';
 
 export const handler = httpRoute(
   route('analysis.estimated-weight'),
   {
-    idempotency,
     summary: 'Estimated weight',
     description:
       "The model's estimate combined with the breed standard and the latest body condition score. Without a model, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503.",
     errors: [422, 503],
     params: petParams,
     query: seasonalQuery,
+    response: estimatedWeightBody,
   },
   ({ params, query, account }, deps) => estimatedWeight(analysisDeps(deps), account, params.petId, query),
 );

@@ -4,6 +4,7 @@ import { healthTipsQuery } from '../../shared/domain/analysis/input.ts';
 import { petParams } from '../../shared/domain/pets/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { petHealthTipsBody } from '../../shared/domain/analysis/responses.ts';
 
 export const handler = httpRoute(
   route('analysis.health-tips'),
@@ -14,6 +15,7 @@ export const handler = httpRoute(
     errors: [422, 503],
     params: petParams,
     query: healthTipsQuery,
+    response: petHealthTipsBody,
   },
   ({ params, query, account }, deps) =>
     petHealthTips(analysisDeps(deps), account, params.petId, {

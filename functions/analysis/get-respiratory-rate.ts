@@ -4,6 +4,7 @@ import { getRespiratoryRate } from '../../shared/domain/respiration/service.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { measurementBody } from '../../shared/domain/respiration/responses.ts';
 
 const params = z.strictObject({ petId: text({ max: 40 }), measurementId: text({ max: 40 }) });
 
@@ -14,6 +15,7 @@ export const handler = httpRoute(
     summary: 'One respiratory-rate measurement',
     description: 'Processing, completed with the rate, or failed with the reason.',
     params,
+    response: measurementBody,
   },
   async ({ params, account }, deps) =>
     presentMeasurement(await getRespiratoryRate(deps, account, params.petId, params.measurementId)),

@@ -1,7 +1,6 @@
 // The analysis area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { analysisResponses } from './responses.ts';
 
 export const analysisRoutes = [
   // Pet photo analysis (cached per request signature in the pet's partition; docs/analysis.md)
@@ -86,7 +85,4 @@ export const respiratoryRateRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<[...typeof analysisRoutes, ...typeof respiratoryRateRoutes], typeof analysisResponses>([
-  ...analysisRoutes,
-  ...respiratoryRateRoutes,
-]);
+export const route = routesById([...analysisRoutes, ...respiratoryRateRoutes]);

@@ -1,7 +1,6 @@
 // The auth area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { authResponses } from './responses.ts';
 
 export const authRoutes = [
   // Authentication: a short-lived bearer token for an API key
@@ -16,4 +15,4 @@ export const authRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof authRoutes, typeof authResponses>(authRoutes);
+export const route = routesById(authRoutes);

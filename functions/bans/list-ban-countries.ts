@@ -4,6 +4,7 @@ import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
+import { banCountryList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({
   species_id: z.optional(speciesParam),
@@ -17,6 +18,7 @@ export const handler = httpRoute(
     description:
       'Countries with laws in force that single dogs out by breed or characteristics, nationally or locally, with the number of laws of each level.',
     query,
+    response: banCountryList,
   },
   async ({ query }, deps) => {
     if (query.species_id && query.animal_type && query.species_id !== query.animal_type) {

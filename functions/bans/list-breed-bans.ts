@@ -7,6 +7,7 @@ import { route } from './routes.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
+import { breedRestrictionList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({ species_id: z.optional(speciesParam), lang: z.optional(langParam) });
 
@@ -17,6 +18,7 @@ export const handler = httpRoute(
     headers: ['content-language'],
     params: idParam('breedId'),
     query,
+    response: breedRestrictionList,
   },
   async ({ params, query }, deps) => {
     const breed = await requireBreed(deps, params.breedId);

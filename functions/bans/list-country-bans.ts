@@ -8,6 +8,7 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';
 import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
+import { lawList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
@@ -32,6 +33,7 @@ export const handler = httpRoute(
       "National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code. `verified=true` keeps only the rows checked against the law's text or an official page (`verification: verified`); rows resting on secondary sources alone are left out.",
     headers: ['pagination-count', 'content-language'],
     query,
+    response: lawList,
   },
   async ({ query: q }, deps) => {
     const [laws, breeds] = await Promise.all([loadLaws(deps), loadBreeds(deps)]);

@@ -1,7 +1,6 @@
 // The bans area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { bansResponses } from './responses.ts';
 
 export const bansRoutes = [
   // Breed bans and legislation
@@ -34,4 +33,4 @@ export const bansRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof bansRoutes, typeof bansResponses>(bansRoutes);
+export const route = routesById(bansRoutes);

@@ -10,12 +10,13 @@ import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
+import { breedBody } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
 export const handler = httpRoute(
   route('breeds.get'),
-  { summary: 'One breed', headers: ['content-language'], params: idParam('id'), query },
+  { summary: 'One breed', headers: ['content-language'], params: idParam('id'), query, response: breedBody },
   async ({ params, query, account }, deps) => {
     const [breed, temperaments] = await Promise.all([requireBreed(deps, params.id), loadTemperaments(deps)]);
     const translator = new Translator(query.lang ?? 'en');

@@ -6,6 +6,7 @@ import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
+import { colourList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
 
@@ -18,6 +19,7 @@ export const handler = httpRoute(
     headers: ['content-language'],
     params: idParam('id'),
     query,
+    response: colourList,
   },
   async ({ params, query }, deps) => {
     const [breed, colours] = await Promise.all([requireBreed(deps, params.id), loadColours(deps)]);

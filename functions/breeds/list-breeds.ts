@@ -4,6 +4,7 @@ import { pageQuery } from '../../shared/http/common-params.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { breedList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 1000, maxLimit: 1000 }),
@@ -19,6 +20,7 @@ export const handler = httpRoute(
       'Every breed by default (living ones; `extinct=true` for the extinct), in catalogue order unless `order` is given.',
     headers: ['pagination-count', 'content-language'],
     query,
+    response: breedList,
   },
   async ({ query: q, account }, deps) => breedPage(deps, account, breedPageOf(q)),
 );

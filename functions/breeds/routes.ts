@@ -1,7 +1,6 @@
 // The breeds area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { breedsResponses } from './responses.ts';
 
 export const breedsRoutes = [
   // Breeds (literal paths before /breeds/{id} is the matcher's job, not the table's)
@@ -52,4 +51,4 @@ export const breedsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof breedsRoutes, typeof breedsResponses>(breedsRoutes);
+export const route = routesById(breedsRoutes);

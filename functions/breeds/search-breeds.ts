@@ -4,6 +4,7 @@ import { pageQuery } from '../../shared/http/common-params.ts';
 import { boolean, text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { breedList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
@@ -20,6 +21,7 @@ export const handler = httpRoute(
     description: 'Partial, case- and accent-insensitive match on names in every language and alternative names.',
     headers: ['pagination-count', 'content-language'],
     query,
+    response: breedList,
   },
   async ({ query: q, account }, deps) => breedPage(deps, account, breedPageOf(q, { q: q.q })),
 );

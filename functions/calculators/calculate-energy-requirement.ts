@@ -1,18 +1,18 @@
 import { calculateEnergyRequirement } from '../../shared/domain/calculators/service.ts';
 import { energyRequirementBody } from '../../shared/domain/calculators/input.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { energyRequirementResult } from '../../shared/domain/calculators/responses.ts';
 
 export const handler = httpRoute(
   route('calculators.energy-requirement'),
   {
-    idempotency,
     summary: 'Daily energy requirement (RER and MER)',
     description:
       'Weight, species, age and neuter status from the request, else the pet (`pet_id`), else the breed standard (`breed_id`). 422 `weight_required` when no weight is usable.',
     errors: [422],
     body: energyRequirementBody,
+    response: energyRequirementResult,
   },
   ({ body, account }, deps) => calculateEnergyRequirement(deps, account, body),
 );

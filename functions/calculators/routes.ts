@@ -1,7 +1,6 @@
 // The calculators area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { calculatorsResponses } from './responses.ts';
 
 export const calculatorsRoutes = [
   // Calculators (account feature `calculators`)
@@ -17,4 +16,4 @@ export const calculatorsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof calculatorsRoutes, typeof calculatorsResponses>(calculatorsRoutes);
+export const route = routesById(calculatorsRoutes);

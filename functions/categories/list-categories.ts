@@ -5,13 +5,14 @@ import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';
+import { categoryList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));
 
 /** `breed_groups`/`exclude_breed_groups` are accepted as the spec lists them; categories belong to no breed group, so they leave the list unchanged (docs/decisions.md). */
 export const handler = httpRoute(
   route('categories.list'),
-  { summary: 'Categories', headers: ['pagination-count', 'content-language'], query },
+  { summary: 'Categories', headers: ['pagination-count', 'content-language'], query, response: categoryList },
   async ({ query: q }, deps) => {
     const categories = (await loadCategories(deps)).filter(
       (c) => !q.species_id || c.species_ids.includes(q.species_id),

@@ -1,7 +1,6 @@
 // The categories area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { categoriesResponses } from './responses.ts';
 
 export const categoriesRoutes = [
   // Categories
@@ -25,4 +24,4 @@ export const categoriesRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof categoriesRoutes, typeof categoriesResponses>(categoriesRoutes);
+export const route = routesById(categoriesRoutes);

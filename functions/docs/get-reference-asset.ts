@@ -5,6 +5,10 @@ import { ASSET_CACHE_CONTROL, REFERENCE_ASSETS } from '../../shared/http/referen
 import { PreparedReply } from '../../shared/http/responses.ts';
 import { type ServedDocument, servedDocument } from '../../shared/http/served-document.ts';
 import { route } from './routes.ts';
+import * as z from 'zod/mini';
+import { documented } from '../../shared/http/api-docs.ts';
+
+const referenceAssetBody = documented(z.string(), { description: 'A script or style sheet of the reference page.' });
 
 /** Each asset read, gzipped and tagged once per container (the Swagger UI script is 1.7 MB). */
 const served = new Map<string, ServedDocument>();
@@ -17,6 +21,7 @@ export const handler = httpRoute(
     params: idParam('file'),
     contentTypes: ['text/javascript', 'text/css'],
     headers: ['cache-control', 'etag'],
+    response: referenceAssetBody,
   },
   async ({ params, headers }) => {
     const asset = Object.hasOwn(REFERENCE_ASSETS, params.file) ? REFERENCE_ASSETS[params.file] : undefined;

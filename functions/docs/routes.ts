@@ -1,7 +1,6 @@
 // The docs area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { docsResponses } from './responses.ts';
 
 export const docsRoutes = [
   // The API reference: this document and a browsable page, assets bundled from npm (docs/openapi.md)
@@ -41,4 +40,4 @@ export const docsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof docsRoutes, typeof docsResponses>(docsRoutes);
+export const route = routesById(docsRoutes);

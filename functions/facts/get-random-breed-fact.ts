@@ -5,6 +5,7 @@ import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { factBody } from '../../shared/domain/reference/responses.ts';
 
 export const handler = httpRoute(
   route('facts.random-by-breed'),
@@ -13,6 +14,7 @@ export const handler = httpRoute(
     headers: ['content-language'],
     params: idParam('breedId'),
     query: z.strictObject(contentQuery),
+    response: factBody,
   },
   async ({ params, query }, deps) => {
     const breed = await requireBreed(deps, params.breedId);

@@ -4,10 +4,11 @@ import { contentQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { factBody } from '../../shared/domain/reference/responses.ts';
 
 export const handler = httpRoute(
   route('facts.random'),
-  { summary: 'A random fact', headers: ['content-language'], query: z.strictObject(contentQuery) },
+  { summary: 'A random fact', headers: ['content-language'], query: z.strictObject(contentQuery), response: factBody },
   async ({ query }, deps) => {
     const view = presentation(query.lang, query.include_sources);
     return translatedReply(presentFact(await randomFact(deps, {}, 'facts'), view), view);

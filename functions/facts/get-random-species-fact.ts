@@ -7,6 +7,7 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 import { resolveSpecies } from '../../shared/domain/reference/species.ts';
+import { factBody } from '../../shared/domain/reference/responses.ts';
 
 const params = z.object({ speciesId: text({ max: 20 }) });
 
@@ -17,6 +18,7 @@ export const handler = httpRoute(
     headers: ['content-language'],
     params,
     query: z.strictObject(contentQuery),
+    response: factBody,
   },
   async ({ params, query }, deps) => {
     const species = resolveSpecies(params.speciesId);

@@ -5,6 +5,7 @@ import { idParam, offsetQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { factList } from '../../shared/domain/reference/responses.ts';
 
 export const handler = httpRoute(
   route('facts.list-by-breed'),
@@ -13,6 +14,7 @@ export const handler = httpRoute(
     headers: ['content-language'],
     params: idParam('breedId'),
     query: z.strictObject(offsetQuery),
+    response: factList,
   },
   async ({ params, query }, deps) => {
     await requireBreed(deps, params.breedId);

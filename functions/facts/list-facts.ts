@@ -6,6 +6,7 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
+import { factList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({
   ...offsetQuery,
@@ -16,7 +17,7 @@ const query = z.strictObject({
 
 export const handler = httpRoute(
   route('facts.list'),
-  { summary: 'Facts', headers: ['content-language'], query },
+  { summary: 'Facts', headers: ['content-language'], query, response: factList },
   async ({ query: q }, deps) => {
     const facts = await findFacts(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
     const view = presentation(q.lang, q.include_sources);

@@ -1,7 +1,6 @@
 // The facts area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { factsResponses } from './responses.ts';
 
 export const factsRoutes = [
   // Facts (offset-style lists)
@@ -61,4 +60,4 @@ export const factsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof factsRoutes, typeof factsResponses>(factsRoutes);
+export const route = routesById(factsRoutes);

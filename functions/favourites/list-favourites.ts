@@ -5,10 +5,10 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
 import { forbidden } from '../../shared/errors.ts';
 import { boolean, text } from '../../shared/http/params.ts';
-import { bearerTokens } from '../../shared/auth/bearer.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { imageDetails } from '../../shared/domain/images/image-details.ts';
+import { favouriteListItem } from '../../shared/domain/interactions/responses.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100 }),
@@ -22,10 +22,10 @@ const query = z.strictObject({
 export const handler = httpRoute(
   route('favourites.list'),
   {
-    bearerTokens,
     summary: 'Your favourites',
     description: "Administrators may pass `account_id` to see another account's.",
     query,
+    response: z.array(favouriteListItem),
   },
   async ({ query: q, account }, deps) => {
     // Administrators may look at another account's favourites; everyone else only at their own.

@@ -1,7 +1,6 @@
 // The favourites area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { favouritesResponses } from './responses.ts';
 
 export const favouritesRoutes = [
   // Favourites (API key or bearer)
@@ -45,4 +44,4 @@ export const favouritesRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof favouritesRoutes, typeof favouritesResponses>(favouritesRoutes);
+export const route = routesById(favouritesRoutes);

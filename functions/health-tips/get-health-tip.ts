@@ -4,6 +4,7 @@ import { contentQuery, idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { healthTipBody } from '../../shared/domain/reference/responses.ts';
 
 export const handler = httpRoute(
   route('health-tips.get'),
@@ -12,6 +13,7 @@ export const handler = httpRoute(
     headers: ['content-language'],
     params: idParam('id'),
     query: z.strictObject(contentQuery),
+    response: healthTipBody,
   },
   async ({ params, query }, deps) => {
     const view = presentation(query.lang, query.include_sources);

@@ -6,6 +6,7 @@ import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
+import { healthTipList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({
   ...offsetQuery,
@@ -16,7 +17,7 @@ const query = z.strictObject({
 
 export const handler = httpRoute(
   route('health-tips.list'),
-  { summary: 'Health tips', headers: ['content-language'], query },
+  { summary: 'Health tips', headers: ['content-language'], query, response: healthTipList },
   async ({ query: q }, deps) => {
     const tips = await findHealthTips(deps, { breedId: q.breed_id, speciesId: q.species_id, category: q.category });
     const view = presentation(q.lang, q.include_sources);

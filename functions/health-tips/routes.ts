@@ -1,7 +1,6 @@
 // The health-tips area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { healthTipsResponses } from './responses.ts';
 
 export const healthTipsRoutes = [
   // Health tips
@@ -34,4 +33,4 @@ export const healthTipsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof healthTipsRoutes, typeof healthTipsResponses>(healthTipsRoutes);
+export const route = routesById(healthTipsRoutes);

@@ -3,8 +3,8 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/images/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { uploadSlotBody } from '../../shared/domain/images/responses.ts';
 
 // Any bounded content_type passes validation: the service answers one outside the accepted list with 415 naming it,
 // as the pets' two-step upload does.
@@ -20,12 +20,12 @@ const body = z.strictObject({
 export const handler = httpRoute(
   route('images.create-upload'),
   {
-    idempotency,
     summary: 'Start a two-step upload (large photos)',
     description:
       'Step one: a presigned PUT URL for exactly `size` bytes of `content_type`, valid 15 minutes. Counts against the monthly quota. A `content_type` outside the accepted photo types is 415 `unsupported_format` with the `accepted` list.',
     errors: [415],
     body,
+    response: uploadSlotBody,
   },
   async ({ body, account }, deps) => {
     const slot = await createUploadSlot(deps, account, body);

@@ -3,10 +3,11 @@ import { deleteUpload } from '../../shared/domain/images/uploads.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { successMessage } from '../../shared/domain/images/responses.ts';
 
 export const handler = httpRoute(
   route('images.delete'),
-  { summary: 'Delete one of your uploads', params: idParam('id') },
+  { summary: 'Delete one of your uploads', params: idParam('id'), response: successMessage },
   async ({ params, account }, deps) => {
     await deleteUpload(deps, account, params.id);
     return SUCCESS;

@@ -5,6 +5,8 @@ import { publicMediaUrl } from '../../shared/media/public-url.ts';
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import * as z from 'zod/mini';
+import { uploadBody, catalogueImageBody } from '../../shared/domain/images/responses.ts';
 
 export const handler = httpRoute(
   route('images.get'),
@@ -12,6 +14,7 @@ export const handler = httpRoute(
     summary: 'One image',
     description: "An upload of yours (403 for another account's) or any public image (catalogue or public library).",
     params: idParam('id'),
+    response: z.union([uploadBody, catalogueImageBody]),
   },
   async ({ params, account }, deps) => {
     const item = await getImage(deps, account, params.id);

@@ -2,6 +2,7 @@ import { publicationStatus } from '../../shared/domain/public-requests/service.t
 import { idParam } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { publicRequestStatusBody } from '../../shared/domain/public-requests/responses.ts';
 
 export const handler = httpRoute(
   route('images.public-request-status'),
@@ -10,6 +11,7 @@ export const handler = httpRoute(
     description:
       'The newest request (`pending`, `approved` or `denied`, with `admin_message`), or `{"status":"none"}` when the image was never put forward or its request was withdrawn.',
     params: idParam('id'),
+    response: publicRequestStatusBody,
   },
   ({ params, account }, deps) => publicationStatus(deps, account, params.id),
 );

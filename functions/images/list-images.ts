@@ -5,6 +5,7 @@ import { ORDERS, pageParam } from '../../shared/http/common-params.ts';
 import { caseInsensitiveEnum, integer } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { uploadBody } from '../../shared/domain/images/responses.ts';
 
 const query = z.strictObject({
   limit: z._default(integer({ min: 1, max: 100 }), 10),
@@ -16,7 +17,7 @@ const query = z.strictObject({
 /** The caller's own uploads, newest first by default. */
 export const handler = httpRoute(
   route('images.list'),
-  { summary: 'Your uploads', query },
+  { summary: 'Your uploads', query, response: z.array(uploadBody) },
   async ({ query: q, account }, deps) =>
     (await listUploads(deps, account, { order: q.order, page: q.page, limit: q.limit, subId: q.sub_id })).map((u) =>
       presentUpload(u, deps.config.mediaBaseUrl),

@@ -1,7 +1,6 @@
 // The images area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { imagesResponses } from './responses.ts';
 
 export const imagesRoutes = [
   // Images
@@ -120,4 +119,4 @@ export const imagesRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof imagesRoutes, typeof imagesResponses>(imagesRoutes);
+export const route = routesById(imagesRoutes);

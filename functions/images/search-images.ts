@@ -14,6 +14,7 @@ import { ORDER_BY, searchImages } from '../../shared/domain/images/search.ts';
 import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
 import { listReply } from '../../shared/domain/reference/paging.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
+import { imageSearchResult } from '../../shared/domain/images/responses.ts';
 
 const query = z.strictObject({
   // The spec's schema says 1, its prose 10; the real service answers one image by default.
@@ -50,6 +51,7 @@ export const handler = httpRoute(
     summary: 'Search the image catalogue',
     headers: ['pagination-count', 'content-language'],
     query,
+    response: z.array(imageSearchResult),
   },
   async ({ query: q, account }, deps) => {
     if (q.age_months_min !== undefined && q.age_months_max !== undefined && q.age_months_min > q.age_months_max) {

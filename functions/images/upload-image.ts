@@ -10,8 +10,8 @@ import { parseUploadForm } from '../../shared/domain/images/upload-form.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { list } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { uploadBody } from '../../shared/domain/images/responses.ts';
 
 const fields = z.strictObject({
   sub_id: z.optional(subIdParam),
@@ -23,12 +23,12 @@ const limits = { maxFileBytes: DIRECT_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 
 export const handler = httpRoute(
   route('images.upload'),
   {
-    idempotency,
     summary: 'Upload a photo (up to 4 MB)',
     description:
       'multipart/form-data: `file` (one photo), optional `sub_id` and `breed_ids` (comma-separated). Checked asynchronously: `status` becomes `approved` or `rejected`. Larger photos (up to 50 MB) take the two-step upload (413 `use_two_step_upload`).',
     errors: [415, 429],
     form: { parse: parseUploadForm, limits, fields },
+    response: uploadBody,
   },
   async ({ form, account }, deps) => {
     const file = form.files[0];

@@ -5,8 +5,8 @@ import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
 import { completePetUpload } from '../../shared/domain/pets/uploads.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 
 const body = z.strictObject({
   parts: z
@@ -18,12 +18,12 @@ const body = z.strictObject({
 export const handler = httpRoute(
   route('pets.complete-upload'),
   {
-    idempotency,
     summary: 'Finish a two-step pet upload',
     description: 'Step two: the ETag of every part; answers the record, now pending processing.',
     errors: [409],
     params: petMediaParams,
     body,
+    response: petMediaBody,
   },
   async ({ params, body, account }, deps) => {
     const { media } = await requireOwnPetMedia(deps, account, params.petId, params.imageId);

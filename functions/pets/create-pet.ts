@@ -4,8 +4,8 @@ import { MAX_PHOTOS_PER_REQUEST } from '../../shared/domain/pets/photos.ts';
 import { createPet, presentOnePet } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { createdPetBody } from '../../shared/domain/pets/responses.ts';
 
 const limits = {
   maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES,
@@ -18,11 +18,11 @@ const limits = {
 export const handler = httpRoute(
   route('pets.create'),
   {
-    idempotency,
     summary: 'Create a pet (with photos)',
     description: 'multipart/form-data: the profile fields and zero or more photos in `images`.',
     errors: [415, 429],
     form: { parse: parsePetUploadForm, limits, fields: createPetFields },
+    response: createdPetBody,
   },
   async ({ form, account }, deps) => {
     const { pet, photos } = await createPet(deps, account, form.fields, form.files);

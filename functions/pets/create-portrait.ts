@@ -4,9 +4,9 @@ import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requestPortrait } from '../../shared/domain/pets/portraits.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { PORTRAIT_STYLES } from '../../shared/ports/image-generator.ts';
 import { route } from './routes.ts';
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 
 const body = z.strictObject({
   style: z.enum(PORTRAIT_STYLES),
@@ -17,12 +17,12 @@ const body = z.strictObject({
 export const handler = httpRoute(
   route('pets.portrait-create'),
   {
-    idempotency,
     summary: 'Draw a portrait of the pet',
     description:
       "A pending portrait (kind `portrait`), drawn asynchronously from the pet's newest ready photo (or `image_ids`); poll GET /pets/{petId}/images/{imageId}.",
     params: petParams,
     body,
+    response: petMediaBody,
   },
   async ({ params, body, account }, deps) =>
     presentPetMedia(deps, await requestPortrait(deps, account, params.petId, body)),

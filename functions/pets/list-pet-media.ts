@@ -5,6 +5,8 @@ import { listPetMedia } from '../../shared/domain/pets/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
+import * as z from 'zod/mini';
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 
 /** The pet's gallery: photos, videos and portraits (`kind` filters), oldest first, with short-lived URLs. */
 export const handler = httpRoute(
@@ -15,6 +17,7 @@ export const handler = httpRoute(
     headers: ['pagination-count'],
     params: petParams,
     query: listPetMediaQuery,
+    response: z.array(petMediaBody),
   },
   async ({ params, query, account }, deps) => {
     const { media, total } = await listPetMedia(deps, account, params.petId, query);

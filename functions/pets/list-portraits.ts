@@ -6,6 +6,7 @@ import { pageQuery } from '../../shared/http/common-params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { route } from './routes.ts';
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 
 const page = pageQuery({ defaultLimit: 20, maxLimit: 100, defaultOrder: 'ASC' });
 const query = z.strictObject({ limit: page.limit, page: page.page, order: page.order });
@@ -18,6 +19,7 @@ export const handler = httpRoute(
     headers: ['pagination-count'],
     params: petParams,
     query,
+    response: z.array(petMediaBody),
   },
   async ({ params, query, account }, deps) => {
     const { media, total } = await listPetMedia(deps, account, params.petId, { ...query, kind: 'portrait' });

@@ -1,7 +1,6 @@
 // The pets area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { petsResponses } from './responses.ts';
 
 export const petsRoutes = [
   // Pets (spec: Pets): the profile, its photos, videos and portraits; every route answers 403 for another account's pet
@@ -147,4 +146,4 @@ export const petsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof petsRoutes, typeof petsResponses>(petsRoutes);
+export const route = routesById(petsRoutes);

@@ -6,8 +6,8 @@ import { addPetPhotos } from '../../shared/domain/pets/service.ts';
 import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/domain/pets/upload-form.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 
 const limits = {
   maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES,
@@ -20,13 +20,13 @@ const limits = {
 export const handler = httpRoute(
   route('pets.photos-upload'),
   {
-    idempotency,
     summary: 'Add photos to a pet',
     description:
       'multipart/form-data, photos in `images`. The same bytes twice on one pet come back as the existing record with `duplicate: true`. A pet takes 100 new photos per 24 hours (429 `pet_upload_rate_exceeded`).',
     errors: [415, 429],
     params: petParams,
     form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) },
+    response: z.array(petMediaBody),
   },
   async ({ params, form, account }, deps) => {
     if (form.files.length === 0) throw badRequest(['images is required (one or more photo files)']);

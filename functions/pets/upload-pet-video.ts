@@ -6,8 +6,8 @@ import { DIRECT_PET_UPLOAD_MAX_BYTES, parsePetUploadForm } from '../../shared/do
 import { addPetVideo } from '../../shared/domain/pets/uploads.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
+import { petMediaBody } from '../../shared/domain/pets/responses.ts';
 
 const limits = { maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES, maxFiles: 1, maxFields: 0, allowedFileFields: ['file'] };
 
@@ -15,13 +15,13 @@ const limits = { maxFileBytes: DIRECT_PET_UPLOAD_MAX_BYTES, maxFiles: 1, maxFiel
 export const handler = httpRoute(
   route('pets.video-upload'),
   {
-    idempotency,
     summary: 'Add a video to a pet',
     description:
       'multipart/form-data, one video in `file` (MP4, MOV, WebM, AVI, MPEG, 3GP; judged by content): processed asynchronously (duration, size, codec, a poster, a metadata-free copy).',
     errors: [415],
     params: petParams,
     form: { parse: parsePetUploadForm, limits, fields: z.strictObject({}) },
+    response: petMediaBody,
   },
   async ({ params, form, account }, deps) => {
     const file = form.files[0];

@@ -4,6 +4,7 @@ import { listPetReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { route } from './routes.ts';
+import { reviewList } from '../../shared/domain/reviews/responses.ts';
 
 /** The pet's reviews, oldest first by default; `Pagination-Count` carries the total. */
 export const handler = httpRoute(
@@ -14,6 +15,7 @@ export const handler = httpRoute(
     headers: ['pagination-count'],
     params: petParams,
     query: petReviewsQuery,
+    response: reviewList,
   },
   async ({ params, query, account }, deps) => {
     const { reviews, total } = await listPetReviews(deps, account, params.petId, query);

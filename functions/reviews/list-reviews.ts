@@ -2,6 +2,7 @@ import { reviewQueueQuery } from '../../shared/domain/reviews/input.ts';
 import { listPendingReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { reviewList } from '../../shared/domain/reviews/responses.ts';
 
 /** The vets' queue: pending reviews of every account, oldest request first. */
 export const handler = httpRoute(
@@ -10,6 +11,7 @@ export const handler = httpRoute(
     summary: "The vets' queue of pending reviews",
     description: 'Pending reviews of every account, oldest request first.',
     query: reviewQueueQuery,
+    response: reviewList,
   },
   ({ query }, deps) => listPendingReviews(deps, query),
 );

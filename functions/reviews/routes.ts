@@ -1,7 +1,6 @@
 // The reviews area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { reviewsResponses } from './responses.ts';
 
 export const reviewsRoutes = [
   // Body condition reviews (spec: States and transitions): the owner asks a vet to check the latest body condition
@@ -64,4 +63,4 @@ export const reviewsRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof reviewsRoutes, typeof reviewsResponses>(reviewsRoutes);
+export const route = routesById(reviewsRoutes);

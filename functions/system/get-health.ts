@@ -3,6 +3,15 @@ import { healthKey } from '../../shared/db/keys.ts';
 import { serviceUnavailable } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import * as z from 'zod/mini';
+import { documented } from '../../shared/http/api-docs.ts';
+
+/** Readiness probe: answers 200 only when the table can be read. */
+const healthBody = z.object({
+  status: z.literal('ok'),
+  stage: documented(z.string(), { description: 'The deployment stage (`local`, `staging`, `production`).' }),
+  time: documented(z.string(), { description: 'The server clock (ISO 8601).' }),
+});
 
 export const handler = httpRoute(
   route('health.get'),
@@ -10,6 +19,7 @@ export const handler = httpRoute(
     summary: 'Readiness',
     description: 'Answers 200 only when the table can be read; 503 `dependency_unavailable` otherwise.',
     errors: [503],
+    response: healthBody,
   },
   async (_request, deps) => {
     try {

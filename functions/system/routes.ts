@@ -1,7 +1,6 @@
 // The system area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { systemResponses } from './responses.ts';
 
 export const systemRoutes = [
   // System
@@ -30,4 +29,4 @@ export const fallbackRoute = {
   status: 200,
 } as const satisfies RouteDef;
 
-export const route = routesById<typeof systemRoutes, typeof systemResponses>(systemRoutes);
+export const route = routesById(systemRoutes);

@@ -3,9 +3,9 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/interactions/votes.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { idempotency } from '../../shared/http/idempotency.ts';
 import { route } from './routes.ts';
 import { viewerCountry } from '../../shared/http/viewer-country.ts';
+import { voteBody } from '../../shared/domain/interactions/responses.ts';
 
 const body = z.strictObject({
   image_id: text({ max: 100 }),
@@ -15,7 +15,7 @@ const body = z.strictObject({
 
 export const handler = httpRoute(
   route('votes.create'),
-  { idempotency, summary: 'Vote on an image', body },
+  { summary: 'Vote on an image', body, response: voteBody },
   async ({ body, account, headers }, deps) =>
     presentVote(await createVote(deps, account, body, viewerCountry(headers))),
 );

@@ -3,9 +3,9 @@ import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lo
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { listVotes, presentVote } from '../../shared/domain/interactions/votes.ts';
 import { pageQuery } from '../../shared/http/common-params.ts';
-import { bearerTokens } from '../../shared/auth/bearer.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
+import { voteBody } from '../../shared/domain/interactions/responses.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
@@ -14,7 +14,7 @@ const query = z.strictObject({
 
 export const handler = httpRoute(
   route('votes.list'),
-  { bearerTokens, summary: 'Your votes', query },
+  { summary: 'Your votes', query, response: z.array(voteBody) },
   async ({ query: q, account }, deps) => {
     const votes = await listVotes(
       deps,

@@ -1,7 +1,6 @@
 // The votes area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { votesResponses } from './responses.ts';
 
 export const votesRoutes = [
   // Votes (spec: list and lookup take a bearer token, create an API key)
@@ -45,4 +44,4 @@ export const votesRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof votesRoutes, typeof votesResponses>(votesRoutes);
+export const route = routesById(votesRoutes);

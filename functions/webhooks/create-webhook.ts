@@ -4,6 +4,7 @@ import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
+import { createdWebhookBody } from '../../shared/domain/webhooks/responses.ts';
 
 /** The signing secret is shown here and on rotation only; it is stored encrypted and never read back. */
 export const handler = httpRoute(
@@ -13,6 +14,7 @@ export const handler = httpRoute(
     description:
       'At most 5 endpoints per account, disabled ones included. The signing secret is shown here and on rotation only.',
     body: createWebhookBody,
+    response: createdWebhookBody,
   },
   async ({ body, account }, deps) => {
     const { webhook, signingSecret } = await createWebhook(deps, secretCipher(deps.config), account.id, body);

@@ -3,6 +3,7 @@ import { rotateWebhookSecret } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
+import { rotatedSecretBody } from '../../shared/domain/webhooks/responses.ts';
 
 export const handler = httpRoute(
   route('webhooks.rotate-secret'),
@@ -10,6 +11,7 @@ export const handler = httpRoute(
     summary: 'Rotate the signing secret',
     description: 'The new secret signs every delivery from now on; shown once.',
     params: webhookIdParams,
+    response: rotatedSecretBody,
   },
   async ({ params, account }, deps) => ({
     id: params.id,

@@ -1,7 +1,6 @@
 // The webhooks area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
-import type { webhooksResponses } from './responses.ts';
 
 export const webhooksRoutes = [
   // Webhooks (API key; capability `webhooks` on every route that changes or sends)
@@ -95,4 +94,4 @@ export const webhooksRoutes = [
   },
 ] as const satisfies readonly RouteDef[];
 
-export const route = routesById<typeof webhooksRoutes, typeof webhooksResponses>(webhooksRoutes);
+export const route = routesById(webhooksRoutes);

@@ -45,13 +45,13 @@ export const TABLE_ACTIONS = {
 
 /**
  * Requests-table actions (shared/http/guards.ts): read = the quota route's windows (all of an account's in one
- * BatchGetItem, so never GetItem); write = the pipeline's guards
- * (rate windows: UpdateItem; idempotency records: PutItem to claim, UpdateItem to store, DeleteItem to give back; a
- * refused claim returns the record, so they never read).
+ * BatchGetItem, so never GetItem); write = the pipeline's guards (rate windows: UpdateItem; idempotency records:
+ * PutItem to claim, UpdateItem to store, DeleteItem to give back, and GetItem, which Powertools falls back to when a
+ * refused claim does not return the record).
  */
 export const REQUESTS_TABLE_ACTIONS = {
   read: ['dynamodb:BatchGetItem'],
-  write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 } as const;
 
 export interface ApiRoutesProps {

@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import * as z from 'zod/mini';
-import { routeResponses } from '../../functions/responses.ts';
 import { routes } from '../../functions/routes.ts';
 import { EVENT_CATALOGUE } from '../../shared/events/catalogue.ts';
 import { apiDocs, emptyBody } from '../../shared/http/api-docs.ts';
@@ -26,12 +25,12 @@ export const EXAMPLES_PATH = join(ROOT, 'docs', 'openapi-examples.json');
 export const CLIENT_TYPES_PATH = join(ROOT, 'clients', 'ts', 'src', 'schema.ts');
 
 type Json = Record<string, unknown>;
-/** What the document is built from per route: the handler's contract and the schema of its success body. */
-export type Contract = RouteContract & { route: RouteDef; response: z.ZodMiniType };
+/** What the document is built from per route: the handler's contract (with the schema of its success body). */
+export type Contract = RouteContract & { route: RouteDef };
 /** Recorded responses, keyed `<route id> <status>` (docs/openapi-examples.json, written by `npm run openapi:examples`). */
 export type ExampleSet = Record<string, unknown>;
 
-/** Each route's contract, read from the handler module the route table names, with its response schema. */
+/** Each route's contract, read from the handler module the route table names. */
 export async function loadContracts(): Promise<Contract[]> {
   return Promise.all(
     routes.map(async (route) => {
@@ -41,7 +40,7 @@ export async function loadContracts(): Promise<Contract[]> {
       if (contract.route.id !== route.id) {
         throw new Error(`functions/${route.entry}.ts serves ${contract.route.id}, but the table says ${route.id}`);
       }
-      return { ...contract, response: routeResponses[route.id] };
+      return contract;
     }),
   );
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import type { Account } from '../domain/accounts/account.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { hashApiKey } from './api-keys.ts';
-import type { BearerTokens } from './bearer.ts';
+import { tokenOf, tokenVerifier } from './bearer.ts';
 import { CredentialCache } from './credential-cache.ts';
 
 type AuthDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
@@ -71,8 +71,8 @@ async function accountFromApiKey(deps: AuthDeps, apiKey: string) {
   });
 }
 
-async function accountFromBearer(deps: AuthDeps, token: string, tokens: BearerTokens) {
-  const verify = await tokens.verifier(deps);
+async function accountFromBearer(deps: AuthDeps, token: string) {
+  const verify = await tokenVerifier(deps);
   // Keyed by the token's digest, so an entry costs the same whatever the token's length.
   return cached(deps, `token:${createHash('sha256').update(token).digest('base64url')}`, async () => verify(token));
 }
@@ -85,28 +85,25 @@ const CREDENTIAL_HINT: Record<Exclude<AuthMode, 'none'>, string> = {
   apiKeyOrBearer: 'an x-api-key header or an Authorization: Bearer header',
 };
 
-/** Whether a route takes bearer tokens: it must then pass `bearerTokens` (shared/auth/bearer.ts). */
+/** Whether a route takes bearer tokens (`Authorization: Bearer`, POST /auth/token issues them): by its auth mode. */
 export const acceptsBearer = (route: RouteDef) => route.auth === 'bearer' || route.auth === 'apiKeyOrBearer';
 
 /**
  * Resolves the caller for a route: 403 without a valid credential, 401 for an inactive account,
  * 403 for a non-admin on an admin route, a non-vet on a vet route or an account without the route's feature.
- * `tokens` reads and verifies bearer tokens on the routes that accept them (`acceptsBearer`).
  */
 export async function authenticate(
   deps: AuthDeps,
   route: RouteDef,
   headers: Record<string, string | undefined>,
-  tokens?: BearerTokens,
 ): Promise<Account | null> {
   if (route.auth === 'none') return null;
-  if (acceptsBearer(route) && !tokens) throw new Error(`${route.id} accepts bearer tokens but was given no verifier`);
   const apiKey = route.auth === 'bearer' ? undefined : headers['x-api-key'];
-  const bearer = tokens && acceptsBearer(route) ? tokens.tokenOf(headers.authorization) : undefined;
+  const bearer = acceptsBearer(route) ? tokenOf(headers.authorization) : undefined;
 
   if (!apiKey && !bearer)
     throw forbidden(`Authentication required: send ${CREDENTIAL_HINT[route.auth]}`, { code: 'missing_credentials' });
-  const account = apiKey ? await accountFromApiKey(deps, apiKey) : await accountFromBearer(deps, bearer!, tokens!);
+  const account = apiKey ? await accountFromApiKey(deps, apiKey) : await accountFromBearer(deps, bearer!);
   if (!account) {
     throw apiKey
       ? forbidden('The API key is not valid', { code: 'invalid_api_key' })

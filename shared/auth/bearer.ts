@@ -1,6 +1,5 @@
-// Bearer tokens (POST /auth/token issues them) on the routes that accept them, votes and favourites: such a route
-// passes `bearerTokens` to the pipeline in its contract, as idempotent routes pass `idempotency`, so the token
-// verifier and the signing-secret reader enter only their bundles.
+// Bearer tokens (POST /auth/token issues them) on the routes whose auth mode accepts them (`acceptsBearer`,
+// shared/auth/authenticate.ts): reading the Authorization header and verifying the token under the signing secret.
 import type { Deps } from '../deps.ts';
 import { getTokenSecret } from './token-secret.ts';
 import { MAX_TOKEN_LENGTH, verifyToken } from './tokens.ts';
@@ -9,7 +8,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** Longer Authorization headers are not a token this service issued: refused before any pattern runs. */
 const MAX_AUTHORIZATION_LENGTH = MAX_TOKEN_LENGTH + 'Bearer '.length + 16;
 
-function tokenOf(authorization: string | undefined): string | undefined {
+export function tokenOf(authorization: string | undefined): string | undefined {
   if (!authorization) return undefined;
   // An over-long header is still a bearer credential (answered invalid_token), one verifyToken refuses on length.
   if (authorization.length > MAX_AUTHORIZATION_LENGTH) {
@@ -19,10 +18,7 @@ function tokenOf(authorization: string | undefined): string | undefined {
 }
 
 /** Checks tokens against the signing secret, read once per call (the secret reader caches it per container). */
-async function verifier(deps: Pick<Deps, 'config' | 'now'>) {
+export async function tokenVerifier(deps: Pick<Deps, 'config' | 'now'>) {
   const secret = await getTokenSecret(deps);
-  return async (token: string) => verifyToken(secret, token, deps.now());
+  return (token: string) => verifyToken(secret, token, deps.now());
 }
-
-export const bearerTokens = { tokenOf, verifier };
-export type BearerTokens = typeof bearerTokens;

@@ -12,7 +12,7 @@ export const TTL_ATTRIBUTE = 'expiresAt';
 
 /**
  * The requests table: short-lived records about requests rather than data (idempotency records, rate-limit windows),
- * kept out of the single table so they never reach its stream and the event router. Key and TTL attribute are those
- * of the Powertools idempotency utility's records, whose layout shared/http/idempotency.ts keeps.
+ * kept out of the single table so they never reach its stream and the event router. Key and TTL attribute are the
+ * defaults of the Powertools idempotency persistence layer (shared/http/idempotency.ts).
  */
 export const REQUESTS_TABLE = { partitionKey: 'id', ttlAttribute: 'expiration' } as const;

@@ -1,13 +1,22 @@
-// `Idempotency-Key` for POST and PATCH routes, kept in the requests table: a record per route + account + key holds the
-// route's answer for 24 hours; the request it answered is fingerprinted (path parameters, query, body, form fields and
-// file hashes) so a different request under the same key is refused instead of being answered with someone else's
-// response. The record layout is that of the Powertools idempotency utility's DynamoDB persistence layer (2.35), which
-// this replaced to keep its 15 KB out of the write routes' bundles, so records it wrote keep working
-// (docs/decisions.md, "Idempotency of our own, on Powertools' record layout").
+// `Idempotency-Key` on the routes that honour it (shared/http/guards.ts `isIdempotent`), on Powertools for AWS Lambda's
+// idempotency utility with its DynamoDB persistence layer (the requests table). A record is keyed by route + account +
+// key and holds the route's answer for 24 hours; the request it answered is fingerprinted (path parameters, query,
+// body, form fields and file hashes) so a different request under the same key is refused instead of being answered
+// with someone else's response.
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyValidationError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { isConditionFailure, itemAtConditionFailure } from '../db/errors.ts';
+import { isConditionFailure } from '../db/errors.ts';
+import { REQUESTS_TABLE } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { requestsTable } from '../domain/accounts/rate-limits.ts';
 import { AppError, badRequest } from '../errors.ts';
@@ -58,128 +67,95 @@ const fingerprintOf = (request: RequestFingerprint) => ({
   },
 });
 
-/**
- * A record, as Powertools' DynamoDB persistence layer writes it: `id` (the table's key) and `expiration` (its TTL, epoch
- * seconds), `status` (INPROGRESS, then COMPLETED), `in_progress_expiration` (epoch milliseconds: the claiming
- * invocation's deadline, after which the claim lapses), `validation` (the request's hash) and `data` (the answer).
- */
+type IdempotencyDeps = Pick<Deps, 'ddb' | 'config' | 'log'>;
+
+/** Powertools' in-progress status and its default attribute names (`id` and `expiration`: the table's key and TTL). */
 const IN_PROGRESS = 'INPROGRESS';
-const COMPLETED = 'COMPLETED';
-/** `status` and `data` are reserved words in expressions. */
-const STATUS = { '#status': 'status' };
+const STATUS = { '#status': 'status', '#until': 'in_progress_expiration' };
 
-/** Powertools' canonical JSON: object keys sorted case-insensitively at every depth (its `deepSort`), then hashed. */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (Object.prototype.toString.call(value) !== '[object Object]') return value;
-  const object = value as Record<string, unknown>;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(object).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)))
-    sorted[key] = sortedKeys(object[key]);
-  return sorted;
+/** A write of the claimed record, conditioned on the claim being the one this request made. */
+interface ClaimCondition {
+  TableName: string;
+  Key: Record<string, string>;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
 }
-const hashOf = (value: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify(sortedKeys(value)))
-    .digest('base64');
-
-/** The record's key: the route id, then the hash of [account, key] (Powertools' key prefix and key hash). */
-export const idempotencyRecordId = (route: Pick<RouteDef, 'id'>, accountId: string, key: string) =>
-  `${route.id}#${hashOf([accountId, key])}`;
-
-/** The record's `validation`: the hash of the request's fingerprint. */
-export const requestHash = (request: RequestFingerprint) => hashOf(fingerprintOf(request));
-
-const expirationAt = (now: Date) => Math.round(now.getTime() / 1000 + IDEMPOTENCY_TTL_SECONDS);
-
-type IdempotencyDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'log'>;
 
 /**
- * Claims the key with one conditional PutItem: free when there is no record, when it expired, or when an earlier
- * claim lapsed (its invocation crashed or timed out). Otherwise the record as it stands, returned by the failed write.
+ * Powertools' DynamoDB persistence layer, except that the answer is stored, or the claim given back, only while the
+ * claim is still this request's. Powertools' own update and delete are unconditional: a request that outlived its
+ * deadline (`in_progress_expiration`, after which another request may claim the key) would overwrite the answer of the
+ * request that took over, or delete its claim. A later claim always sets a later deadline, so the deadline names the
+ * claim; one instance per request remembers its own. The route's work is done either way, so a failed settle is
+ * logged and the caller still gets the route's own answer (Powertools would turn it into an error).
  */
-async function claim(deps: IdempotencyDeps, id: string, validation: string, context: Context) {
-  const now = deps.now();
-  const until = now.getTime() + context.getRemainingTimeInMillis();
-  try {
-    await deps.ddb.send(
-      new PutCommand({
-        TableName: requestsTable(deps),
-        Item: { id, expiration: expirationAt(now), status: IN_PROGRESS, in_progress_expiration: until, validation },
-        ConditionExpression:
-          'attribute_not_exists(id) OR expiration < :now OR (#status = :inProgress AND in_progress_expiration < :nowMs)',
-        ExpressionAttributeNames: STATUS,
-        ExpressionAttributeValues: {
-          ':now': now.getTime() / 1000,
-          ':nowMs': now.getTime(),
-          ':inProgress': IN_PROGRESS,
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { until };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const held = itemAtConditionFailure(error);
-    if (!held) throw new Error(`The claim of ${id} failed without returning the record that holds it`);
-    return { held };
-  }
-}
+class ClaimBoundRecords extends DynamoDBPersistenceLayer {
+  readonly #deps: IdempotencyDeps;
+  #claimedUntil: number | undefined;
 
-/** The answer to a request whose key another request holds: its stored answer replayed, 422 or 409. */
-function answerOf(held: Record<string, unknown>, validation: string): HttpResult {
-  if (held.validation !== validation) {
-    throw new AppError(
-      422,
-      'This Idempotency-Key was already used for a different request (path, query or body); use a new key for a new request',
-      { code: 'idempotency_key_reused' },
-    );
-  }
-  if (held.status !== COMPLETED) {
-    throw new AppError(409, 'A request with this Idempotency-Key is still being processed; retry shortly', {
-      code: 'idempotency_request_in_progress',
-      headers: { 'retry-after': '1' },
-      retryable: true,
+  constructor(deps: IdempotencyDeps) {
+    super({
+      tableName: requestsTable(deps),
+      keyAttr: REQUESTS_TABLE.partitionKey,
+      expiryAttr: REQUESTS_TABLE.ttlAttribute,
+      // The document client is an SDK v3 client over the same base client; Powertools sends item commands through it.
+      awsSdkV3Client: deps.ddb as unknown as DynamoDBClient,
     });
+    this.#deps = deps;
   }
-  const stored = held.data as HttpResult;
-  return { ...stored, headers: { ...stored.headers, [REPLAYED_HEADER]: 'true' } };
+
+  protected override async _putRecord(record: IdempotencyRecord): Promise<void> {
+    await super._putRecord(record);
+    this.#claimedUntil = record.inProgressExpiryTimestamp;
+  }
+
+  protected override _updateRecord(record: IdempotencyRecord): Promise<void> {
+    return this.#whileClaimed('storing the answer of', record, (claim) =>
+      this.#deps.ddb.send(
+        new UpdateCommand({
+          ...claim,
+          UpdateExpression: 'SET #status = :completed, expiration = :expiration, #data = :data',
+          ExpressionAttributeNames: { ...claim.ExpressionAttributeNames, '#data': 'data' },
+          ExpressionAttributeValues: {
+            ...claim.ExpressionAttributeValues,
+            ':completed': 'COMPLETED',
+            ':expiration': record.expiryTimestamp,
+            ':data': record.responseData,
+          },
+        }),
+      ),
+    );
+  }
+
+  protected override _deleteRecord(record: IdempotencyRecord): Promise<void> {
+    return this.#whileClaimed('giving back', record, (claim) => this.#deps.ddb.send(new DeleteCommand(claim)));
+  }
+
+  async #whileClaimed(
+    what: string,
+    record: IdempotencyRecord,
+    write: (claim: ClaimCondition) => Promise<unknown>,
+  ): Promise<void> {
+    try {
+      await write({
+        TableName: requestsTable(this.#deps),
+        Key: { [REQUESTS_TABLE.partitionKey]: record.idempotencyKey },
+        ConditionExpression: '#status = :inProgress AND #until = :until',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':inProgress': IN_PROGRESS, ':until': this.#claimedUntil },
+      });
+    } catch (error) {
+      const why = isConditionFailure(error) ? 'its claim lapsed and was taken' : 'the write failed';
+      this.#deps.log.error(`idempotency: ${what} ${record.idempotencyKey} skipped: ${why}`, { error });
+    }
+  }
 }
 
-/**
- * Stores the answer on the claimed record, or deletes the record so a retry runs again: both only while the claim is
- * still ours (`in_progress_expiration` is the claim's own deadline, and a later claim always sets a later one). The
- * route's work is done either way, so a failure here is logged and the caller still gets the route's own answer.
- */
-async function settle(deps: IdempotencyDeps, id: string, until: number, answer: HttpResult | undefined) {
-  const whileOurs = {
-    TableName: requestsTable(deps),
-    Key: { id },
-    ConditionExpression: '#status = :inProgress AND in_progress_expiration = :until',
-  };
-  const values = { ':inProgress': IN_PROGRESS, ':until': until };
-  try {
-    await deps.ddb.send(
-      answer
-        ? new UpdateCommand({
-            ...whileOurs,
-            UpdateExpression: 'SET #status = :completed, expiration = :expiration, #data = :data',
-            ExpressionAttributeNames: { ...STATUS, '#data': 'data' },
-            ExpressionAttributeValues: {
-              ...values,
-              ':completed': COMPLETED,
-              ':expiration': expirationAt(deps.now()),
-              ':data': answer,
-            },
-          })
-        : new DeleteCommand({ ...whileOurs, ExpressionAttributeNames: STATUS, ExpressionAttributeValues: values }),
-    );
-  } catch (error) {
-    const what = answer ? 'storing the answer of' : 'giving back';
-    const why = isConditionFailure(error) ? 'its claim lapsed and was taken' : 'the write failed';
-    deps.log.error(`idempotency: ${what} ${id} skipped: ${why}`, { error });
-  }
-}
+const replayed = (response: HttpResult): HttpResult => ({
+  ...response,
+  headers: { ...response.headers, [REPLAYED_HEADER]: 'true' },
+});
 
 /**
  * Runs `respond` at most once per route, account and key within 24 hours. Stored: the route's answer, success or a
@@ -189,6 +165,8 @@ async function settle(deps: IdempotencyDeps, id: string, until: number, answer: 
  * - a repeat of a stored request → the stored status, headers and body, plus `Idempotent-Replayed: true`;
  * - the same key with a different request → 422 `idempotency_key_reused`;
  * - a repeat while the first is still running → 409 `idempotency_request_in_progress` with `Retry-After: 1`.
+ *
+ * Powertools reads the clock itself (`Date.now()`), not `deps.now`.
  */
 export async function idempotentResponse(
   deps: IdempotencyDeps,
@@ -198,24 +176,44 @@ export async function idempotentResponse(
   respond: () => Promise<HttpResult>,
   refusal: (error: AppError) => HttpResult,
 ): Promise<HttpResult> {
-  const id = idempotencyRecordId(route, scope.accountId, scope.key);
-  const validation = requestHash(scope.request);
-  const claimed = await claim(deps, id, validation, context);
-  if (claimed.held) return answerOf(claimed.held, validation);
-  let answer: HttpResult;
+  const config = new IdempotencyConfig({
+    eventKeyJmesPath: '[account, key]',
+    payloadValidationJmesPath: 'request',
+    expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
+    throwOnNoIdempotencyKey: true,
+    hashFunction: 'sha256',
+    // The stored value is the HttpResult `respond` returned; Powertools types it as plain JSON.
+    responseHook: (response) => replayed(response as unknown as HttpResult) as never,
+  });
+  const once = makeIdempotent(
+    async (_payload: unknown, _context: Context): Promise<HttpResult> => {
+      try {
+        return await respond();
+      } catch (error) {
+        if (error instanceof AppError && !error.retryable) return refusal(error);
+        throw error;
+      }
+    },
+    { persistenceStore: new ClaimBoundRecords(deps), config, keyPrefix: route.id },
+  );
   try {
-    answer = await respond();
+    // Powertools bounds the claim by the invocation's remaining time, so a crashed attempt frees its key.
+    return await once({ account: scope.accountId, key: scope.key, request: fingerprintOf(scope.request) }, context);
   } catch (error) {
-    if (error instanceof AppError && !error.retryable) answer = refusal(error);
-    else {
-      await settle(deps, id, claimed.until, undefined);
-      throw error;
+    if (error instanceof IdempotencyValidationError) {
+      throw new AppError(
+        422,
+        'This Idempotency-Key was already used for a different request (path, query or body); use a new key for a new request',
+        { code: 'idempotency_key_reused' },
+      );
     }
+    if (error instanceof IdempotencyAlreadyInProgressError) {
+      throw new AppError(409, 'A request with this Idempotency-Key is still being processed; retry shortly', {
+        code: 'idempotency_request_in_progress',
+        headers: { 'retry-after': '1' },
+        retryable: true,
+      });
+    }
+    throw error;
   }
-  await settle(deps, id, claimed.until, answer);
-  return answer;
 }
-
-/** What an idempotent route passes to the pipeline (`idempotency` in its contract): reading the key and replaying. */
-export const idempotency = { keyOf: idempotencyKeyOf, respond: idempotentResponse };
-export type Idempotency = typeof idempotency;

@@ -2,12 +2,11 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { acceptsBearer, authenticate } from '../auth/authenticate.ts';
-import type { BearerTokens } from '../auth/bearer.ts';
+import { authenticate } from '../auth/authenticate.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import type { Account } from '../domain/accounts/account.ts';
-import type { AnsweredWith, RouteDef } from './route-def.ts';
+import type { RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
 import { observeRequests } from './observe.ts';
@@ -23,17 +22,17 @@ import {
 import { parseOrThrow, type Schema } from './validation.ts';
 import { rateLimitHeaders, takeRequest } from '../domain/accounts/rate-limits.ts';
 import { isIdempotent, rateClassOf } from './guards.ts';
-import type { Idempotency } from './idempotency.ts';
+import { idempotencyKeyOf, idempotentResponse } from './idempotency.ts';
 import type { parseMultipart, MultipartLimits, UploadedFile } from '../media/multipart.ts';
 import type { ErrorStatus } from './status-text.ts';
 import type { ResponseHeaderName } from './response-headers.ts';
 
 /**
- * What a route declares beside its table entry: the request schemas the pipeline validates with, and what the
- * reference says of it. The OpenAPI document (scripts/openapi) is generated from these and from the schema of the
- * route's success body (functions/<area>/responses.ts, which types the handler's answer through its table entry), so
- * a route without a `summary` or a response schema is a type error, and every field documented here is the one the
- * code runs on.
+ * What a route declares beside its table entry: the request schemas the pipeline validates with, the schema of its
+ * success body (which types the handler's answer), and what the reference says of it. The OpenAPI document
+ * (scripts/openapi) is generated from these, so a route without a `summary` or a response schema is a type error, and
+ * every field documented here is the one the code runs on. What the pipeline guards (authentication, bearer tokens,
+ * `Idempotency-Key`, rate limits) follows from the table entry alone.
  */
 export interface RouteContract {
   /** One line for the reference (OpenAPI `summary`). */
@@ -43,6 +42,8 @@ export interface RouteContract {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  /** The success body (JSON, or what `contentTypes` names). */
+  response: Schema;
   /**
    * multipart/form-data routes: the parser (passed in, so it enters only the bundles of upload routes),
    * its limits and a schema for the text fields.
@@ -54,33 +55,7 @@ export interface RouteContract {
   headers?: readonly ResponseHeaderName[];
   /** Error statuses beyond those the route table implies (see scripts/openapi/errors.ts). */
   errors?: readonly ErrorStatus[];
-  /**
-   * `idempotency` (shared/http/idempotency.ts) on the routes that honour `Idempotency-Key` (shared/http/guards.ts
-   * `isIdempotent`; a type error when missing there or given elsewhere): passed in, so the idempotency store enters
-   * only the bundles of those routes.
-   */
-  idempotency?: Idempotency;
-  /**
-   * `bearerTokens` (shared/auth/bearer.ts) on the routes that accept bearer tokens (`acceptsBearer`; a type error when
-   * missing there or given elsewhere): passed in, so the token verifier enters only the bundles of those routes.
-   */
-  bearerTokens?: BearerTokens;
 }
-
-/** The table entries `isIdempotent` accepts, as a type: account routes that POST or PATCH and show no secret once. */
-type Idempotent<R extends RouteDef> = R['auth'] extends 'none'
-  ? false
-  : R['method'] extends 'POST' | 'PATCH'
-    ? R extends { oneTimeSecret: true }
-      ? false
-      : true
-    : false;
-type IdempotencyOf<R extends RouteDef> =
-  Idempotent<R> extends true ? { idempotency: Idempotency } : { idempotency?: undefined };
-/** The table entries `acceptsBearer` accepts, as a type. */
-type BearerOf<R extends RouteDef> = R['auth'] extends 'bearer' | 'apiKeyOrBearer'
-  ? { bearerTokens: BearerTokens }
-  : { bearerTokens?: undefined };
 
 type Out<S, K extends keyof RouteContract> =
   S extends Record<K, infer T extends Schema> ? z.output<T> : Record<string, never>;
@@ -103,12 +78,12 @@ export interface HttpRequest<S extends RouteContract, Caller> {
 }
 
 /** The body the route's response schema describes, as the handler builds it (serialised as JSON). */
-type ResponseBody<R extends RouteDef> = R extends AnsweredWith<infer T extends Schema> ? z.input<T> : never;
+type ResponseBody<S extends RouteContract> = z.input<S['response']>;
 
 type Handler<R extends RouteDef, S extends RouteContract> = (
   request: HttpRequest<S, CallerOf<R>>,
   deps: Deps,
-) => Promise<ResponseBody<R> | Reply<ResponseBody<R>>>;
+) => Promise<ResponseBody<S> | Reply<ResponseBody<S>>>;
 
 /** Routes without a query schema accept no query parameters at all. */
 const NO_QUERY = z.strictObject({});
@@ -130,18 +105,12 @@ interface RequestState {
  */
 export function httpRoute<R extends RouteDef, S extends RouteContract>(
   route: R,
-  schemas: S & IdempotencyOf<R> & BearerOf<R>,
+  schemas: S,
   handle: Handler<R, S>,
 ): HttpHandler {
   const state = new WeakMap<Event, RequestState>();
   const rateClass = rateClassOf(route);
-  const idempotency = schemas.idempotency;
-  if (isIdempotent(route) !== (idempotency !== undefined)) {
-    throw new Error(`${route.id}: pass \`idempotency\` exactly when the route honours Idempotency-Key`);
-  }
-  if (acceptsBearer(route) !== (schemas.bearerTokens !== undefined)) {
-    throw new Error(`${route.id}: pass \`bearerTokens\` exactly when the route accepts bearer tokens`);
-  }
+  const idempotent = isIdempotent(route);
   const observed = observeRequests(route, (event) => state.get(event)?.account?.id);
 
   const pipeline = middy<Event, HttpResult>({ timeoutEarlyInMillis: 0 })
@@ -150,8 +119,8 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
       before: async (request) => {
         normaliseEvent(request.event);
         const deps = getDeps();
-        const account = await authenticate(deps, route, request.event.headers, schemas.bearerTokens);
-        const idempotencyKey = idempotency?.keyOf(request.event.headers);
+        const account = await authenticate(deps, route, request.event.headers);
+        const idempotencyKey = idempotent ? idempotencyKeyOf(request.event.headers) : undefined;
         // Every request to a limited route counts, replays included: the window is taken before anything else runs.
         const window = account && rateClass ? await takeRequest(deps, account, rateClass) : undefined;
         state.set(request.event, { account, idempotencyKey, rateHeaders: window ? rateLimitHeaders(window) : {} });
@@ -190,8 +159,8 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
         : jsonResponse(route.status, result);
     };
     const response =
-      idempotency && idempotencyKey && account
-        ? await idempotency.respond(
+      idempotencyKey && account
+        ? await idempotentResponse(
             deps,
             route,
             { accountId: account.id, key: idempotencyKey, request },

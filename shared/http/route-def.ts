@@ -1,7 +1,6 @@
 // What a route declares: the types the route table (functions/routes.ts) is written in. They live below the entry
 // points so the pipeline, authentication and matching read routes without importing functions/.
 import type { Capability } from '../domain/accounts/account.ts';
-import type { Schema } from './validation.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -61,29 +60,11 @@ export interface RouteDef {
 
 export const API_BASE_PATH = '/v1';
 
-/**
- * What each route of a table answers, by route id: the zod schema of its success body (functions/<area>/responses.ts).
- * Only the OpenAPI generator reads these schemas; handlers know them as types (`routesById`), so none is bundled.
- */
-export type ResponseSchemas<Table extends readonly RouteDef[]> = Record<Table[number]['id'], Schema>;
-
-/** Types a route entry with the schema of its success body; there is no such property at run time. */
-declare const responseSchema: unique symbol;
-export type AnsweredWith<Response extends Schema> = { readonly [responseSchema]?: Response };
-
-/**
- * Looks up a route of `table` by id, typed as declared there and with its success body's schema from `Responses` (a
- * type only: handlers pass the entry to `httpRoute`, which types their answer by it).
- */
-export function routesById<
-  const Table extends readonly RouteDef[],
-  Responses extends Partial<ResponseSchemas<Table>> = Partial<ResponseSchemas<Table>>,
->(table: Table) {
-  type Entry<Id extends Table[number]['id']> = Extract<Table[number], { id: Id }> &
-    (Responses[Id] extends Schema ? AnsweredWith<Responses[Id]> : unknown);
-  return <Id extends Table[number]['id']>(id: Id): Entry<Id> => {
+/** Looks up a route of `table` by id, typed as declared there. */
+export function routesById<const Table extends readonly RouteDef[]>(table: Table) {
+  return <Id extends Table[number]['id']>(id: Id): Extract<Table[number], { id: Id }> => {
     const found = table.find((r) => r.id === id);
     if (!found) throw new Error(`unknown route id ${id}`);
-    return found as Entry<Id>;
+    return found as Extract<Table[number], { id: Id }>;
   };
 }

@@ -1,11 +1,12 @@
-// The idempotency store (shared/http/idempotency.ts) on DynamoDB Local: records the Powertools utility wrote before
-// the deploy keep answering as they did (replay, 422, 409, and the lapse of their claim), records it writes have their
-// layout, and a claim whose invocation died lapses at its deadline without a late finisher overwriting the next answer.
+// Idempotency-Key (shared/http/idempotency.ts, Powertools' utility) on DynamoDB Local: records the utility wrote before
+// keep answering as they did (replay, 422, 409, and the lapse of their claim), records written now have their layout,
+// and a claim whose invocation died lapses at its deadline without a late finisher overwriting or deleting the record
+// of the request that took over. Powertools reads the system clock, so the tests set it.
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { routes } from '../../functions/routes.ts';
 import { requestsTableName } from '../../scripts/local/stack.ts';
 import { idempotentResponse, REPLAYED_HEADER } from '../../shared/http/idempotency.ts';
@@ -21,10 +22,13 @@ import {
 import { depsOnLocalStack } from '../support/unreachable-store.ts';
 
 const local = depsOnLocalStack({ REQUESTS_TABLE_NAME: requestsTableName(inject('localEnv').TABLE_NAME!) });
-afterAll(() => local.ddb.destroy());
-let clock = CAPTURED_AT;
+beforeAll(() => vi.useFakeTimers({ toFake: ['Date'] }));
+afterAll(() => {
+  vi.useRealTimers();
+  local.ddb.destroy();
+});
 const log = { info: vi.fn(), error: vi.fn(), child: () => log };
-const deps = { ...local, now: () => new Date(clock), log };
+const deps = { ...local, log };
 const TableName = local.config.requestsTableName!;
 
 const routeOf = (id: string) => routes.find((r) => r.id === id)!;
@@ -58,7 +62,7 @@ const read = async (id: string) =>
 describe('records the Powertools idempotency utility wrote', () => {
   it('replay their stored answer, a success or a refusal, without running the route, and refuse another request (422)', async () => {
     await Promise.all([restore(completedVote), restore(storedRefusal)]);
-    clock = CAPTURED_AT + 3600_000;
+    vi.setSystemTime(CAPTURED_AT + 3600_000);
     const respond = vi.fn(async () => answer('{}'));
 
     const replayed = await send(completedVote, respond);
@@ -79,12 +83,12 @@ describe('records the Powertools idempotency utility wrote', () => {
     await restore(inProgressUpload);
     const respond = vi.fn(async () => answer('{"id":"pet-1"}'));
 
-    clock = CAPTURED_AT + 5_000;
+    vi.setSystemTime(CAPTURED_AT + 5_000);
     await expect(send(inProgressUpload, respond)).rejects.toMatchObject({
       status: 409,
       code: 'idempotency_request_in_progress',
     });
-    clock = CAPTURED_AT + REMAINING_MS + 1_000;
+    vi.setSystemTime(CAPTURED_AT + REMAINING_MS + 1_000);
     const ran = await send(inProgressUpload, respond);
     const again = await send(inProgressUpload, respond);
 
@@ -99,39 +103,65 @@ describe('records the Powertools idempotency utility wrote', () => {
     expect(written).toMatchObject({
       status: 'COMPLETED',
       validation: inProgressUpload.item.validation!.S,
-      expiration: Math.round(clock / 1000 + 24 * 3600),
+      expiration: Math.round(Date.now() / 1000 + 24 * 3600),
       data: ran,
     });
   });
 });
 
 describe('a claim whose invocation died', () => {
-  it('lapses at its deadline; the next request runs, and the late finisher does not overwrite its answer', async () => {
-    clock = Date.now();
-    const route = routeOf('votes.create');
-    const scope = {
-      accountId: `acc-${randomUUID()}`,
-      key: randomUUID(),
-      request: { params: {}, query: {}, body: { image_id: 'img1', value: 1 }, form: undefined },
-    };
-    const attempt = (remainingMs: number, respond: () => Promise<HttpResult>) =>
-      idempotentResponse(deps, route, scope, contextWith(remainingMs), respond, notRefused);
+  const route = routeOf('votes.create');
+  const freshScope = () => ({
+    accountId: `acc-${randomUUID()}`,
+    key: randomUUID(),
+    request: { params: {}, query: {}, body: { image_id: 'img1', value: 1 }, form: undefined },
+  });
+  const attempt = (scope: ReturnType<typeof freshScope>, remainingMs: number, respond: () => Promise<HttpResult>) =>
+    idempotentResponse(deps, route, scope, contextWith(remainingMs), respond, notRefused);
+  /** While the first attempt (2 s to live) holds the key: a repeat is 409 until its deadline, then the third runs. */
+  const takeOver = async (scope: ReturnType<typeof freshScope>) => {
+    await expect(attempt(scope, 10_000, async () => answer('"second"'))).rejects.toMatchObject({ status: 409 });
+    vi.setSystemTime(Date.now() + 2_001);
+    expect(await attempt(scope, 10_000, async () => answer('"third"'))).toEqual(answer('"third"'));
+  };
 
-    const first = await attempt(2_000, async () => {
-      // while the first holds the claim, a repeat is refused…
-      await expect(attempt(10_000, async () => answer('"second"'))).rejects.toMatchObject({ status: 409 });
-      // …until the first invocation's deadline has passed: then the claim is free, and the next request runs
-      clock += 2_001;
-      expect(await attempt(10_000, async () => answer('"third"'))).toEqual(answer('"third"'));
+  it('lapses at its deadline; the next request runs, and the late finisher does not overwrite its answer', async () => {
+    vi.setSystemTime(new Date());
+    log.error.mockClear();
+    const scope = freshScope();
+
+    const first = await attempt(scope, 2_000, async () => {
+      await takeOver(scope);
       return answer('"first, too late"');
     });
 
     expect(first).toEqual(answer('"first, too late"'));
+    const replay = await attempt(scope, 10_000, async () => answer('"fourth"'));
+    expect(replay).toMatchObject({ body: '"third"', headers: { [REPLAYED_HEADER]: 'true' } });
     expect(log.error).toHaveBeenCalledWith(
       expect.stringContaining('its claim lapsed and was taken'),
       expect.anything(),
     );
-    const replay = await attempt(10_000, async () => answer('"fourth"'));
+  });
+
+  it('lapses at its deadline; a late failure of the first does not give back the record of the request that took over', async () => {
+    vi.setSystemTime(new Date());
+    log.error.mockClear();
+    const scope = freshScope();
+    const failure = new Error('the first attempt failed after its deadline');
+
+    await expect(
+      attempt(scope, 2_000, async () => {
+        await takeOver(scope);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+
+    const replay = await attempt(scope, 10_000, async () => answer('"fourth"'));
     expect(replay).toMatchObject({ body: '"third"', headers: { [REPLAYED_HEADER]: 'true' } });
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringMatching(/giving back .* skipped: its claim lapsed and was taken/),
+      expect.anything(),
+    );
   });
 });

@@ -1,4 +1,6 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as createVote } from '../../../functions/votes/create-vote.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
@@ -87,24 +89,24 @@ describe('the request guards of the pipeline', () => {
   });
 
   it('runs a keyed write once and stores its answer; a repeat gets it replayed with Idempotent-Replayed, performing nothing', async () => {
-    ddb.on(PutCommand, { TableName: 'test-requests' }).resolves({});
+    ddb.on(PutItemCommand, { TableName: 'test-requests' }).resolves({});
 
     const first = await post({ 'idempotency-key': 'key-1' });
 
     expect(first.statusCode).toBe(200);
     expect(first.headers?.['idempotent-replayed']).toBeUndefined();
-    const claim = ddb.commandCalls(PutCommand, { TableName: 'test-requests' })[0]!.args[0].input;
+    const claim = unmarshall(ddb.commandCalls(PutItemCommand, { TableName: 'test-requests' })[0]!.args[0].input.Item!);
     const store = ddb
       .commandCalls(UpdateCommand, { TableName: 'test-requests' })
       .map((call) => call.args[0].input)
-      .find((input) => input.Key?.id === claim.Item?.id)!;
-    const stored = store.ExpressionAttributeValues![':data'];
+      .find((input) => input.Key?.id === claim.id)!;
+    const stored = Object.values(store.ExpressionAttributeValues!).find((value) => value?.statusCode);
     expect(stored).toMatchObject({ statusCode: 200, body: first.body });
 
     // the repeat's claim is refused with the record as it now stands (ALL_OLD)
     ddb
-      .on(PutCommand, { TableName: 'test-requests' })
-      .rejects(conditionalCheckFailed({ ...claim.Item, status: 'COMPLETED', data: stored }));
+      .on(PutItemCommand, { TableName: 'test-requests' })
+      .rejects(conditionalCheckFailed({ ...claim, status: 'COMPLETED', data: stored }));
     const again = await post({ 'idempotency-key': 'key-1' });
 
     expect(again.statusCode).toBe(200);

@@ -15,7 +15,7 @@ const NOW = new Date('2026-11-22T10:00:00.000Z');
 const OFF_KEY = 'live_votes-off';
 let ddb: ReturnType<typeof mockDynamoWithAccounts>;
 const bearer = async (accountId = 'acc-user') =>
-  `Bearer ${issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), 3600).access_token}`;
+  `Bearer ${(await issueToken(new TextEncoder().encode(process.env.TOKEN_SECRET!), accountId, new Date(), 3600)).access_token}`;
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   createVote(
     httpEvent({

@@ -13,11 +13,10 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
-/** Every relative import of a file (with `values`, only those that load the module), as a path from the root. */
-function importsOf(file: string, { values = false } = {}): string[] {
+/** Every relative import of a file, as a path from the root. */
+function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
   return [...text.matchAll(IMPORT)]
-    .filter((m) => !values || !/^(?:import|export) type\s/.test(m[0]))
     .map((m) => m[1] ?? m[2]!)
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)));
@@ -43,21 +42,6 @@ describe('import direction', () => {
   it('handlers and consumers do not import each other', () => {
     expect(sourceFiles('functions').flatMap((file) => upward(file, ['events']))).toEqual([]);
     expect(sourceFiles('events').flatMap((file) => upward(file, ['functions']))).toEqual([]);
-  });
-
-  it('only the OpenAPI generator reads response schemas: no handler or core module imports them as values', () => {
-    // A bundle keeps every module-level zod call it reaches, so one such import would put an area's schemas (and
-    // their construction at cold start) into a function that never reads them; handlers type their answers through
-    // route(id) instead (functions/<area>/responses.ts, docs/openapi.md).
-    const isResponses = (path: string) => /^(functions|shared\/domain)\/([^/]+\/)?responses\.ts$/.test(path);
-    const valueImports = (file: string) =>
-      importsOf(file, { values: true })
-        .filter(isResponses)
-        .map((target) => `${file} → ${target}`);
-    const offending = [...sourceFiles('functions'), ...sourceFiles('shared'), ...sourceFiles('events')]
-      .filter((file) => !isResponses(file))
-      .flatMap(valueImports);
-    expect(offending).toEqual([]);
   });
 
   it("areas of the core reach each other's data through their services, never another area's store", () => {

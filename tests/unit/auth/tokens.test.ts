@@ -20,7 +20,7 @@ function signed(header: unknown, claims: unknown, key: Uint8Array = secret): str
 const valid = { iss: 'pet-api', sub: 'acc-1', iat: nowSeconds, exp: nowSeconds + 60 };
 const hs256 = { alg: 'HS256', typ: 'JWT' };
 
-/** What jose's jwtVerify said with the options the service gave it before it verified tokens itself. */
+/** What jose's jwtVerify says on its own, with the options the service gives it. */
 const joseAccepts = (token: string) =>
   jwtVerify(token, secret, {
     issuer: 'pet-api',
@@ -34,16 +34,16 @@ const joseAccepts = (token: string) =>
 
 describe('bearer tokens', () => {
   it('round-trip to the account they were issued for', async () => {
-    const token = issueToken(secret, 'acc-1', now, 3600);
+    const token = await issueToken(secret, 'acc-1', now, 3600);
 
     expect(token).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
-    expect(verifyToken(secret, token.access_token, now)).toEqual({
+    expect(await verifyToken(secret, token.access_token, now)).toEqual({
       accountId: 'acc-1',
       expiresAtMs: now.getTime() + 3_600_000,
     });
   });
 
-  // jose signed them before; the service's tokens are the same bytes, so every token issued then still verifies.
+  // The same bytes jose's SignJWT writes for these claims, so every token issued before still verifies.
   it.each([
     ['acc-1', 3600],
     ['01JDZ3Q5R1XJ0A7F6T9K2M4N8P', 60],
@@ -57,27 +57,29 @@ describe('bearer tokens', () => {
       .setExpirationTime(nowSeconds + ttl)
       .sign(secret);
 
-    expect(issueToken(secret, accountId, now, ttl).access_token).toBe(jose);
+    expect((await issueToken(secret, accountId, now, ttl)).access_token).toBe(jose);
     expect(await joseAccepts(jose)).toBe(true);
   });
 
   it('stop working when they expire', async () => {
-    const token = issueToken(secret, 'acc-1', now, 60);
+    const token = await issueToken(secret, 'acc-1', now, 60);
 
-    expect(verifyToken(secret, token.access_token, new Date(now.getTime() + 59_000))).toBeDefined();
-    expect(verifyToken(secret, token.access_token, new Date(now.getTime() + 60_000))).toBeUndefined();
-    expect(verifyToken(secret, token.access_token, new Date(now.getTime() + 61_000))).toBeUndefined();
+    expect(await verifyToken(secret, token.access_token, new Date(now.getTime() + 59_000))).toBeDefined();
+    expect(await verifyToken(secret, token.access_token, new Date(now.getTime() + 60_000))).toBeUndefined();
+    expect(await verifyToken(secret, token.access_token, new Date(now.getTime() + 61_000))).toBeUndefined();
   });
 
   it('are rejected under another secret or when tampered with', async () => {
-    const { access_token } = issueToken(secret, 'acc-1', now, 60);
+    const { access_token } = await issueToken(secret, 'acc-1', now, 60);
     const other = new TextEncoder().encode('another-signing-secret-of-32-bytes!!!!!');
     const [header, , signature] = access_token.split('.');
 
-    expect(verifyToken(other, access_token, now)).toBeUndefined();
-    expect(verifyToken(secret, `${access_token}x`, now)).toBeUndefined();
-    expect(verifyToken(secret, `${header}.${segment({ ...valid, sub: 'acc-2' })}.${signature}`, now)).toBeUndefined();
-    expect(verifyToken(secret, 'not-a-token', now)).toBeUndefined();
+    expect(await verifyToken(other, access_token, now)).toBeUndefined();
+    expect(await verifyToken(secret, `${access_token}x`, now)).toBeUndefined();
+    expect(
+      await verifyToken(secret, `${header}.${segment({ ...valid, sub: 'acc-2' })}.${signature}`, now),
+    ).toBeUndefined();
+    expect(await verifyToken(secret, 'not-a-token', now)).toBeUndefined();
   });
 
   it('are refused without an expiry or a subject, even when correctly signed', async () => {
@@ -88,20 +90,20 @@ describe('bearer tokens', () => {
       return jwt.sign(secret);
     };
 
-    expect(verifyToken(secret, await sign({ sub: 'acc-1' }), now)).toBeUndefined();
-    expect(verifyToken(secret, await sign({ exp: nowSeconds + 60 }), now)).toBeUndefined();
-    expect(verifyToken(secret, await sign({ sub: 'acc-1', exp: nowSeconds + 60 }), now)).toMatchObject({
+    expect(await verifyToken(secret, await sign({ sub: 'acc-1' }), now)).toBeUndefined();
+    expect(await verifyToken(secret, await sign({ exp: nowSeconds + 60 }), now)).toBeUndefined();
+    expect(await verifyToken(secret, await sign({ sub: 'acc-1', exp: nowSeconds + 60 }), now)).toMatchObject({
       accountId: 'acc-1',
     });
   });
 
-  it('are refused on length alone past MAX_TOKEN_LENGTH', () => {
-    expect(verifyToken(secret, 'x'.repeat(MAX_TOKEN_LENGTH + 1), now)).toBeUndefined();
+  it('are refused on length alone past MAX_TOKEN_LENGTH', async () => {
+    expect(await verifyToken(secret, 'x'.repeat(MAX_TOKEN_LENGTH + 1), now)).toBeUndefined();
   });
 
-  // The service verified tokens with jose's jwtVerify before; each case must get the answer jose gave.
+  // Each case gets the answer jose's jwtVerify gives it with the service's options.
   const sameAsJose: [string, () => string | Promise<string>][] = [
-    ['issued by the service', async () => issueToken(secret, 'acc-1', now, 60).access_token],
+    ['issued by the service', async () => (await issueToken(secret, 'acc-1', now, 60)).access_token],
     ['signed by jose without typ', () => new SignJWT(valid).setProtectedHeader({ alg: 'HS256' }).sign(secret)],
     ['with a future nbf', () => signed(hs256, { ...valid, nbf: nowSeconds + 10 })],
     ['with a past nbf', () => signed(hs256, { ...valid, nbf: nowSeconds - 10 })],
@@ -129,10 +131,10 @@ describe('bearer tokens', () => {
   it.each(sameAsJose)('answer a token %s as jose did', async (_, make) => {
     const token = await make();
 
-    expect(verifyToken(secret, token, now) !== undefined).toBe(await joseAccepts(token));
+    expect((await verifyToken(secret, token, now)) !== undefined).toBe(await joseAccepts(token));
   });
 
-  // Correctly signed tokens the service never issues, which jose took and this verifier refuses.
+  // Correctly signed tokens the service never issues, which jwtVerify alone takes and the service refuses.
   const stricterThanJose: [string, () => string][] = [
     [
       'with a non-canonical last signature character',
@@ -152,7 +154,7 @@ describe('bearer tokens', () => {
     const token = make();
 
     expect(await joseAccepts(token)).toBe(true);
-    expect(verifyToken(secret, token, now)).toBeUndefined();
+    expect(await verifyToken(secret, token, now)).toBeUndefined();
   });
 });
 

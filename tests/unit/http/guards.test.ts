@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackRoute, route, routes } from '../../../functions/routes.ts';
+import { acceptsBearer } from '../../../shared/auth/authenticate.ts';
 import { accessWithGuards, isIdempotent, rateClassOf } from '../../../shared/http/guards.ts';
 import type { RouteDef } from '../../../shared/http/route-def.ts';
 
@@ -35,6 +36,52 @@ describe('the guards the pipeline derives from the route table', () => {
     expect(table.filter(isIdempotent)).toEqual(expected);
     expect(isIdempotent(route('accounts.update'))).toBe(true);
     expect(isIdempotent(route('votes.delete'))).toBe(false);
+  });
+
+  // The pipeline decides both from the table entry alone (auth mode, method, oneTimeSecret); this pins the routes it
+  // picks, so a change of rule or entry that moves a route in or out shows here.
+  it('accepts Idempotency-Key and bearer tokens on exactly these routes', () => {
+    expect(table.filter(isIdempotent).map((r) => r.id)).toEqual([
+      'auth.token',
+      'accounts.update',
+      'accounts.quota-update',
+      'images.upload',
+      'images.create-upload',
+      'images.public-request-create',
+      'images.public-request-approve',
+      'images.public-request-deny',
+      'pets.create',
+      'pets.update',
+      'pets.photos-upload',
+      'pets.video-upload',
+      'pets.create-upload',
+      'pets.complete-upload',
+      'pets.portrait-create',
+      'votes.create',
+      'favourites.create',
+      'analysis.body-condition-score',
+      'analysis.estimated-age',
+      'analysis.genealogy',
+      'analysis.muscle-condition-score',
+      'analysis.estimated-weight',
+      'reviews.request',
+      'reviews.complete',
+      'reviews.reject',
+      'analysis.respiratory-rate-create',
+      'calculators.energy-requirement',
+      'webhooks.test',
+      'webhooks.redeliver',
+    ]);
+    // spec: the votes list and look-up take a bearer credential, the favourites routes either credential
+    expect(table.filter(acceptsBearer).map((r) => `${r.id} ${r.auth}`)).toEqual([
+      'votes.list bearer',
+      'votes.get bearer',
+      'votes.delete apiKeyOrBearer',
+      'favourites.list apiKeyOrBearer',
+      'favourites.create apiKeyOrBearer',
+      'favourites.get apiKeyOrBearer',
+      'favourites.delete apiKeyOrBearer',
+    ]);
   });
 
   it('adds requests-table writes to exactly the guarded routes', () => {
