@@ -112,6 +112,10 @@ export async function startLocalService(options: LocalServiceOptions) {
             accepts,
             // One local queue stands for each stream consumer's on-failure DLQ.
             onFailure: { sqs, queueUrl: env.STREAM_DLQ_URL! },
+            // Persisted, each consumer resumes where it stopped, as its event source mapping does.
+            ...(options.persist && {
+              checkpointFile: join(persistDir(), 'stream-checkpoints', `${consumer.id}.json`),
+            }),
             log: log(consumer.id),
           }),
         ),

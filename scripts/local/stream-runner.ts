@@ -2,6 +2,8 @@
 // each batch to the same consumer handler, with the consumer table's retry settings: a reported failure re-reads from
 // that record, a crash halves the batch (bisect), and a record that still fails after `retryAttempts` retries is
 // described on the on-failure queue and passed over, as Lambda does, so one bad record never stalls its neighbours.
+// With a checkpoint file (LOCAL_PERSIST=1) it starts where it stopped, as the event source mapping does: after the last
+// record a handler succeeded with, each shard's records in order and a parent shard's before its children's.
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -13,7 +15,10 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { toLambdaDynamoDBRecord } from './lambda-events.ts';
+import { readCheckpoint, SHARD_FINISHED, writeCheckpoint } from './stream-checkpoints.ts';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
@@ -36,6 +41,12 @@ export interface StreamRunnerOptions {
   onFailure: { sqs: SQSClient; queueUrl: string };
   /** Pause before a failed batch is retried. */
   retryDelayMs?: number;
+  /**
+   * Where the runner keeps each shard's position (stream-checkpoints.ts) and resumes from: after the saved record, at
+   * the shard's oldest record (TRIM_HORIZON) where none is saved. Without one it starts at the newest (LATEST), so an
+   * in-memory table's seed writes are not replayed.
+   */
+  checkpointFile?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -58,25 +69,80 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
   const log = options.log ?? (() => {});
   const { accepts } = options;
 
-  /** Shard id → iterator; started at LATEST so the seed step's writes are not replayed. */
+  /** Shard id → iterator of the shards being read. */
   const iterators = new Map<string, string | undefined>();
   const finished = new Set<string>();
+  const { checkpointFile } = options;
+  if (checkpointFile) await mkdir(dirname(checkpointFile), { recursive: true });
+  /** Shard id → the last record processed or SHARD_FINISHED: what the checkpoint file holds. */
+  const positions = checkpointFile ? await readCheckpoint(checkpointFile, streamArn) : new Map<string, string>();
+  for (const [shardId, position] of positions) if (position === SHARD_FINISHED) finished.add(shardId);
   let stopped = false;
+  let rediscover = false;
 
   async function discoverShards(initial: boolean) {
-    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const shard of StreamDescription?.Shards ?? []) {
+    const shards = await describeShards();
+    const listed = new Set(shards.map((shard) => shard.ShardId!));
+    // Shards the stream no longer lists were trimmed away (24 h retention): nothing of theirs is left to resume.
+    for (const shardId of positions.keys()) if (!listed.has(shardId)) positions.delete(shardId);
+    for (const shard of shards) {
       const id = shard.ShardId!;
       if (iterators.has(id) || finished.has(id)) continue;
-      const { ShardIterator } = await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: id,
-          ShardIteratorType: initial ? 'LATEST' : 'TRIM_HORIZON',
-        }),
-      );
-      iterators.set(id, ShardIterator);
+      // A shard split or closed: its children wait until it is read to its end, so each key's records stay in order.
+      const parent = shard.ParentShardId;
+      if (parent && listed.has(parent) && !finished.has(parent)) continue;
+      iterators.set(id, await startingIterator(id, initial));
     }
+  }
+
+  async function describeShards() {
+    const shards = [];
+    let ExclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId }),
+      );
+      shards.push(...(StreamDescription?.Shards ?? []));
+      ExclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (ExclusiveStartShardId);
+    return shards;
+  }
+
+  /** After the saved record; at the shard's oldest record without one (or at the newest when nothing is kept). */
+  async function startingIterator(shardId: string, initial: boolean): Promise<string | undefined> {
+    const saved = positions.get(shardId);
+    if (saved) {
+      try {
+        return await iteratorAt(shardId, 'AFTER_SEQUENCE_NUMBER', saved);
+      } catch (error) {
+        if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
+        log(`records of shard ${shardId} after ${saved} were trimmed (24 h retention); resuming at its oldest record`);
+      }
+    }
+    return iteratorAt(shardId, initial && !checkpointFile ? 'LATEST' : 'TRIM_HORIZON');
+  }
+
+  async function iteratorAt(
+    shardId: string,
+    type: 'LATEST' | 'TRIM_HORIZON' | 'AT_SEQUENCE_NUMBER' | 'AFTER_SEQUENCE_NUMBER',
+    sequenceNumber?: string,
+  ): Promise<string | undefined> {
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+        SequenceNumber: sequenceNumber,
+      }),
+    );
+    return ShardIterator;
+  }
+
+  /** Records the shard's new position; saved only once the handler succeeded with everything up to it. */
+  async function checkpoint(shardId: string, position: string): Promise<void> {
+    if (!checkpointFile || positions.get(shardId) === position) return;
+    positions.set(shardId, position);
+    await writeCheckpoint(checkpointFile, { streamArn, shards: Object.fromEntries(positions) });
   }
 
   const retrying = new Map<string, Retrying>();
@@ -94,8 +160,11 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
     }
   }
 
-  /** Hands the records on in batches; false when the shard must pause before a retry (its iterator is reset). */
-  async function deliver(shardId: string, records: _Record[]): Promise<boolean> {
+  /**
+   * Hands the records on in batches. `retry`: the shard pauses before a failed batch is read again; `passedOver`: a
+   * record was given up on and the shard reads on after it (the records after it in this page come again).
+   */
+  async function deliver(shardId: string, records: _Record[]): Promise<'delivered' | 'retry' | 'passedOver'> {
     let position = 0;
     while (position < records.length) {
       const retry = retrying.get(shardId);
@@ -105,6 +174,7 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
         for (const record of batch) firstRead.delete(record.dynamodb?.SequenceNumber ?? '');
         retrying.delete(shardId);
         position += batch.length;
+        await checkpoint(shardId, sequenceNumberOf(batch.at(-1)!));
         continue;
       }
       const sameRecord = retry?.sequenceNumber === failedAt;
@@ -116,20 +186,21 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
           batchSize: Math.ceil(batch.length / 2),
         });
         await moveTo(shardId, 'AT_SEQUENCE_NUMBER', failedAt);
-        return false;
+        return 'retry';
       }
       const retries = sameRecord ? retry.retries + 1 : 1;
       if (retries <= options.retryAttempts) {
         retrying.set(shardId, { sequenceNumber: failedAt, retries, batchSize: batch.length });
         await moveTo(shardId, 'AT_SEQUENCE_NUMBER', failedAt);
-        return false;
+        return 'retry';
       }
       retrying.delete(shardId);
       await giveUp(shardId, records.find((r) => r.dynamodb?.SequenceNumber === failedAt)!, retries);
+      await checkpoint(shardId, failedAt);
       await moveTo(shardId, 'AFTER_SEQUENCE_NUMBER', failedAt);
-      return true;
+      return 'passedOver';
     }
-    return true;
+    return 'delivered';
   }
 
   async function moveTo(
@@ -137,15 +208,7 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
     type: 'AT_SEQUENCE_NUMBER' | 'AFTER_SEQUENCE_NUMBER',
     sequenceNumber: string,
   ): Promise<void> {
-    const { ShardIterator } = await streams.send(
-      new GetShardIteratorCommand({
-        StreamArn: streamArn,
-        ShardId: shardId,
-        ShardIteratorType: type,
-        SequenceNumber: sequenceNumber,
-      }),
-    );
-    iterators.set(shardId, ShardIterator);
+    iterators.set(shardId, await iteratorAt(shardId, type, sequenceNumber));
   }
 
   /** What Lambda sends to a stream source's on-failure destination: where the record is, not the record itself. */
@@ -201,11 +264,16 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
     let rounds = 0;
     while (!stopped) {
       try {
-        if (rounds++ % 40 === 0) await discoverShards(false);
+        if (rounds++ % 40 === 0 || rediscover) {
+          rediscover = false;
+          await discoverShards(false);
+        }
         for (const [shardId, iterator] of iterators) {
           if (!iterator) {
             iterators.delete(shardId);
             finished.add(shardId);
+            await checkpoint(shardId, SHARD_FINISHED);
+            rediscover = true; // its children may start now
             continue;
           }
           const { Records = [], NextShardIterator } = await streams.send(
@@ -215,7 +283,11 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
           const accepted = accepts
             ? Records.filter((record) => accepts(toLambdaDynamoDBRecord(record, streamArn)))
             : Records;
-          if (accepted.length > 0 && !(await deliver(shardId, accepted))) await sleep(retryDelayMs);
+          const outcome = accepted.length > 0 ? await deliver(shardId, accepted) : 'delivered';
+          if (outcome === 'retry') await sleep(retryDelayMs);
+          // The records the filter refused count as processed too.
+          else if (outcome === 'delivered' && Records.length > 0)
+            await checkpoint(shardId, sequenceNumberOf(Records.at(-1)!));
         }
       } catch (error) {
         if (!stopped) log('stream runner error', error);
@@ -234,4 +306,5 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
   };
 }
 
+const sequenceNumberOf = (record: _Record) => record.dynamodb!.SequenceNumber!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
