@@ -4,6 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { parseStage } from './stage.ts';
 import { PetApiStack } from './stack.ts';
+import { serviceName } from '../shared/observability.ts';
 
 const app = new App();
 const stage = parseStage(app.node.tryGetContext('stage'));
@@ -13,7 +14,7 @@ const catalogueImagesDir: string =
   app.node.tryGetContext('catalogueImagesDir') ?? join(import.meta.dirname, '..', '.local', 'images', 'catalogue');
 if (!existsSync(catalogueImagesDir)) throw new Error('Render the catalogue images first: npm run data:images');
 
-new PetApiStack(app, `PetApi-${stage}`, {
+new PetApiStack(app, serviceName(stage), {
   stage,
   catalogueImagesDir,
   alarmEmail: app.node.tryGetContext('alarmEmail'),

@@ -48,6 +48,7 @@ export class PetApiStack extends Stack {
     const sharpLayer = mediaSharpLayer(this);
     const webhookSecrets = new WebhookSecrets(this, 'Webhooks', { stage });
     const consumers = new Consumers(this, 'Consumers', {
+      stage,
       table: data.table,
       bucket: media.bucket,
       mediaBaseUrl: media.baseUrl,
@@ -78,7 +79,7 @@ export class PetApiStack extends Stack {
     });
     monitoring.alarmOnApiErrors(api.httpApi);
     monitoring.alarmOnServiceHealth(api.httpApi);
-    new ReferenceData(this, 'ReferenceData', { table: data.table, logGroup });
+    new ReferenceData(this, 'ReferenceData', { stage, table: data.table, logGroup });
 
     monitoring.addDashboard(api.httpApi);
 

@@ -1,8 +1,30 @@
 import * as z from 'zod/mini';
 
 // The one place that reads process.env: parsed once, typed everywhere else.
+
+/** The stage of this machine: `npm start`, the CLIs against the local stack, the handler tests. Any other is deployed. */
+export const LOCAL_STAGE = 'local';
+
+/**
+ * Settings for the local stage only, refused in any other: each swaps a deployed safeguard or service for a local
+ * stand-in. Loopback webhook receivers; signing and encryption keys in the environment instead of Secrets Manager and
+ * KMS; owner e-mails to a folder instead of SES; the emulators' endpoints; readable log lines, which the alarms' metric
+ * filters cannot read; metrics off. (The logger, Powertools and the SDK read the last five themselves.)
+ */
+export const LOCAL_ONLY_SETTINGS = [
+  'ALLOW_LOOPBACK_WEBHOOKS',
+  'TOKEN_SECRET',
+  'WEBHOOK_SECRET_KEY',
+  'OWNER_MAIL_OUTBOX_DIR',
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL_SQS',
+  'LOG_FORMAT',
+  'POWERTOOLS_METRICS_DISABLED',
+] as const;
+
 const envSchema = z.object({
-  STAGE: z._default(z.string(), 'local'),
+  STAGE: z._default(z.string(), LOCAL_STAGE),
   TABLE_NAME: z.string().check(z.minLength(1)),
   /** Idempotency records and rate-limit windows (set for the routes the pipeline guards, docs/ARCHITECTURE.md). */
   REQUESTS_TABLE_NAME: z.optional(z.string().check(z.minLength(1))),
@@ -110,6 +132,17 @@ function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
+/** A deployed function must never start with a local stand-in switched on, whatever its environment says. */
+function refuseLocalOnlySettings(stage: string, env: Record<string, string | undefined>): void {
+  if (stage === LOCAL_STAGE) return;
+  const set = LOCAL_ONLY_SETTINGS.filter((name) => env[name] !== undefined);
+  if (set.length > 0)
+    throw new Error(
+      `invalid environment: ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} for the ${LOCAL_STAGE} stage only ` +
+        `(STAGE=${stage}); remove ${set.length === 1 ? 'it' : 'them'} from the environment`,
+    );
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = z.safeParse(envSchema, env);
   if (!parsed.success) {
@@ -117,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  refuseLocalOnlySettings(e.STAGE, env);
   return {
     stage: e.STAGE,
     tableName: e.TABLE_NAME,

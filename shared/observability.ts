@@ -13,6 +13,12 @@ import type { Tracer } from '@aws-lambda-powertools/tracer';
 /** The namespace of every metric; the `service` dimension (the stage's stack name) tells the stages apart. */
 export const METRICS_NAMESPACE = 'PetApi';
 
+/**
+ * A stage's name for itself: the CDK app names the stage's stack with it, and every log line and metric carries it as
+ * `service` (POWERTOOLS_SERVICE_NAME: the stack's name deployed, this locally).
+ */
+export const serviceName = (stage: string) => `PetApi-${stage}`;
+
 /** Every metric the code emits; the alarms and the dashboard (infra/constructs/monitoring.ts) read the same names. */
 export const METRIC = {
   /** Dimensions `route` (route id) and `status_class` (2xx … 5xx). */

@@ -195,12 +195,12 @@ export class ApiRoutes extends Construct {
     const access = accessWithGuards(route);
     const fn = nodeFunction(scope, `${constructName(route.id)}Fn`, {
       entry: `functions/${route.entry}.ts`,
+      stage: this.props.stage,
       role: this.roleFor(access),
       logGroup: this.logGroup,
       description: `${route.method} ${API_BASE_PATH}${route.path}`,
       ...(route.bundledFiles && { bundledFiles: route.bundledFiles }),
       environment: {
-        STAGE: this.props.stage,
         TABLE_NAME: this.props.table.tableName,
         ...(access.requests && { REQUESTS_TABLE_NAME: this.props.requestsTable.tableName }),
         MEDIA_BASE_URL: this.props.mediaBaseUrl,

@@ -18,8 +18,10 @@ import { constructName } from './api-routes.ts';
 import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
 import { MEDIA_ARCHITECTURE } from './media-layers.ts';
 import type { Monitoring } from './monitoring.ts';
+import type { Stage } from '../stage.ts';
 
 export interface ConsumersProps {
+  stage: Stage;
   table: Table;
   bucket: Bucket;
   mediaBaseUrl: string;
@@ -95,6 +97,7 @@ export class Consumers extends Construct {
     const role = functionRole(this, `${name}Role`, this.props.logGroup, `Consumer ${consumer.id}`);
     const fn = nodeFunction(this, name, {
       entry: `events/${consumer.entry}.ts`,
+      stage: this.props.stage,
       role,
       logGroup: this.props.logGroup,
       description: consumer.description,

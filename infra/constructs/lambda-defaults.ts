@@ -17,12 +17,15 @@ import type { Construct, IConstruct } from 'constructs';
 import { LAMBDA_BUNDLE, POWERTOOLS_LAYER_MODULES } from '../lambda-bundle.ts';
 import { powertoolsLayer } from './powertools-layer.ts';
 import { METRICS_NAMESPACE } from '../../shared/observability.ts';
+import type { Stage } from '../stage.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface NodeFunctionProps {
   /** Source file relative to the repository root. */
   entry: string;
+  /** Its STAGE: a function without one would load as the local stage, local-only settings allowed (shared/config.ts). */
+  stage: Stage;
   role: Role;
   logGroup: ILogGroup;
   description: string;
@@ -70,6 +73,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: stageStack(scope).stackName,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      STAGE: props.stage,
       ...props.environment,
     },
     ...(props.paramsAndSecrets && { paramsAndSecrets: props.paramsAndSecrets }),

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Architecture, Code, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { packageDir, stageLayer } from './layer-assets.ts';
+import { layerCode, packageDir, stageLayer } from './layer-assets.ts';
 
 // Native media tools for the processors, taken from the npm packages `npm ci` installed (the binaries ship inside
 // them; nothing is downloaded at build time). Those are the linux-x64 builds, so the media processors run on x86_64.
@@ -23,7 +23,7 @@ export function sharpLayer(scope: Construct): LayerVersion {
     modules.map((m) => [packageDir(m), join('nodejs', 'node_modules', m)]),
   );
   return new LayerVersion(scope, 'SharpLayer', {
-    code: Code.fromAsset(dir),
+    code: layerCode(dir),
     compatibleRuntimes: [Runtime.NODEJS_22_X],
     compatibleArchitectures: [MEDIA_ARCHITECTURE],
     description: 'sharp 0.35 with libvips (linux-x64) for pet photo processing and portraits',
@@ -41,7 +41,7 @@ export function ffmpegLayer(scope: Construct): LayerVersion {
     [ffprobe, 'bin/ffprobe'],
   ]);
   return new LayerVersion(scope, 'FfmpegLayer', {
-    code: Code.fromAsset(dir),
+    code: layerCode(dir),
     compatibleArchitectures: [MEDIA_ARCHITECTURE],
     description: 'ffmpeg 4.1 and ffprobe 5.2 static builds (linux-x64, GPLv3) for pet video processing',
   });

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
-import { Architecture, Code, type ILayerVersion, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type ILayerVersion, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { LAMBDA_BUNDLE, POWERTOOLS_LAYER_MODULES, POWERTOOLS_LAYER_PACKAGES } from '../lambda-bundle.ts';
-import { LAYERS_DIR, NODE_MODULES, packageDir } from './layer-assets.ts';
+import { LAYER_MODES, LAYERS_DIR, layerCode, NODE_MODULES, packageDir, setLayerModes } from './layer-assets.ts';
 
 /**
  * The Powertools layer's folder: each package of POWERTOOLS_LAYER_PACKAGES bundled, with the subpaths listed there,
@@ -20,13 +20,14 @@ export function powertoolsLayerDir(): string {
     return `${name}@${manifest.version}`;
   });
   const id = createHash('sha256')
-    .update(JSON.stringify([versions, POWERTOOLS_LAYER_PACKAGES, LAMBDA_BUNDLE]))
+    .update(JSON.stringify([versions, POWERTOOLS_LAYER_PACKAGES, LAMBDA_BUNDLE, LAYER_MODES]))
     .digest('hex')
     .slice(0, 12);
   const dir = join(LAYERS_DIR, `powertools-${id}`);
   if (existsSync(dir)) return dir;
   const staging = `${dir}.${process.pid}`;
   for (const name of POWERTOOLS_LAYER_MODULES) bundlePackage(name, POWERTOOLS_LAYER_PACKAGES[name], staging);
+  setLayerModes(staging);
   try {
     renameSync(staging, dir);
   } catch {
@@ -82,7 +83,7 @@ export function powertoolsLayer(scope: IConstruct): ILayerVersion {
   const existing = layers.get(root);
   if (existing) return existing;
   const layer = new LayerVersion(root, 'PowertoolsLayer', {
-    code: Code.fromAsset(powertoolsLayerDir()),
+    code: layerCode(powertoolsLayerDir()),
     compatibleRuntimes: [Runtime.NODEJS_22_X],
     compatibleArchitectures: [Architecture.ARM_64, Architecture.X86_64],
     description:

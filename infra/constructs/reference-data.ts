@@ -7,6 +7,7 @@ import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { REFERENCE_DATA_FILES } from '../../shared/domain/reference/data-files.ts';
 import { functionRole, grantTable, nodeFunction, ROOT } from './lambda-defaults.ts';
+import type { Stage } from '../stage.ts';
 
 /** What the loader writes: the reference sets and the image catalogue (data/images.json) it indexes for search. */
 const DEPLOYED_DATA_FILES = [...REFERENCE_DATA_FILES, 'data/images.json'];
@@ -20,7 +21,7 @@ export function referenceDataVersion(): string {
 
 /** Deploy-time loader: writes the reference data sets and the image search index into the stage's table whenever they change. */
 export class ReferenceData extends Construct {
-  constructor(scope: Construct, id: string, props: { table: Table; logGroup: LogGroup }) {
+  constructor(scope: Construct, id: string, props: { stage: Stage; table: Table; logGroup: LogGroup }) {
     super(scope, id);
     const role = functionRole(this, 'LoaderRole', props.logGroup, 'Reference data loader');
     grantTable(
@@ -31,6 +32,7 @@ export class ReferenceData extends Construct {
     );
     const loader = nodeFunction(this, 'Loader', {
       entry: 'events/deploy/load-reference-data.ts',
+      stage: props.stage,
       role,
       logGroup: props.logGroup,
       description: 'Loads the reference data sets into the table on deploy',

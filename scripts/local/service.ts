@@ -1,7 +1,5 @@
 // The whole service on this machine: emulators, seed data, the gateway and every asynchronous consumer wired
 // exactly as deployed. `npm start` runs it until Ctrl-C; the benchmarks run it in-process.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -12,6 +10,7 @@ import { getDeps, resetDeps } from '../../shared/deps.ts';
 import { seedImageCatalogue } from '../../shared/domain/images/seed.ts';
 import { seedReferenceData } from '../../shared/domain/reference/seed.ts';
 import { type ConsumerThread, startConsumerThread } from './consumer-thread.ts';
+import { localServiceEnvironment, persistDir } from './environment.ts';
 import { startGateway } from './gateway.ts';
 import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
 import { startS3Notifications } from './s3-notifications.ts';
@@ -32,20 +31,6 @@ export interface LocalServiceOptions {
   consumerLogs?: 'all' | 'errors';
 }
 
-/** Where LOCAL_PERSIST=1 keeps the table, the queues and bucket, and the webhook secret key. */
-const persistDir = () => process.env.LOCAL_DATA_DIR ?? join(ROOT, '.local');
-
-/** The key that encrypts webhook signing secrets locally: kept with the data when it persists, else per run. */
-function localWebhookKey(persist: boolean): string {
-  const file = join(persistDir(), 'webhook-secret-key');
-  if (!persist) return randomBytes(32).toString('base64');
-  if (!existsSync(file)) {
-    mkdirSync(persistDir(), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
 export async function startLocalService(options: LocalServiceOptions) {
   const dataDir = options.persist ? join(persistDir(), 'dynamodb') : undefined;
   const stack = await startLocalStack({
@@ -54,20 +39,7 @@ export async function startLocalService(options: LocalServiceOptions) {
     tableName: 'pet-api-local',
     ...(dataDir && { dataDir, fauxqsDataDir: join(persistDir(), 'fauxqs') }),
   });
-  Object.assign(process.env, stack.env, {
-    STAGE: 'local',
-    // One readable line per log entry (requests, consumers' activity) instead of Lambda's JSON; no EMF metrics.
-    LOG_FORMAT: process.env.LOG_FORMAT ?? 'readable',
-    POWERTOOLS_METRICS_DISABLED: 'true',
-    MEDIA_BASE_URL: `${stack.awsEndpoint}/${LOCAL_MEDIA_BUCKET}`,
-    MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
-    // Local receivers live on this machine; deployed, webhook URLs must be public https.
-    ALLOW_LOOPBACK_WEBHOOKS: 'true',
-    WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? localWebhookKey(options.persist),
-    OWNER_MAIL_OUTBOX_DIR: process.env.OWNER_MAIL_OUTBOX_DIR ?? join(ROOT, '.local', 'outbox'),
-    // A fresh signing secret per run: bearer tokens do not outlive the local process.
-    TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
-  });
+  Object.assign(process.env, localServiceEnvironment(stack, options.persist));
   resetDeps();
   const admin = await seedAdmin(options.adminApiKey);
   const deps = getDeps();

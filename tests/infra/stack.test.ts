@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -18,6 +18,7 @@ import {
 import { accessWithGuards, isIdempotent, rateClassOf } from '../../shared/http/guards.ts';
 import { PROVIDER_FAULTS } from '../../shared/domain/analysis/ask.ts';
 import { METRIC } from '../../shared/observability.ts';
+import { LOCAL_ONLY_SETTINGS } from '../../shared/config.ts';
 import { PetApiStack } from '../../infra/stack.ts';
 import { ANALYSIS_MODEL_BY_STAGE, type Stage } from '../../infra/stage.ts';
 import { flattenedTemplate, nestedStacksOf } from '../support/assembly.ts';
@@ -54,12 +55,14 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
   let resources: Resources;
   let templateSizes: Record<string, number>;
   let stack: PetApiStack;
+  let assemblyDir: string;
   beforeAll(() => {
     const synthesized = synth(stage);
     template = synthesized.template;
     stack = synthesized.stack;
     resources = template.toJSON().Resources;
     const dir = synthesized.assembly.directory;
+    assemblyDir = dir;
     const files = readdirSync(dir).filter((f) => f.endsWith('.template.json'));
     templateSizes = Object.fromEntries(
       files.map((f) => [f, Object.keys(JSON.parse(readFileSync(join(dir, f), 'utf8')).Resources ?? {}).length]),
@@ -94,6 +97,43 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: unknown }[])
       .filter((st) => JSON.stringify(st.Action).includes('xray:PutTraceSegments'));
     expect(xray.length).toBeGreaterThan(0);
+  });
+
+  it('names the stage in every function (STAGE) and switches on none of the local-only settings there', () => {
+    const functions = Object.values(resources).filter(isOurFunction);
+    expect(functions.length).toBeGreaterThan(routes.length);
+    for (const fn of functions) {
+      const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(variables.STAGE, fn.Properties.Description).toBe(stage);
+      expect(
+        Object.keys(variables).filter((name) => (LOCAL_ONLY_SETTINGS as readonly string[]).includes(name)),
+        fn.Properties.Description,
+      ).toEqual([]);
+    }
+  });
+
+  it("stages each layer so that Lambda, which does not run as the files' owner, can read every file and run every executable", () => {
+    const layers = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::LayerVersion');
+    expect(layers.map((layer) => layer.Properties.Description as string).sort()).toEqual([
+      expect.stringMatching(/^Powertools/),
+      expect.stringMatching(/^ffmpeg/),
+      expect.stringMatching(/^sharp/),
+    ]);
+    const modes = new Map<string, number>();
+    for (const layer of layers) {
+      // The staged asset folder, as the CLI zips and uploads it (keeping each file's mode).
+      const asset = join(assemblyDir, `asset.${String(layer.Properties.Content.S3Key).replace(/\.zip$/, '')}`);
+      for (const entry of readdirSync(asset, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const mode = statSync(path).mode & 0o777;
+        modes.set(path.slice(asset.length + 1), mode);
+        expect(mode & 0o444, path).toBe(0o444);
+        if (mode & 0o111) expect(mode & 0o111, path).toBe(0o111);
+      }
+    }
+    expect(modes.get('bin/ffmpeg')).toBe(0o755);
+    expect(modes.get('bin/ffprobe')).toBe(0o755);
   });
 
   it('alarms on the p99 duration of every route function, each against its latency budget', () => {

@@ -9,7 +9,7 @@ process.env.TABLE_NAME = 'test-table';
 process.env.REQUESTS_TABLE_NAME = 'test-requests';
 process.env.AWS_REGION = 'us-east-1';
 process.env.TOKEN_SECRET = 'test-secret-that-is-at-least-32-characters-long';
-process.env.STAGE = 'test';
+process.env.STAGE = 'local';
 process.env.LOG_LEVEL = 'silent';
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 // Presigned URLs (pet media, two-step uploads) are signed in-process, with any credentials.

@@ -17,7 +17,7 @@ describe('GET /v1/health', () => {
     const result = await health(httpEvent({ path: '/v1/health' }), lambdaContext);
 
     expect(result).toMatchObject({ statusCode: 200 });
-    expect(jsonBody(result)).toMatchObject({ status: 'ok', stage: 'test' });
+    expect(jsonBody(result)).toMatchObject({ status: 'ok', stage: 'local' });
   });
 
   it('answers 503 in the error format when the table is not reachable', async () => {
