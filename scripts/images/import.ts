@@ -13,7 +13,8 @@ import { s3Client } from '../../shared/aws/s3.ts';
 import type { Deps } from '../../shared/deps.ts';
 import { IMPORTS_PREFIX, publishImportedPhoto } from '../../shared/domain/images/imports.ts';
 import { checkTags, type TagVocabulary } from '../../shared/domain/images/publishing.ts';
-import { inspectPhoto, MAX_PHOTO_BYTES } from '../../shared/domain/images/uploads.ts';
+import { MAX_PHOTO_BYTES } from '../../shared/domain/images/uploads.ts';
+import { inspectPhotoHeader } from '../../shared/media/photo-header.ts';
 import { AppError, badRequest } from '../../shared/errors.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 import { cleanPhoto, UndecodablePhoto } from '../../shared/media/photo-derivatives.ts';
@@ -63,7 +64,7 @@ export async function importPhotos(
   for (const { line, row } of manifest.rows) {
     try {
       const bytes = await photoBytes(row, options.manifestDir, options.fetchFn ?? fetch);
-      const { format } = inspectPhoto(bytes);
+      const { format } = inspectPhotoHeader(bytes);
       // The id is of the bytes as given (a re-run finds them again); what is stored and served is the clean copy: a
       // photographer's camera and position are not published with the photo.
       const id = `im${createHash('sha256').update(bytes).digest('hex').slice(0, 22)}`;

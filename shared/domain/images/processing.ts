@@ -11,9 +11,10 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { type CleanPhoto, cleanPhoto, UndecodablePhoto } from '../../media/photo-derivatives.ts';
+import { inspectPhotoHeader } from '../../media/photo-header.ts';
 import type { Labeller, LabelResult } from '../../ports/labeller.ts';
 import { transition } from '../media/store.ts';
-import { asUpload, inspectPhoto, MAX_PHOTO_BYTES, markArrived, servedPhotoKey, uploadedObjectKey } from './uploads.ts';
+import { asUpload, MAX_PHOTO_BYTES, markArrived, servedPhotoKey, uploadedObjectKey } from './uploads.ts';
 import { METRIC, recordMetric } from '../../observability.ts';
 
 const UPLOAD_KEY = /^uploads\/[^/]+\/([^/.]+)\.[a-z]+$/;
@@ -109,7 +110,7 @@ export async function writeLabels(
 }
 
 /**
- * The verdict on the bytes that arrived: a photo problem (a permanent AppError of inspectPhoto, or a file that does
+ * The verdict on the bytes that arrived: a photo problem (a permanent AppError of inspectPhotoHeader, or a file that does
  * not decode cleanly) rejects it; an approved photo comes with its clean copy in `format`.
  */
 export async function judge(bytes: Uint8Array, declaredSize: number | null, format: PhotoFormat): Promise<Verdict> {
@@ -118,7 +119,7 @@ export async function judge(bytes: Uint8Array, declaredSize: number | null, form
   if (declaredSize !== null && bytes.length !== declaredSize)
     return { status: 'rejected', reason: `${bytes.length} bytes arrived, ${declaredSize} were declared` };
   try {
-    inspectPhoto(bytes);
+    inspectPhotoHeader(bytes);
     return { status: 'approved', photo: await cleanPhoto(bytes, format) };
   } catch (error) {
     if (error instanceof AppError && !error.retryable) return { status: 'rejected', reason: error.message };

@@ -21,14 +21,8 @@ import { batchWriteAll } from '../../db/batch.ts';
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import {
-  declaredPhotoFormat,
-  detectPhotoFormat,
-  PHOTO_FORMATS,
-  type PhotoFormat,
-  unsupportedPhoto,
-} from '../../media/format.ts';
-import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, readImageDimensions } from '../../media/dimensions.ts';
+import { declaredPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
+import { inspectPhotoHeader } from '../../media/photo-header.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaReturn, quotaUse } from '../accounts/quota.ts';
 import { transition } from '../media/store.ts';
@@ -188,26 +182,6 @@ async function recordUpload(deps: UploadDeps, account: Account, item: UploadItem
 }
 
 /**
- * Checks that the bytes are a photo the service accepts: the format by its bytes (415), a readable header and
- * bounded dimensions (400), all without decoding a pixel.
- */
-export function inspectPhoto(bytes: Uint8Array): { format: PhotoFormat; width: number; height: number } {
-  const format = detectPhotoFormat(bytes);
-  if (!format)
-    throw unsupportedPhoto('The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)');
-  const size = readImageDimensions(bytes, format);
-  if (!size)
-    throw badRequest('The file is not a valid image: its header is damaged or truncated', { code: 'invalid_image' });
-  if (size.width > MAX_PHOTO_SIDE || size.height > MAX_PHOTO_SIDE || size.width * size.height > MAX_PHOTO_PIXELS) {
-    throw badRequest(
-      `The image is ${size.width} × ${size.height} pixels; photos may be at most ${MAX_PHOTO_SIDE} pixels on a side and ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`,
-      { code: 'image_dimensions_too_large' },
-    );
-  }
-  return { format, ...size };
-}
-
-/**
  * The direct upload: validated here, then counted and recorded (awaiting its object), then stored in S3 and marked
  * pending. If S3 fails the record is removed again, before any event could announce it; status and labels follow
  * from the stored object (domain/images/processing.ts).
@@ -218,8 +192,7 @@ export async function uploadPhoto(
   file: { filename: string; bytes: Buffer },
   fields: UploadFields,
 ): Promise<UploadItem> {
-  if (file.bytes.length === 0) throw badRequest('The file is empty', { code: 'invalid_image' });
-  const { format, width, height } = inspectPhoto(file.bytes);
+  const { format, width, height } = inspectPhotoHeader(file.bytes);
   const item = newUpload(
     deps,
     account,

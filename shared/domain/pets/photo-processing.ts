@@ -1,8 +1,10 @@
-// A pet photo's processing: the bytes that arrived must be the ones declared (size, SHA-256), a photo format by
-// its bytes and decodable; then the EXIF-free display copy and thumbnail are stored and the photo is ready.
+// A pet photo's processing: the bytes that arrived must be the ones declared (size, SHA-256), pass the upload routes'
+// header check (format, bounded dimensions) and decode; then the EXIF-free display copy and thumbnail are stored and
+// the photo is ready.
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { detectPhotoFormat } from '../../media/format.ts';
+import { AppError } from '../../errors.ts';
+import { inspectPhotoHeader } from '../../media/photo-header.ts';
 import type { Labeller } from '../../ports/labeller.ts';
 import { derivePhoto, UndecodablePhoto } from '../../media/photo-derivatives.ts';
 import { getMediaObject, petObjectKeys, putMediaObject } from '../media/objects.ts';
@@ -29,8 +31,8 @@ async function derive(deps: ProcessingDeps, media: PetMediaItem): Promise<Outcom
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (media.sha256 && sha256 !== media.sha256)
     return { status: 'rejected', reason: 'the bytes that arrived do not match the declared sha256' };
-  if (!detectPhotoFormat(bytes)) return { status: 'rejected', reason: 'not a JPEG, PNG, WebP or GIF image' };
   try {
+    inspectPhotoHeader(bytes);
     const photo = await derivePhoto(bytes);
     const display = petObjectKeys.derived(media.account_id, media.pet_id, media.id, 'display.jpg');
     const thumbnail = petObjectKeys.derived(media.account_id, media.pet_id, media.id, 'thumbnail.jpg');
@@ -44,7 +46,9 @@ async function derive(deps: ProcessingDeps, media: PetMediaItem): Promise<Outcom
       written: [display, thumbnail],
     };
   } catch (error) {
-    if (error instanceof UndecodablePhoto) return { status: 'rejected', reason: error.message };
+    // A photo problem (a refusal of the header check, or a file sharp cannot decode) is the verdict, not a failure.
+    if (error instanceof UndecodablePhoto || (error instanceof AppError && !error.retryable))
+      return { status: 'rejected', reason: error.message };
     throw error;
   }
 }

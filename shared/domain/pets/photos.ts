@@ -13,14 +13,8 @@ import {
 import { transact, type CancellationReasons } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, type AppError, notFound, tooManyRequests } from '../../errors.ts';
-import { readImageDimensions } from '../../media/dimensions.ts';
-import {
-  detectPhotoFormat,
-  hasBytesAt,
-  PHOTO_FORMATS,
-  type PhotoFormat,
-  unsupportedPhoto,
-} from '../../media/format.ts';
+import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
+import { inspectPhotoHeader } from '../../media/photo-header.ts';
 import type { Account } from '../accounts/account.ts';
 import { quotaUse } from '../accounts/quota.ts';
 import { asPetMedia, newPetMedia, petMediaRow, type PetMediaItem } from './media.ts';
@@ -48,27 +42,14 @@ export interface IncomingPhoto {
   height?: number | null;
 }
 
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif']);
-
-/** The photo's format by its bytes: 415 for anything else, with a word on HEIC; 400 for a damaged header. */
+/** A photo sent with the request: its header checked (shared/media/photo-header.ts), its hash taken. */
 export function inspectPetPhoto(bytes: Buffer): IncomingPhoto {
-  if (bytes.length === 0) throw badRequest('The file is empty', { code: 'invalid_image' });
-  const format = detectPhotoFormat(bytes);
-  if (!format)
-    throw unsupportedPhoto(
-      hasBytesAt(bytes, 4, 'ftyp') && HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1'))
-        ? 'HEIC/HEIF photos are not accepted: send JPEG, PNG, WebP or GIF (phones can export or share as JPEG)'
-        : 'Photos must be JPEG, PNG, WebP or GIF (judged by the file content, not its name or type)',
-    );
-  const size = readImageDimensions(bytes, format);
-  if (!size) throw badRequest('The photo is damaged: its header is unreadable or cut short', { code: 'invalid_image' });
   return {
     bytes,
     size: bytes.length,
-    format,
+    ...inspectPhotoHeader(bytes),
     sha256: createHash('sha256').update(bytes).digest('hex'),
     filename: null,
-    ...size,
   };
 }
 

@@ -3,7 +3,6 @@ import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { crc32 } from 'node:zlib';
 import { handler } from '../../../functions/images/upload-image.ts';
 import { MAX_IMAGE_BREEDS } from '../../../shared/domain/images/uploads.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
@@ -11,6 +10,7 @@ import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../suppor
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { BOUNDARY, formEvent, multipart } from '../../support/multipart.ts';
 import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { pngClaiming } from '../../support/forged-png.ts';
 
 const s3 = mockClient(S3Client);
 const upload = (body: string) => handler(formEvent('/v1/images/upload', USER_KEY, body), lambdaContext);
@@ -137,14 +137,6 @@ describe('POST /v1/images/upload', () => {
       sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
         .png()
         .toBuffer();
-    /** A PNG whose header claims the given size: a few hundred bytes that would decode to gigabytes. */
-    async function pngClaiming(width: number, height: number): Promise<Buffer> {
-      const png = Buffer.from(await smallPng());
-      png.writeUInt32BE(width, 16);
-      png.writeUInt32BE(height, 20);
-      png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-      return png;
-    }
 
     it('refuses a 10,000 × 10,000 PNG from its header, before anything decodes it, and writes nothing', async () => {
       const result = await upload(

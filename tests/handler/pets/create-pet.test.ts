@@ -12,6 +12,7 @@ import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts'
 import { formEvent, multipart } from '../../support/multipart.ts';
 import { transactionSortKeys } from './pet-fixtures.ts';
 import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { pngClaiming } from '../../support/forged-png.ts';
 
 const s3 = mockClient(S3Client);
 const create = (parts: Parameters<typeof multipart>[0]) =>
@@ -162,6 +163,18 @@ describe('POST /v1/pets', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
+  it('refuses a PNG claiming 30,000 × 30,000 pixels at once from its header, before anything is written', async () => {
+    const result = await create([
+      ...fields({ name: 'Rex', species_id: 'dog' }),
+      { name: 'images', filename: 'bomb.png', content: await pngClaiming(30_000, 30_000) },
+    ]);
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result)).toMatchObject({ statusCode: 400, code: 'image_dimensions_too_large' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+  });
+
   it('refuses a pet past the account’s limit with 400 pet_limit_reached, photos or not, without retrying', async () => {
     const photo = await aWhitePhoto();
     ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 6));

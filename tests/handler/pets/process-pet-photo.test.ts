@@ -1,6 +1,7 @@
-// A pet photo's processing when its notification comes again: a photo made ready by a run that failed to label it is
-// labelled then, and one with labels is left alone.
-import { S3Client } from '@aws-sdk/client-s3';
+// A pet photo's processing: the upload routes' header check decides on bytes sent by the two-step upload; when its
+// notification comes again, a photo made ready by a run that failed to label it is labelled then, one with labels is
+// left alone.
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { fakeLabeller } from '../../../shared/adapters/local-labeller.ts';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { processPetPhoto } from '../../../shared/domain/pets/photo-processing.ts';
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';
+import { pngClaiming } from '../../support/forged-png.ts';
 import { aStoredMedia, serveMedia } from './pet-fixtures.ts';
 
 const s3 = mockClient(S3Client);
@@ -45,5 +47,35 @@ describe('processing a pet photo that is ready already', () => {
 
     expect(labeller).not.toHaveBeenCalled();
     expect(labelsWritten(ddb)).toHaveLength(0);
+  });
+});
+
+describe('processing a pet photo sent by the two-step upload', () => {
+  it('rejects a PNG claiming 30,000 × 30,000 pixels by the same header check as the upload routes, decoding nothing', async () => {
+    const ddb = mockDynamoWithAccounts([]);
+    ddb.on(UpdateCommand).resolves({});
+    s3.reset();
+    setDepsForTest({});
+    const bomb = await pngClaiming(30_000, 30_000);
+    const photo = aStoredMedia({
+      status: 'pending',
+      file: 'pets/photos/acc-user/pet-1/ph-1.png',
+      display_key: null,
+      bytes: null,
+      sha256: null,
+    });
+    serveMedia(ddb, photo);
+    s3.on(GetObjectCommand).resolves({
+      ContentLength: bomb.length,
+      Body: { transformToByteArray: async () => new Uint8Array(bomb) },
+    } as never);
+
+    await processPetPhoto(getDeps(), photo.file, vi.fn(fakeLabeller(labels)));
+
+    const verdict = ddb.commandCalls(UpdateCommand).at(-1)!.args[0].input.ExpressionAttributeValues!;
+    expect(Object.values(verdict)).toEqual(
+      expect.arrayContaining(['rejected', expect.stringMatching(/^The image is 30000 × 30000 pixels/)]),
+    );
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
 import { aStoredPet, OTHER_KEY, ownerAndStranger, servePetTakingPhotos } from './pet-fixtures.ts';
 import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { pngClaiming } from '../../support/forged-png.ts';
 
 const s3 = mockClient(S3Client);
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -113,6 +114,24 @@ describe('POST /v1/pets/{petId}/images', () => {
 
     expect(result.statusCode).toBe(400);
     expect(jsonBody(result).code).toBe('upload_quota_exceeded');
+  });
+
+  it('refuses a PNG claiming 30,000 × 30,000 pixels at once from its header, as the image upload does, writing nothing', async () => {
+    const result = await handler(
+      formEvent(
+        '/v1/pets/pet-1/images',
+        USER_KEY,
+        multipart([{ name: 'images', filename: 'bomb.png', content: await pngClaiming(30_000, 30_000) }]),
+        { petId: 'pet-1' },
+      ),
+      lambdaContext,
+    );
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result)).toMatchObject({ statusCode: 400, code: 'image_dimensions_too_large' });
+    expect(jsonBody(result).message).toContain('30000 × 30000');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 
   it('answers 403 for another account’s pet and 404 for an unknown one, before reading any file', async () => {
