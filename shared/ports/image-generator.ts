@@ -4,9 +4,21 @@
 export const PORTRAIT_STYLES = ['studio', 'watercolour', 'pencil_sketch'] as const;
 export type PortraitStyle = (typeof PORTRAIT_STYLES)[number];
 
+export type PortraitContentType = 'image/png' | 'image/jpeg';
+
+/**
+ * The type a portrait of each style is served as, whatever draws it, so its record names it from the request on: a
+ * studio portrait is photographic (JPEG, a tenth of the PNG), washes and pencil lines keep sharp edges in PNG.
+ */
+export const PORTRAIT_CONTENT_TYPES: Record<PortraitStyle, PortraitContentType> = {
+  studio: 'image/jpeg',
+  watercolour: 'image/png',
+  pencil_sketch: 'image/png',
+};
+
 export interface GeneratedImage {
   bytes: Buffer;
-  contentType: 'image/png' | 'image/jpeg';
+  contentType: PortraitContentType;
   width: number;
   height: number;
 }
@@ -14,7 +26,10 @@ export interface GeneratedImage {
 export interface ImageGenerator {
   /** Recorded on every portrait (`generator`), so a client knows what made it. */
   readonly name: string;
-  /** `source` is an upright JPEG or PNG without metadata (a photo's served copy or an earlier portrait). */
+  /**
+   * `source` is an upright JPEG or PNG without metadata (a photo's served copy or an earlier portrait); the answer is
+   * of the style's type (PORTRAIT_CONTENT_TYPES).
+   */
   generate(source: Uint8Array, style: PortraitStyle): Promise<GeneratedImage>;
 }
 

@@ -35,6 +35,11 @@ describe('pet portraits against the local stack (sharp filters, portraits queue)
     }
     const ready = await Promise.all(requested.map((r) => settled(owner.api_key, pet.id, r.body.id, 30_000)));
     for (const r of ready) expect(r.body).toMatchObject({ status: 'ready', width: 480, height: 360 });
+    // One content type from the request on: the pending record's is the ready record's and the served object's.
+    expect(requested.map((r) => r.body.content_type)).toEqual(['image/jpeg', 'image/png', 'image/png']);
+    expect(ready.map((r) => r.body.content_type)).toEqual(requested.map((r) => r.body.content_type));
+    const served = await Promise.all(ready.map(async (r) => (await fetch(r.body.url)).headers.get('content-type')));
+    expect(served).toEqual(requested.map((r) => r.body.content_type));
     const sketch = Buffer.from(await (await fetch(ready[2]!.body.url)).arrayBuffer());
     expect(await sharp(sketch).metadata()).toMatchObject({ space: 'b-w', channels: 1 });
 

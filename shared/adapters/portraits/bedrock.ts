@@ -4,6 +4,7 @@ import { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedroc
 import sharp from 'sharp';
 import { GenerationRefused, type ImageGenerator, type PortraitStyle } from '../../ports/image-generator.ts';
 import { traced } from '../../observability.ts';
+import { inStyleType } from './style-type.ts';
 
 export const STYLE_PROMPTS: Record<PortraitStyle, string> = {
   studio:
@@ -60,7 +61,7 @@ export function bedrockImageGenerator(modelId: string, client = traced(new Bedro
       const image = answer.images?.[0];
       if (!image)
         throw new GenerationRefused(`the image model returned no image${answer.error ? `: ${answer.error}` : ''}`);
-      return { bytes: Buffer.from(image, 'base64'), contentType: 'image/png', ...size };
+      return inStyleType({ bytes: Buffer.from(image, 'base64'), contentType: 'image/png', ...size }, style);
     },
   };
 }

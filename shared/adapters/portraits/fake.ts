@@ -1,6 +1,8 @@
-// A deterministic generator for tests of the portrait flow: a flat image of the source's size, no filters.
+// A deterministic generator for tests of the portrait flow: a flat image of the source's size in the style's type, no
+// filters.
 import sharp from 'sharp';
 import type { ImageGenerator } from '../../ports/image-generator.ts';
+import { inStyleType } from './style-type.ts';
 
 export const fakeImageGenerator: ImageGenerator = {
   name: 'fake',
@@ -10,6 +12,6 @@ export const fakeImageGenerator: ImageGenerator = {
     const bytes = await sharp({ create: { width, height, channels: 3, background: { r: shade, g: shade, b: shade } } })
       .png()
       .toBuffer();
-    return { bytes, contentType: 'image/png', width, height };
+    return inStyleType({ bytes, contentType: 'image/png', width, height }, style);
   },
 };

@@ -11,6 +11,7 @@ import {
   GenerationRefused,
   type ImageGenerator,
   LOCAL_GENERATOR_NAME,
+  PORTRAIT_CONTENT_TYPES,
   type PortraitStyle,
 } from '../../ports/image-generator.ts';
 import type { Account } from '../accounts/account.ts';
@@ -92,7 +93,7 @@ export async function requestPortrait(
   const portrait = {
     ...newPetMedia(deps, pet, {
       kind: 'portrait',
-      content_type: 'image/png',
+      content_type: PORTRAIT_CONTENT_TYPES[request.style],
       bytes: null,
       sha256: null,
       original_filename: null,

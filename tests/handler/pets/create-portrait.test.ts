@@ -81,6 +81,14 @@ describe('portraits: the request route and the generating consumer', () => {
     });
   });
 
+  it('names the content type the drawing will be served as from the request on: JPEG for studio, PNG otherwise', async () => {
+    const types = [];
+    for (const style of ['studio', 'watercolour', 'pencil_sketch'])
+      types.push(jsonBody(await request({ style })).content_type);
+
+    expect(types).toEqual(['image/jpeg', 'image/png', 'image/png']);
+  });
+
   it('answers 403 capability_disabled when portraits are switched off for the account, writing and queueing nothing', async () => {
     ddb = mockDynamoWithAccounts([{ apiKey: USER_KEY, account: anAccount({ disabled_capabilities: ['portraits'] }) }]);
     servePet(ddb, aStoredPet());
@@ -131,6 +139,23 @@ describe('portraits: the request route and the generating consumer', () => {
       expect(update.ConditionExpression).toBe('#current = :from');
       expect(update.ExpressionAttributeValues).toMatchObject({ ':from': 'pending', ':v2': 'image/png' });
       expect(Object.values(update.ExpressionAttributeValues!)).toContain('ready');
+    });
+
+    it('serves a studio portrait as the JPEG its pending record named, and records the same type when ready', async () => {
+      const pending = jsonBody(await request({ style: 'studio' }));
+      serveMedia(ddb, { ...portraitItem, style: 'studio', content_type: pending.content_type });
+
+      await generatePortrait(getDeps(), { pet_id: 'pet-1', portrait_id: 'po-1' }, fakeImageGenerator, 1);
+
+      const stored = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
+      const ready = ddb.commandCalls(UpdateCommand).at(-1)!.args[0].input.ExpressionAttributeValues!;
+      expect([pending.content_type, stored.ContentType, ready[':v2']]).toEqual([
+        'image/jpeg',
+        'image/jpeg',
+        'image/jpeg',
+      ]);
+      expect(stored.Key).toBe('pets/media/acc-user/pet-1/po-1/portrait.jpg');
+      expect((await sharp(stored.Body as Buffer).metadata()).format).toBe('jpeg');
     });
 
     it('rejects with the reason on a refusal, retries other failures, and rejects on the last attempt', async () => {

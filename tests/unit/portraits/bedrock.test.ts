@@ -42,6 +42,20 @@ describe('the Bedrock portrait adapter (Amazon Nova Canvas)', () => {
     expect(result.bytes.equals(drawn)).toBe(true);
   });
 
+  it('answers a studio portrait as the JPEG its record names, though the model draws PNG', async () => {
+    const drawn = await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    bedrock
+      .on(InvokeModelCommand)
+      .resolves({ body: new TextEncoder().encode(JSON.stringify({ images: [drawn.toString('base64')] })) as never });
+
+    const result = await bedrockImageGenerator(MODEL, new BedrockRuntimeClient({})).generate(await photo(), 'studio');
+
+    expect(result).toMatchObject({ contentType: 'image/jpeg', width: 1024, height: 768 });
+    expect(await sharp(result.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 768 });
+  });
+
   it('turns a refusal (content filter, bad input) into GenerationRefused and lets throttling through for a retry', async () => {
     const generator = bedrockImageGenerator(MODEL, new BedrockRuntimeClient({}));
     bedrock

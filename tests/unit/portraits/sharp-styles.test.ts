@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sharpStylist } from '../../../shared/adapters/portraits/sharp-styles.ts';
+import { PORTRAIT_CONTENT_TYPES, PORTRAIT_STYLES } from '../../../shared/ports/image-generator.ts';
 import { aSourcePhoto } from '../../support/factories/pets.ts';
 
 async function pixels(bytes: Buffer, size?: number) {
@@ -86,6 +87,15 @@ describe('portraits drawn with sharp filters', () => {
     const corner = async (bytes: Buffer) =>
       (await sharp(bytes).extract({ left: 0, top: 0, width: 60, height: 45 }).stats()).channels[0]!.mean;
     expect(await corner(studio.bytes)).toBeLessThan(await corner(source));
+  });
+
+  it.each(PORTRAIT_STYLES)('draws %s in the content type its record names', async (style) => {
+    const drawn = await sharpStylist.generate(await aSourcePhoto(120, 90), style);
+    const format = (await sharp(drawn.bytes).metadata()).format;
+    expect([drawn.contentType, `image/${format}`]).toEqual([
+      PORTRAIT_CONTENT_TYPES[style],
+      PORTRAIT_CONTENT_TYPES[style],
+    ]);
   });
 
   it('draws at most 1024 px on the longer side and never enlarges', async () => {
