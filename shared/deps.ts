@@ -13,6 +13,8 @@ export interface Deps {
   ddb: DynamoDBDocumentClient;
   log: Logger;
   now: () => Date;
+  /** Waits `ms` milliseconds (the clock's other half: tests that fake `now` advance it here). */
+  sleep: (ms: number) => Promise<void>;
   /** Sortable unique id (ULID). */
   newId: () => string;
   randomBytes: (size: number) => Buffer;
@@ -52,6 +54,7 @@ function createDeps(): Deps {
     }),
     log: createLogger(),
     now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     newId: () => ulid(),
     randomBytes: (size) => randomBytes(size),
     random: Math.random,

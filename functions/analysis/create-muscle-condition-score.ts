@@ -2,6 +2,7 @@ import { analysisDeps } from '../../shared/adapters/vision/index.ts';
 import { langQuery } from '../../shared/domain/analysis/input.ts';
 import { muscleConditionScore } from '../../shared/domain/analysis/service.ts';
 import { petParams } from '../../shared/domain/pets/params.ts';
+import { PHOTO_WAIT_DOC } from '../../shared/domain/pets/photo-wait.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { muscleConditionBody } from '../../shared/domain/analysis/responses.ts';
@@ -10,12 +11,12 @@ export const handler = httpRoute(
   route('analysis.muscle-condition-score'),
   {
     summary: 'Muscle condition score',
-    description:
-      "Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`.",
+    description: `Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers \`cached: true\` without asking the model; a new photo asks again. Without a configured model: 503 \`analysis_unavailable\`. ${PHOTO_WAIT_DOC}`,
     errors: [422, 503],
     params: petParams,
     query: langQuery,
     response: muscleConditionBody,
   },
-  ({ params, query, account }, deps) => muscleConditionScore(analysisDeps(deps), account, params.petId, query),
+  ({ params, query, account, timeLeftMs }, deps) =>
+    muscleConditionScore(analysisDeps(deps), account, params.petId, { ...query, timeLeftMs: timeLeftMs() }),
 );

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
+import { PHOTO_WAIT_DOC } from '../../shared/domain/pets/photo-wait.ts';
 import { requestPortrait } from '../../shared/domain/pets/portraits.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
@@ -18,12 +19,11 @@ export const handler = httpRoute(
   route('pets.portrait-create'),
   {
     summary: 'Draw a portrait of the pet',
-    description:
-      "A pending portrait (kind `portrait`), drawn asynchronously from the pet's newest ready photo (or `image_ids`); poll GET /pets/{petId}/images/{imageId}.",
+    description: `A pending portrait (kind \`portrait\`), drawn asynchronously from the pet's newest ready photo (or \`image_ids\`); poll GET /pets/{petId}/images/{imageId}. ${PHOTO_WAIT_DOC}`,
     params: petParams,
     body,
     response: petMediaBody,
   },
-  async ({ params, body, account }, deps) =>
-    presentPetMedia(deps, await requestPortrait(deps, account, params.petId, body)),
+  async ({ params, body, account, timeLeftMs }, deps) =>
+    presentPetMedia(deps, await requestPortrait(deps, account, params.petId, body, timeLeftMs())),
 );

@@ -332,9 +332,15 @@ function responses(contract: Contract, schemas: SchemaSet, examples: ExampleSet)
         : schemas.output(errorBody);
     result[String(code)] = {
       description,
-      ...((code === 429 || code === 503) && {
+      ...((code === 409 || code === 429 || code === 503) && {
         headers: {
-          'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } },
+          'Retry-After': {
+            description:
+              code === 409
+                ? 'Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`).'
+                : 'Seconds to wait before trying again.',
+            schema: { type: 'integer' },
+          },
         },
       }),
       content: { 'application/json': { schema, ...(errorExample !== undefined && { example: errorExample }) } },
@@ -352,7 +358,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'The account is inactive (`account_inactive`).',
   403: 'Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource.',
   404: 'Not found.',
-  409: 'Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`).',
+  409: 'Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`.',
   413: 'The body is too large (`body_too_large`, `file_too_large`).',
   415: 'The file type is not accepted (`unsupported_format`; `accepted` lists the types).',
   422: 'Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request).',

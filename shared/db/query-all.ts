@@ -2,22 +2,29 @@ import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } fro
 
 /**
  * Every item a Query matches (from its ExclusiveStartKey, if any), following LastEvaluatedKey page by page; with
- * `atMost`, only the first that many (reading stops at the page that reaches it).
+ * `atMost`, only those up to the `atMost`-th item that `counts` (every item by default; reading stops at the page
+ * that reaches it).
  */
 export async function queryAll(
   ddb: DynamoDBDocumentClient,
   input: QueryCommandInput,
-  options: { atMost?: number } = {},
+  options: { atMost?: number; counts?: (item: Record<string, unknown>) => boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const atMost = options.atMost ?? Number.POSITIVE_INFINITY;
+  const counts = options.counts ?? (() => true);
   const items: Record<string, unknown>[] = [];
+  let counted = 0;
   let startKey = input.ExclusiveStartKey;
   do {
     const page = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
+    for (const item of page.Items ?? []) {
+      if (counted >= atMost) break;
+      items.push(item);
+      if (counts(item)) counted++;
+    }
     startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length < atMost);
-  return items.slice(0, atMost);
+  } while (startKey && counted < atMost);
+  return items;
 }
 
 /**

@@ -75,6 +75,8 @@ export interface HttpRequest<S extends RouteContract, Caller> {
   headers: Record<string, string | undefined>;
   path: string;
   requestId: string;
+  /** Milliseconds this invocation may still run (the Lambda's remaining time): the budget of any waiting it does. */
+  timeLeftMs: () => number;
 }
 
 /** The body the route's response schema describes, as the handler builds it (serialised as JSON). */
@@ -149,6 +151,7 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
       headers: event.headers as Record<string, string | undefined>,
       path: event.rawPath,
       requestId: context.awsRequestId,
+      timeLeftMs: () => context.getRemainingTimeInMillis(),
     } as HttpRequest<S, CallerOf<R>>;
     const respond = async () => {
       const result = await handle(request, deps);

@@ -252,6 +252,23 @@ describe('analysis routes: errors', () => {
     expect((await analyse(pet.id, 'estimated-age', '?lang=xx')).status).toBe(400);
   });
 
+  it('right after a pet is created with a photo: waits for it and answers 200 on it (not 400), and a vet review follows', async () => {
+    const created = await aPet(key, { name: `Fresh-${randomUUID().slice(0, 8)}` }, [await aPhoto(4_032)]);
+    expect(created.status).toBe(201);
+    expect(created.body.images[0].status).toBe('pending');
+
+    const scored = await analyse(created.body.id, 'body-condition-score');
+    expect(scored.status, JSON.stringify(scored.body)).toBe(200);
+    expect(scored.body.image_ids).toEqual([created.body.images[0].id]);
+    const review = await api('POST', `/pets/${created.body.id}/body-condition-score/reviews`, { key });
+    expect(review.status, JSON.stringify(review.body)).toBe(201);
+
+    const added = await addPhotos(key, created.body.id, [await aPhoto(4_033)]);
+    const tips = await api('GET', `/pets/${created.body.id}/health-tips`, { key });
+    expect(tips.status, JSON.stringify(tips.body)).toBe(200);
+    expect(tips.body.generated.image_ids).toContain(added.body[0].id);
+  });
+
   it('503 analysis_unavailable with Retry-After when the provider fails, is slow or answers invalid JSON; nothing cached', async () => {
     const pet = await petWithPhotos();
     for (const rule of [

@@ -56,6 +56,19 @@ describe('pet portraits against the local stack (sharp filters, portraits queue)
     expect((await settled(owner.api_key, pet.id, again.body.id, 30_000)).body.status).toBe('ready');
   });
 
+  it('right after a photo upload: waits for the photo and draws from it, instead of answering that the pet has none', async () => {
+    const fresh = (await aPet(owner.api_key, { name: 'Fresh' }, [await aSourcePhoto(160, 120)])).body;
+    expect(fresh.images[0].status).toBe('pending');
+
+    const requested = await api('POST', `/pets/${fresh.id}/portrait`, {
+      key: owner.api_key,
+      body: { style: 'studio' },
+    });
+
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    expect(requested.body).toMatchObject({ status: 'pending', source_image_id: fresh.images[0].id });
+  });
+
   it('answers 400 for an unknown style, a pet without photos, and a reference that is not the pet’s', async () => {
     const empty = (await aPet(owner.api_key, { name: 'Shy' })).body;
     const unknown = await api('POST', `/pets/${pet.id}/portrait`, {

@@ -995,7 +995,7 @@ export interface paths {
         put?: never;
         /**
          * Draw a portrait of the pet
-         * @description A pending portrait (kind `portrait`), drawn asynchronously from the pet's newest ready photo (or `image_ids`); poll GET /pets/{petId}/images/{imageId}.
+         * @description A pending portrait (kind `portrait`), drawn asynchronously from the pet's newest ready photo (or `image_ids`); poll GET /pets/{petId}/images/{imageId}. Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          *
          *     Uses the capability `portraits`, which an administrator can switch off per account (403 `capability_disabled`).
          */
@@ -1121,7 +1121,7 @@ export interface paths {
         put?: never;
         /**
          * Body condition score (WSAVA 1–9)
-         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`.
+         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`. Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          *
          *     Needs the account feature `body_condition` (403 `feature_not_enabled` without it).
          */
@@ -1143,7 +1143,7 @@ export interface paths {
         put?: never;
         /**
          * Estimated age
-         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`.
+         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`. Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          */
         post: operations["analysis.estimated-age"];
         delete?: never;
@@ -1163,7 +1163,7 @@ export interface paths {
         put?: never;
         /**
          * Breed mix (genealogy)
-         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`.
+         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`. Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          */
         post: operations["analysis.genealogy"];
         delete?: never;
@@ -1183,7 +1183,7 @@ export interface paths {
         put?: never;
         /**
          * Muscle condition score
-         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`.
+         * @description Runs on the pet's newest photos (at most 4) and is cached per pet and request: a repeat answers `cached: true` without asking the model; a new photo asks again. Without a configured model: 503 `analysis_unavailable`. Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          */
         post: operations["analysis.muscle-condition-score"];
         delete?: never;
@@ -1203,7 +1203,7 @@ export interface paths {
         put?: never;
         /**
          * Estimated weight
-         * @description The model's estimate combined with the breed standard and the latest body condition score. Without a model, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503.
+         * @description The model's estimate combined with the breed standard and the latest body condition score. Without a model, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503. Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          */
         post: operations["analysis.estimated-weight"];
         delete?: never;
@@ -1221,7 +1221,7 @@ export interface paths {
         };
         /**
          * Health tips for the pet
-         * @description Catalogue tips for its breed and life stage, plus tips a model writes from the photos and earlier analyses (fixed rules without a model).
+         * @description Catalogue tips for its breed and life stage, plus tips a model writes from the photos and earlier analyses (fixed rules without a model). Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          */
         get: operations["analysis.health-tips"];
         put?: never;
@@ -3458,9 +3458,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3751,9 +3753,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4272,9 +4276,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6900,9 +6906,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7092,9 +7100,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7588,9 +7598,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7938,9 +7950,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8054,9 +8068,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8362,9 +8378,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8803,9 +8821,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9075,9 +9095,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9289,9 +9311,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9722,9 +9746,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9917,9 +9943,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10190,9 +10218,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10596,9 +10626,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11106,9 +11138,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11518,9 +11552,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11695,9 +11731,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11885,9 +11923,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12053,9 +12093,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12234,9 +12276,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12435,6 +12479,17 @@ export interface operations {
             /** @description Not found. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12719,9 +12774,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13174,9 +13231,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13378,9 +13437,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13536,9 +13597,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13786,9 +13849,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14735,9 +14800,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14874,9 +14941,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (e.g. a duplicate, or `idempotency_request_in_progress`). */
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -18,6 +18,8 @@ export interface HealthTipsOptions {
   lang: Language;
   includeSeeded: boolean;
   includeSources: boolean;
+  /** What the request may still run (ms), as for the analyses. */
+  timeLeftMs: number;
 }
 
 const EARLIER_KINDS = ['genealogy', 'body_condition_score', 'muscle_condition_score'] as const;
@@ -84,7 +86,7 @@ export function ruleTips(earlier: Partial<Record<string, StoredAnalysis>>, ageSt
 }
 
 export async function petHealthTips(deps: AnalysisDeps, account: Account, petId: string, options: HealthTipsOptions) {
-  const subject = await subjectOf(deps, account, petId);
+  const subject = await subjectOf(deps, account, petId, options.timeLeftMs);
   const { pet } = subject;
   const months = petAgeInMonths(pet.birth_date, deps.now());
   const ageStage = months === null ? null : lifeStage(pet.species_id, months);
@@ -110,7 +112,7 @@ export async function petHealthTips(deps: AnalysisDeps, account: Account, petId:
   }
 
   const context = {
-    ...promptContext(deps, subject, { lang: options.lang }, 'health_tips'),
+    ...promptContext(deps, subject, options, 'health_tips'),
     earlier: Object.fromEntries(Object.entries(earlier).map(([kind, stored]) => [kind, summary(stored)])),
   };
   const basedOn = Object.values(earlier).map((s) => s.id);

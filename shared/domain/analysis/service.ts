@@ -9,6 +9,7 @@ import type { Account } from '../accounts/account.ts';
 import { type BreedRecord, loadBreeds } from '../reference/breeds.ts';
 import { petAgeInMonths } from '../pets/age.ts';
 import type { PetItem } from '../pets/pet.ts';
+import { photoWaitBudget } from '../pets/photo-wait.ts';
 import { listReadyPhotos, readPhotoBytes } from '../pets/service.ts';
 import { analysisUnavailable, askModel, observeProviderCall } from './ask.ts';
 import { type AnalysisKind, type AnswerOf, KINDS, type PromptContext, type Season } from './kinds.ts';
@@ -17,7 +18,9 @@ import { requestSignature } from './signature.ts';
 import { answerOf, envelope, presentBodyCondition } from './present.ts';
 import { claimSlot, completeSlot, readLatest, readSlot, releaseSlot, type StoredAnalysis } from './store.ts';
 
-export type AnalysisDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'random' | 'log'> & { vision: VisionModel };
+export type AnalysisDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'sleep' | 'newId' | 'random' | 'log'> & {
+  vision: VisionModel;
+};
 
 /** The newest photos a question carries: enough angles for a body score, a bounded cost per call. */
 export const MAX_PHOTOS_PER_ANALYSIS = 4;
@@ -32,7 +35,16 @@ export interface AnalysisOptions {
   lang: Language;
   season?: Season | undefined;
   country?: string | undefined;
+  /** What the request may still run (ms): photos still processing are waited for within what the analysis leaves. */
+  timeLeftMs: number;
 }
+
+/**
+ * What an analysis needs once its photos are ready: the model budget and the slack around the call (WAIT_SLACK_MS).
+ * Deployed: 25 s + 2 s of the function's 29 s, so photos are waited for about 1.5–2 s; photo waiting never cuts into
+ * the model's time.
+ */
+const analysisNeedsMs = (deps: AnalysisDeps) => deps.config.analysis.timeoutMs + WAIT_SLACK_MS;
 
 interface Subject {
   pet: PetItem;
@@ -40,9 +52,11 @@ interface Subject {
   photos: { id: string; sha256: string; load: () => Promise<Uint8Array> }[];
 }
 
-async function subjectOf(deps: AnalysisDeps, account: Account, petId: string): Promise<Subject> {
+/** The pet, its breeds and the photos to analyse: 400 without any photo, 409 while its only photos still process. */
+async function subjectOf(deps: AnalysisDeps, account: Account, petId: string, timeLeftMs: number): Promise<Subject> {
+  const waitMs = photoWaitBudget(timeLeftMs, analysisNeedsMs(deps));
   const [{ pet, photos }, catalogue] = await Promise.all([
-    listReadyPhotos(deps, account, petId, MAX_PHOTOS_PER_ANALYSIS),
+    listReadyPhotos(deps, account, petId, { max: MAX_PHOTOS_PER_ANALYSIS, waitMs }),
     loadBreeds(deps),
   ]);
   if (photos.length === 0)
@@ -163,7 +177,7 @@ export async function bodyConditionScore(
   petId: string,
   options: AnalysisOptions & { compareVersion?: string | undefined },
 ) {
-  const subject = await subjectOf(deps, account, petId);
+  const subject = await subjectOf(deps, account, petId, options.timeLeftMs);
   const context = promptContext(deps, subject, options, 'body_condition_score');
   const { stored, cached } = await answerFor(deps, 'body_condition_score', subject, context);
   const result = presentBodyCondition(stored, cached);
@@ -178,7 +192,7 @@ export async function bodyConditionScore(
 }
 
 export async function estimatedAge(deps: AnalysisDeps, account: Account, petId: string, options: AnalysisOptions) {
-  const subject = await subjectOf(deps, account, petId);
+  const subject = await subjectOf(deps, account, petId, options.timeLeftMs);
   const { stored, cached } = await answerFor(
     deps,
     'estimated_age',
@@ -197,7 +211,7 @@ export async function estimatedAge(deps: AnalysisDeps, account: Account, petId: 
 }
 
 export async function genealogy(deps: AnalysisDeps, account: Account, petId: string, options: AnalysisOptions) {
-  const subject = await subjectOf(deps, account, petId);
+  const subject = await subjectOf(deps, account, petId, options.timeLeftMs);
   const [{ stored, cached }, catalogue] = await Promise.all([
     answerFor(deps, 'genealogy', subject, promptContext(deps, subject, options, 'genealogy')),
     loadBreeds(deps),
@@ -221,7 +235,7 @@ export async function muscleConditionScore(
   petId: string,
   options: AnalysisOptions,
 ) {
-  const subject = await subjectOf(deps, account, petId);
+  const subject = await subjectOf(deps, account, petId, options.timeLeftMs);
   const { stored, cached } = await answerFor(
     deps,
     'muscle_condition_score',
@@ -244,7 +258,7 @@ export async function muscleConditionScore(
  * model configured, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503.
  */
 export async function estimatedWeight(deps: AnalysisDeps, account: Account, petId: string, options: AnalysisOptions) {
-  const subject = await subjectOf(deps, account, petId);
+  const subject = await subjectOf(deps, account, petId, options.timeLeftMs);
   const { pet } = subject;
   const standard = subject.breeds.find((b) => b.weight)?.weight?.metric ?? null;
   const latestBcs = await readLatest(deps, petId, 'body_condition_score', KINDS.body_condition_score.promptVersion);

@@ -19,6 +19,7 @@ import { transition } from '../media/store.ts';
 import { deleteMediaObjects, getMediaObject, petObjectKeys, putMediaObject } from '../media/objects.ts';
 import { asPetMedia, newPetMedia, type PetMediaItem, petMediaRow } from './media.ts';
 import { petCountWrite } from './photos.ts';
+import { photoWaitBudget, settledPhotos } from './photo-wait.ts';
 import { NEWEST_MEDIA_WINDOW, queryNewestPetMedia, readPetMedia } from './store.ts';
 import { requireOwnPet } from './service.ts';
 
@@ -56,25 +57,46 @@ export const PORTRAIT_STYLE_CATALOGUE: {
 export const generatorName = (config: Deps['config']) =>
   config.portraitModelId ? `bedrock:${config.portraitModelId}` : LOCAL_GENERATOR_NAME;
 
-type PortraitDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'newId' | 'log'>;
+type PortraitDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'sleep' | 'newId' | 'log'>;
 
-/** The structural reference: the given image (a ready photo or portrait of this pet) or the newest ready photo. */
-async function reference(deps: PortraitDeps, petId: string, imageId: string | undefined): Promise<PetMediaItem> {
+/** What a portrait request needs once its reference is ready: one transaction and one queue send, with room to spare. */
+const PORTRAIT_NEEDS_MS = 2_000;
+
+/**
+ * The structural reference: the given image (a ready photo or portrait of this pet) or the newest ready photo. The
+ * given image, or a photo newer than the newest ready one, still processing is waited for within `waitMs`
+ * (photo-wait.ts); then the given image still processing is 409 `photos_processing`, as is a pet whose photos all are.
+ */
+async function reference(
+  deps: PortraitDeps,
+  petId: string,
+  imageId: string | undefined,
+  waitMs: number,
+): Promise<PetMediaItem> {
   if (imageId) {
-    const item = await readPetMedia(deps, petId, imageId);
-    const media = item && asPetMedia(item);
-    if (!media || media.kind === 'video')
-      throw badRequest(`image_ids: ${imageId} is not a photo or portrait of this pet`, { code: 'invalid_reference' });
-    if (media.status !== 'ready')
-      throw badRequest(`image_ids: ${imageId} is ${media.status}, not ready yet`, { code: 'reference_not_ready' });
-    return media;
+    let named: PetMediaItem | undefined;
+    const [ready] = await settledPhotos(deps, waitMs, async () => {
+      const item = await readPetMedia(deps, petId, imageId);
+      named = item && asPetMedia(item);
+      if (!named || named.kind === 'video')
+        throw badRequest(`image_ids: ${imageId} is not a photo or portrait of this pet`, { code: 'invalid_reference' });
+      return { ready: named.status === 'ready' ? [named] : [], processing: named.status === 'pending' };
+    });
+    if (!ready)
+      throw badRequest(`image_ids: ${imageId} is ${named?.status}, not ready`, { code: 'reference_not_ready' });
+    return ready;
   }
-  const photos = (await queryNewestPetMedia(deps, petId, 'photo')).map(asPetMedia);
-  const newest = photos.find((p) => p.status === 'ready');
+  let window: PetMediaItem[] = [];
+  const [newest] = await settledPhotos(deps, waitMs, async () => {
+    window = (await queryNewestPetMedia(deps, petId, 'photo')).map(asPetMedia);
+    const newest = window.findIndex((p) => p.status === 'ready');
+    const newer = newest === -1 ? window : window.slice(0, newest);
+    return { ready: newest === -1 ? [] : [window[newest]!], processing: newer.some((p) => p.status === 'pending') };
+  });
   if (!newest)
     throw badRequest(
-      photos.length > 0
-        ? `None of the pet's ${NEWEST_MEDIA_WINDOW} newest photos is processed yet; try again when they are ready, or name one in image_ids`
+      window.length > 0
+        ? `None of the pet's ${NEWEST_MEDIA_WINDOW} newest photos is usable (rejected, or never uploaded): add a photo, or name a ready one in image_ids`
         : 'The pet has no photos: add one with POST /pets/{petId}/images first',
       { code: 'pet_has_no_photos' },
     );
@@ -87,9 +109,11 @@ export async function requestPortrait(
   account: Account,
   petId: string,
   request: { style: PortraitStyle; image_ids?: string[] | undefined },
+  timeLeftMs: number,
 ): Promise<PetMediaItem> {
   const pet = await requireOwnPet(deps, account, petId);
-  const source = await reference(deps, pet.id, request.image_ids?.[0]);
+  const waitMs = photoWaitBudget(timeLeftMs, PORTRAIT_NEEDS_MS);
+  const source = await reference(deps, pet.id, request.image_ids?.[0], waitMs);
   const portrait = {
     ...newPetMedia(deps, pet, {
       kind: 'portrait',

@@ -22,13 +22,14 @@ import { giveBackPetMedia, removeAwaitingMedia } from './give-back.ts';
 import { quotaReturn } from '../accounts/quota.ts';
 import { presentPet, type MediaKind, type PetItem, type PetProfile } from './pet.ts';
 import { inspectPetPhoto, petCountWrite, recordPhotos, type AddedPhoto } from './photos.ts';
+import { type PhotoLook, settledPhotos } from './photo-wait.ts';
 import {
   insertPet,
   petCreation,
   pageAccountPets,
   pagePetMedia,
   queryAccountPetEntries,
-  queryNewestReadyPhotos,
+  queryNewestUsablePhotos,
   queryNewestPetMedia,
   readListedPets,
   readPet,
@@ -353,15 +354,27 @@ export async function deletePetMedia(deps: PetDeps, account: Account, petId: str
 
 /**
  * For photo analysis: the pet's newest `max` ready photos (never videos or portraits, spec rule 3) with their hashes;
- * `readPhotoBytes` loads one photo's served copy (oriented, at most 2048 px, without EXIF/GPS). The photos are read
- * alongside the ownership check and returned only when it passes.
+ * `readPhotoBytes` loads one photo's served copy (oriented, at most 2048 px, without EXIF/GPS). While a photo newer
+ * than the last of those is still processing, it waits up to `waitMs` (photo-wait.ts), so a photo just added is
+ * analysed; then the newest ready ones are taken. The first read goes alongside the ownership check and its photos
+ * are returned only when it passes.
  */
-export async function listReadyPhotos(deps: PetDeps, account: Account, petId: string, max: number) {
-  const [pet, items] = await Promise.all([
-    requireOwnPet(deps, account, petId),
-    queryNewestReadyPhotos(deps, petId, max),
-  ]);
-  return { pet, photos: items.map(asPetMedia) };
+export async function listReadyPhotos(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'sleep'>,
+  account: Account,
+  petId: string,
+  options: { max: number; waitMs: number },
+) {
+  const look = async (): Promise<PhotoLook> => {
+    const photos = (await queryNewestUsablePhotos(deps, petId, options.max)).map(asPetMedia);
+    return {
+      ready: photos.filter((p) => p.status === 'ready'),
+      processing: photos.some((p) => p.status === 'pending'),
+    };
+  };
+  const first = look();
+  const [pet] = await Promise.all([requireOwnPet(deps, account, petId), first]);
+  return { pet, photos: await settledPhotos(deps, options.waitMs, look, first) };
 }
 
 /**

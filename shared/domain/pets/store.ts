@@ -270,26 +270,29 @@ export async function readPetMedia(
 }
 
 /**
- * The newest `max` ready photos of a pet: pages read newest first until enough are found, so an analysis reads a few
- * items however many photos the pet has collected.
+ * The newest `max` ready photos of a pet and the photos still processing (`pending`) newer than the last of them:
+ * pages read newest first until enough are found, so an analysis reads a few items however many photos the pet has
+ * collected. Consistent, so a photo added by the caller's previous request is seen, and so is its processing's end.
  */
-export function queryNewestReadyPhotos(deps: StoreDeps, petId: string, max: number) {
+export function queryNewestUsablePhotos(deps: StoreDeps, petId: string, max: number) {
   return queryAll(
     deps.ddb,
     {
       TableName: deps.config.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
-      FilterExpression: '#kind = :photo AND #status = :ready',
+      FilterExpression: '#kind = :photo AND #status IN (:ready, :pending)',
       ExpressionAttributeNames: { '#kind': 'kind', '#status': 'status' },
       ExpressionAttributeValues: {
         ':pk': petPartition(petId),
         ':media': PET_MEDIA_PREFIX,
         ':photo': 'photo',
         ':ready': 'ready',
+        ':pending': 'pending',
       },
       ScanIndexForward: false,
+      ConsistentRead: true,
       Limit: Math.max(max * 4, 20),
     },
-    { atMost: max },
+    { atMost: max, counts: (item) => item.status === 'ready' },
   );
 }

@@ -27,6 +27,8 @@ import { aStoredMedia, aStoredPet } from '../pets/pet-fixtures.ts';
 export const NOW = new Date('2026-11-22T10:00:00.000Z');
 export const MODEL_ID = 'fake-vision-1';
 export const OTHER_KEY = 'live_other-test-key';
+/** What a deployed analysis function has left when its handler runs (it stops at 29 s). */
+export const DEPLOYED_TIME_LEFT_MS = 29_000;
 
 /** The catalogue the analyses read: breed standards, names to match the model's breed names against, tips. */
 export const BREEDS: BreedRecord[] = [
@@ -138,12 +140,13 @@ export function serveAnalysisData(
   for (const id of [pet.id, 'pet-bare', 'pet-other']) {
     const pk = petPartition(id);
     ddb.on(GetCommand, { Key: { pk } } as never).callsFake((input) => ({ Item: table.get(at(input.Key)) }));
-    // The newest ready photos: the query's key condition and filter, applied as DynamoDB would.
+    // The newest ready or processing photos: the query's key condition and filter, applied as DynamoDB would.
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': pk } } as never).callsFake((input) => {
       const values = input.ExpressionAttributeValues;
+      const statuses = [values[':ready'], values[':pending']];
       const items = [...table.values()]
         .filter((row) => row.pk === pk && row.sk.startsWith(values[':media']))
-        .filter((row) => row.kind === values[':photo'] && row.status === values[':ready'])
+        .filter((row) => row.kind === values[':photo'] && statuses.includes(row.status))
         .sort((a, b) => a.sk.localeCompare(b.sk));
       return { Items: input.ScanIndexForward === false ? items.reverse() : items };
     });
@@ -196,18 +199,37 @@ export function useFakeVision() {
   };
 }
 
+/**
+ * The tests' clock: `sleep` moves `now` on and nothing waits for real; `onSleep` lets a test change the table as
+ * time passes (a photo's processing ends).
+ */
+export const fakeClock = { waitedMs: 0, onSleep: undefined as ((waitedMs: number) => void) | undefined };
+
 function composeDeps(vision: VisionModel) {
   let n = 0;
-  setDepsForTest({ now: () => NOW, newId: () => `id-${++n}`, vision });
+  fakeClock.waitedMs = 0;
+  fakeClock.onSleep = undefined;
+  setDepsForTest({
+    now: () => new Date(NOW.getTime() + fakeClock.waitedMs),
+    sleep: async (ms) => {
+      fakeClock.waitedMs += ms;
+      fakeClock.onSleep?.(fakeClock.waitedMs);
+    },
+    newId: () => `id-${++n}`,
+    vision,
+  });
 }
 
 export type Handler = (event: any, context: any) => Promise<any>;
 
-/** One request to an analysis route of `petId` under `key` (the caller's by default). */
+/**
+ * One request to an analysis route of `petId` under `key` (the caller's by default), with `timeLeftMs` of the
+ * function's time left (10 s by default: less than an analysis needs, so nothing is waited for).
+ */
 export function analyse(
   handler: Handler,
   route: string,
-  options: { petId?: string; query?: Record<string, string>; key?: string; method?: string } = {},
+  options: { petId?: string; query?: Record<string, string>; key?: string; method?: string; timeLeftMs?: number } = {},
 ) {
   const petId = options.petId ?? 'pet-1';
   return handler(
@@ -218,7 +240,9 @@ export function analyse(
       pathParameters: { petId },
       ...(options.query && { query: options.query }),
     }),
-    lambdaContext,
+    options.timeLeftMs === undefined
+      ? lambdaContext
+      : { ...lambdaContext, getRemainingTimeInMillis: () => options.timeLeftMs },
   );
 }
 
@@ -241,8 +265,9 @@ export interface AnalysisRoute {
 /**
  * What every analysis route does alike (docs/analysis.md, Routes and Caching), each refusal before asking the model:
  * 400 naming the problem of a bad query, 403 for another account's pet, 404 for an unknown one, 400
- * `pet_has_no_photos` without a usable photo; one model call per request signature, repeats answered from the
- * store; a provider failure is a 503 that caches nothing.
+ * `pet_has_no_photos` without a usable photo, a photo still processing waited for (409 `photos_processing` when it
+ * stays so); one model call per request signature, repeats answered from the store; a provider failure is a 503 that
+ * caches nothing.
  */
 export function itBehavesLikeEveryAnalysis(route: AnalysisRoute, vision: ReturnType<typeof useFakeVision>) {
   const call = (petId?: string, query?: Record<string, string>) =>
@@ -252,6 +277,12 @@ export function itBehavesLikeEveryAnalysis(route: AnalysisRoute, vision: ReturnT
       ...(query && { query }),
     });
   const cached = route.cachedOf ?? ((body: { cached: boolean }) => body.cached);
+  const callBare = (options: { timeLeftMs: number }) =>
+    analyse(route.handler, route.route, {
+      ...(route.method && { method: route.method }),
+      petId: 'pet-bare',
+      ...options,
+    });
 
   it.each(route.badQueries)('rejects %o with 400 naming the problem, asking no model', async (query, message) => {
     serveAnalysisData(route.serve);
@@ -288,15 +319,45 @@ export function itBehavesLikeEveryAnalysis(route: AnalysisRoute, vision: ReturnT
     expect(vision.calls).toHaveLength(0);
   });
 
-  it('answers 400 pet_has_no_photos for a pet with only a video and a photo still processing', async () => {
+  it('waits for a photo still processing, within what the request can spare, and analyses it once ready', async () => {
+    const { table } = serveAnalysisData(route.serve);
+    const photo = aStoredMedium('pet-bare', 2, { status: 'pending' });
+    fakeClock.onSleep = (waited) => {
+      if (waited >= 600) table.set(at(photo), { ...photo, status: 'ready' });
+    };
+
+    const result = await callBare({ timeLeftMs: DEPLOYED_TIME_LEFT_MS });
+
+    expect(result.statusCode).toBe(route.status);
+    expect(vision.calls).toHaveLength(1);
+    expect(fakeClock.waitedMs).toBe(700);
+  });
+
+  it('answers 409 photos_processing with Retry-After when the only photo is still processing after the wait', async () => {
     const { table } = serveAnalysisData(route.serve);
 
-    const result = await call('pet-bare');
+    const result = await callBare({ timeLeftMs: DEPLOYED_TIME_LEFT_MS });
+
+    expect(result.statusCode).toBe(409);
+    expect(result.headers['retry-after']).toBe('2');
+    expect(jsonBody(result)).toMatchObject({ statusCode: 409, error: 'Conflict', code: 'photos_processing' });
+    // 29 s left, 25 s of model budget and 2 s of slack after the photos: 2 s of waiting.
+    expect(fakeClock.waitedMs).toBe(2_000);
+    expect(vision.calls).toHaveLength(0);
+    expect(analysisRows(table, 'pet-bare')).toEqual([]);
+  });
+
+  it('answers 400 pet_has_no_photos at once for a pet with only a video and a rejected photo', async () => {
+    const { table } = serveAnalysisData(route.serve);
+    const photo = aStoredMedium('pet-bare', 2, { status: 'pending' });
+    table.set(at(photo), { ...photo, status: 'rejected' });
+
+    const result = await callBare({ timeLeftMs: DEPLOYED_TIME_LEFT_MS });
 
     expect(result.statusCode).toBe(400);
     expect(jsonBody(result)).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'pet_has_no_photos' });
+    expect(fakeClock.waitedMs).toBe(0);
     expect(vision.calls).toHaveLength(0);
-    expect(analysisRows(table, 'pet-bare')).toEqual([]);
   });
 
   it('asks the model once per signature: a repeat is answered from the store, a new photo asks again', async () => {

@@ -1,6 +1,6 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NEWEST_MEDIA_WINDOW } from '../../../shared/domain/pets/service.ts';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
@@ -87,6 +87,88 @@ describe('portraits: the request route and the generating consumer', () => {
       types.push(jsonBody(await request({ style })).content_type);
 
     expect(types).toEqual(['image/jpeg', 'image/png', 'image/png']);
+  });
+
+  describe('photos still processing', () => {
+    /** A fake clock: `sleep` moves `now` on (nothing waits for real) and runs `onSleep`, so a photo can become ready. */
+    let waited: number;
+    let onSleep: (waited: number) => void;
+    beforeEach(() => {
+      waited = 0;
+      onSleep = () => undefined;
+      const start = Date.parse('2026-11-22T10:00:00Z');
+      setDepsForTest({
+        newId: () => 'po-1',
+        now: () => new Date(start + waited),
+        sleep: async (ms) => {
+          waited += ms;
+          onSleep(waited);
+        },
+      });
+    });
+    const newPhoto = aStoredMedia({ id: 'ph-2', status: 'pending', display_key: null });
+    /** The pet's photos, newest first, as the table holds them at each moment. */
+    const photos = (items: () => ReturnType<typeof aStoredMedia>[]) =>
+      ddb.on(QueryCommand).callsFake(() => ({ Items: items() }));
+
+    it('waits for a photo newer than the newest ready one and draws from it once ready', async () => {
+      let newest = newPhoto;
+      photos(() => [newest, photoItem]);
+      onSleep = (ms) => {
+        if (ms >= 300) newest = { ...newPhoto, status: 'ready' };
+      };
+
+      const result = await request({ style: 'studio' });
+
+      expect(result.statusCode).toBe(200);
+      expect(jsonBody(result)).toMatchObject({ status: 'pending', source_image_id: 'ph-2' });
+      expect(waited).toBe(300);
+    });
+
+    it('answers 409 photos_processing with Retry-After when the pet’s only photo is still processing after the wait, writing nothing', async () => {
+      photos(() => [newPhoto]);
+
+      const result = await request({ style: 'studio' });
+
+      expect(result.statusCode).toBe(409);
+      expect(result.headers['retry-after']).toBe('2');
+      expect(jsonBody(result)).toMatchObject({ statusCode: 409, code: 'photos_processing' });
+      // 10 s left, 2 s kept for the write and the queue send: the 8 s cap.
+      expect(waited).toBe(8_000);
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+      expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+    });
+
+    it('draws from an older ready photo when the newer one is still processing after the wait', async () => {
+      photos(() => [newPhoto, photoItem]);
+
+      const result = await request({ style: 'studio' });
+
+      expect(jsonBody(result)).toMatchObject({ status: 'pending', source_image_id: 'ph-1' });
+    });
+
+    it('waits for a photo named in image_ids until it is ready', async () => {
+      let named = newPhoto;
+      ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-2' } } as never).callsFake(() => ({ Item: named }));
+      onSleep = (ms) => {
+        if (ms >= 700) named = { ...newPhoto, status: 'ready' };
+      };
+
+      const result = await request({ style: 'studio', image_ids: ['ph-2'] });
+
+      expect(jsonBody(result)).toMatchObject({ status: 'pending', source_image_id: 'ph-2' });
+      expect(waited).toBe(700);
+    });
+
+    it('answers 400 pet_has_no_photos at once when the pet’s photos were all rejected', async () => {
+      photos(() => [{ ...newPhoto, status: 'rejected' }]);
+
+      const result = await request({ style: 'studio' });
+
+      expect(result.statusCode).toBe(400);
+      expect(jsonBody(result).code).toBe('pet_has_no_photos');
+      expect(waited).toBe(0);
+    });
   });
 
   it('answers 403 capability_disabled when portraits are switched off for the account, writing and queueing nothing', async () => {
