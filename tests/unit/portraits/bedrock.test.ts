@@ -12,16 +12,22 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
+/** The model answers a 1024 × 768 PNG (what Nova Canvas draws), returned for comparison. */
+async function modelDraws(): Promise<Buffer> {
+  const drawn = await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
+  bedrock
+    .on(InvokeModelCommand)
+    .resolves({ body: new TextEncoder().encode(JSON.stringify({ images: [drawn.toString('base64')] })) as never });
+  return drawn;
+}
+
 describe('the Bedrock portrait adapter (Amazon Nova Canvas)', () => {
   beforeEach(() => bedrock.reset());
 
   it('asks the configured model for the style, conditioned on the source photo’s edges at a Canvas size', async () => {
-    const drawn = await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
-    bedrock
-      .on(InvokeModelCommand)
-      .resolves({ body: new TextEncoder().encode(JSON.stringify({ images: [drawn.toString('base64')] })) as never });
+    const drawn = await modelDraws();
 
     const result = await bedrockImageGenerator(MODEL, new BedrockRuntimeClient({})).generate(
       await photo(),
@@ -43,12 +49,7 @@ describe('the Bedrock portrait adapter (Amazon Nova Canvas)', () => {
   });
 
   it('answers a studio portrait as the JPEG its record names, though the model draws PNG', async () => {
-    const drawn = await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
-    bedrock
-      .on(InvokeModelCommand)
-      .resolves({ body: new TextEncoder().encode(JSON.stringify({ images: [drawn.toString('base64')] })) as never });
+    await modelDraws();
 
     const result = await bedrockImageGenerator(MODEL, new BedrockRuntimeClient({})).generate(await photo(), 'studio');
 
