@@ -13,7 +13,8 @@ export const queues = {
   events: {
     env: 'EVENTS_QUEUE_URL',
     maxReceiveCount: 5,
-    dlqHolds: 'domain events that the webhook dispatcher could not handle',
+    dlqHolds:
+      'domain events that the webhook dispatcher could not handle, or whose delivery jobs SQS refused (parked at once)',
   },
   uploads: {
     env: 'UPLOADS_QUEUE_URL',
@@ -43,7 +44,7 @@ export const queues = {
     env: 'WEBHOOK_DELIVERIES_QUEUE_URL',
     maxReceiveCount: 5,
     dlqHolds:
-      'delivery jobs whose worker crashed five times (failed attempts are retried by the worker itself, not here)',
+      'delivery jobs whose worker crashed five times, or whose next attempt SQS refused (parked at once; failed attempts are retried by the worker itself, not here)',
   },
 } as const satisfies Record<string, QueueDef>;
 
@@ -206,6 +207,17 @@ export function consumerOf(queue: QueueId): ConsumerDef<QueueId> {
   if (!found) throw new Error(`no consumer reads the ${queue} queue`);
   return found;
 }
+
+/**
+ * The queue whose dead-letter queue a consumer writes itself (its DEAD_LETTER_QUEUE_URL): a queue consumer that sends
+ * parks there at once a message whose sends SQS refused for good (shared/events/consumer.ts). The others never do.
+ */
+export function deadLettersInto(consumer: ConsumerDef<QueueId>): QueueId | undefined {
+  return 'queue' in consumer.source && consumer.access.sendsTo?.length ? consumer.source.queue : undefined;
+}
+
+/** The local stack's variable holding a queue's dead-letter queue URL (scripts/local/stack.ts). */
+export const deadLetterQueueEnv = (queue: QueueId) => queues[queue].env.replace(/_URL$/, '_DLQ_URL');
 
 /** SQS's advice for Lambda event sources: a visibility timeout of six times the function timeout. */
 export const visibilityTimeoutSeconds = (queue: QueueId) => consumerOf(queue).timeoutSeconds * 6;

@@ -48,6 +48,8 @@ const envSchema = z.object({
   EVENTS_QUEUE_URL: z.optional(z.string()),
   /** Where the event router parks records it can never publish (alarmed; docs/operations.md). */
   STREAM_DLQ_URL: z.optional(z.string()),
+  /** A queue consumer that sends: its own queue's DLQ, where it parks a message whose sends SQS refused for good. */
+  DEAD_LETTER_QUEUE_URL: z.optional(z.string()),
   /** Local mode: fauxqs' endpoint, passed to the SQS client explicitly (queue URLs name a host that does not resolve). */
   AWS_ENDPOINT_URL_SQS: z.optional(z.string()),
   WEBHOOK_DELIVERIES_QUEUE_URL: z.optional(z.string()),
@@ -101,6 +103,7 @@ export type Config = {
   mediaBaseUrl: string;
   eventsQueueUrl: string | undefined;
   streamDeadLetterQueueUrl: string | undefined;
+  deadLetterQueueUrl: string | undefined;
   mediaBucket: string;
   labelsProvider: 'rekognition' | 'none';
   s3Endpoint: string | undefined;
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaBaseUrl: e.MEDIA_BASE_URL.replace(/\/+$/, ''),
     eventsQueueUrl: e.EVENTS_QUEUE_URL,
     streamDeadLetterQueueUrl: e.STREAM_DLQ_URL,
+    deadLetterQueueUrl: e.DEAD_LETTER_QUEUE_URL,
     mediaBucket: e.MEDIA_BUCKET,
     labelsProvider: e.LABELS_PROVIDER,
     s3Endpoint: e.AWS_ENDPOINT_URL_S3,

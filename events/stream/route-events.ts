@@ -2,21 +2,13 @@
 // stable id. Records are published one at a time, in order: a record that fails for a passing reason is reported
 // (the stream retries from it, and nothing after it was sent, so no neighbour is ever sent twice); a record that can
 // never be published goes to the stream dead-letter queue (alarmed) and the records after it carry on.
-import {
-  type BatchResultErrorEntry,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-  type SQSClient,
-} from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { asciiJson } from '../../shared/aws/sqs-text.ts';
-import { sqsClient } from '../../shared/aws/sqs.ts';
+import { sendMessage, sendMessageBatches, sqsClient } from '../../shared/aws/sqs.ts';
 import type { DomainEvent } from '../../shared/events/catalogue.ts';
 import { getDeps, type Deps } from '../../shared/deps.ts';
 import { eventsFromRecord } from '../../shared/events/from-stream.ts';
 import { traceIfSampled } from '../../shared/observability.ts';
-
-const SQS_BATCH = 10;
 
 type Outcome = 'published' | 'retry';
 
@@ -53,32 +45,22 @@ async function routeRecord(deps: Deps, sqs: SQSClient, queues: Queues, record: D
     // A record that does not decode never will: park it instead of blocking the shard.
     return deadLetter(deps, sqs, queues, record, undefined, `record could not be turned into events: ${error}`);
   }
-  for (let i = 0; i < events.length; i += SQS_BATCH) {
-    const batch = events.slice(i, i + SQS_BATCH);
-    const result = await sqs
-      .send(
-        new SendMessageBatchCommand({
-          QueueUrl: queues.queueUrl,
-          Entries: batch.map((e, n) => ({
-            Id: String(n),
-            MessageBody: asciiJson(e),
-            MessageAttributes: { type: { DataType: 'String', StringValue: e.type } },
-          })),
-        }),
-      )
-      .catch((error: unknown): { Failed: BatchResultErrorEntry[] } => {
-        deps.log.error('publishing events failed', { error });
-        return { Failed: batch.map((_, n) => ({ Id: String(n), SenderFault: false, Code: 'unreachable' })) };
-      });
-    for (const failure of result.Failed ?? []) {
-      const failed = batch[Number(failure.Id)]!;
-      // SenderFault: SQS will refuse this message however often it is sent (content, size).
-      if (!failure.SenderFault) return 'retry';
-      const reason = `${failure.Code ?? 'refused'}: ${failure.Message ?? ''}`;
-      if ((await deadLetter(deps, sqs, queues, record, failed, reason)) === 'retry') return 'retry';
-    }
-    deps.log.info('events published', { events: batch.map((e) => ({ id: e.id, type: e.type })) });
+  const unsent = await sendMessageBatches(
+    sqs,
+    queues.queueUrl,
+    events.map((e) => ({ value: e, attributes: { type: e.type } })),
+    { onError: (error) => deps.log.error('publishing events failed', { error }), stopAtFailure: true },
+  );
+  for (const { index, refusal } of unsent) {
+    // A refusal (SQS: the sender's fault, such as the size) would be refused however often it is sent.
+    if (!refusal) return 'retry';
+    const reason = `${refusal.code}: ${refusal.detail}`;
+    if ((await deadLetter(deps, sqs, queues, record, events[index], reason)) === 'retry') return 'retry';
   }
+  const parked = new Set(unsent.map((u) => u.index));
+  const published = events.filter((_, index) => !parked.has(index));
+  if (published.length > 0)
+    deps.log.info('events published', { events: published.map((e) => ({ id: e.id, type: e.type })) });
   return 'published';
 }
 
@@ -97,18 +79,15 @@ async function deadLetter(
     reason,
   });
   try {
-    await sqs.send(
-      new SendMessageCommand({
-        QueueUrl: queues.deadLetterUrl,
-        MessageBody: asciiJson({
-          reason: reason.slice(0, 1000),
-          sequence_number: record.dynamodb?.SequenceNumber ?? null,
-          event_id: event?.id ?? null,
-          event_type: event?.type ?? null,
-          payload_base64: Buffer.from(JSON.stringify(event ?? record)).toString('base64'),
-        }),
-      }),
-    );
+    await sendMessage(sqs, queues.deadLetterUrl, {
+      value: {
+        reason: reason.slice(0, 1000),
+        sequence_number: record.dynamodb?.SequenceNumber ?? null,
+        event_id: event?.id ?? null,
+        event_type: event?.type ?? null,
+        payload_base64: Buffer.from(JSON.stringify(event ?? record)).toString('base64'),
+      },
+    });
     return 'published';
   } catch (error) {
     deps.log.error('dead-lettering failed', { error });

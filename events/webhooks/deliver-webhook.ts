@@ -1,6 +1,8 @@
 // Deliveries queue → receivers: each job runs the delivery process of domain/webhooks/deliver.ts, the jobs of a
 // batch to one endpoint sharing their writes. The providers it needs (KMS or the local key for secrets, SES or the
 // outbox for owner mail) and the delivery store on the table are composed here, so only this function bundles their SDKs.
+// A job whose next attempt SQS refuses for good goes to the deliveries queue's dead-letter queue at once.
+import { sendToDeadLetterQueue } from '../../shared/aws/sqs.ts';
 import { getDeps } from '../../shared/deps.ts';
 import {
   type DeliveryDeps,
@@ -24,6 +26,7 @@ export const createDeliveryHandler = (resolveDeps: () => DeliveryDeps) =>
       return { ...deps, deliver: deliveryBatch(deps) };
     },
     handle: (job, deps) => deps.deliver(job),
+    deadLetter: sendToDeadLetterQueue,
   });
 
 /** Per warm container, so a secret is decrypted once per endpoint and rotation, not once per attempt. */

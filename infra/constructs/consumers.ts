@@ -10,7 +10,7 @@ import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { consumers, type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
+import { consumers, deadLettersInto, type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
 import type { ConsumerDef } from '../../shared/events/consumer-def.ts';
 import { PERMANENT_FAILURE } from '../../shared/events/consumer.ts';
 import { streamFilterPatterns } from '../../shared/events/stream-filters.ts';
@@ -174,6 +174,13 @@ export class Consumers extends Construct {
     for (const queue of access.sendsTo ?? []) {
       this.queues[queue].grantSendMessages(role);
       environment[queues[queue].env] = this.queues[queue].queueUrl;
+    }
+    const deadLetters = deadLettersInto(consumer);
+    if (deadLetters) {
+      // It parks a message whose sends SQS refused for good in its own queue's DLQ itself (shared/events/consumer.ts).
+      const dlq = this.queues[deadLetters].deadLetterQueue!.queue;
+      dlq.grantSendMessages(role);
+      environment.DEAD_LETTER_QUEUE_URL = dlq.queueUrl;
     }
     if (access.media) {
       this.grantMedia(role, access.media);

@@ -2,7 +2,8 @@
 // from a committed vote to its first delivery attempt, through every stage the deployed service has.
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { sendMessageBatches } from '../../shared/aws/sqs.ts';
 import type { ConsumerId } from '../../events/consumers.ts';
 import { getDeps, setDepsForTest } from '../../shared/deps.ts';
 import { callbackLogger } from '../../shared/log.ts';
@@ -194,31 +195,21 @@ export async function measureWebhooks(log: (line: string) => void): Promise<Webh
     const runWorker = async (count: number, idPrefix: string) => {
       arrivals.length = 0;
       const started = performance.now();
-      for (let i = 0; i < count; i += 10) {
-        await sqs.send(
-          new SendMessageBatchCommand({
-            QueueUrl: env.EVENTS_QUEUE_URL!,
-            Entries: Array.from({ length: Math.min(10, count - i) }, (_, n) => ({
-              Id: String(n),
-              MessageBody: JSON.stringify({
-                id: `${idPrefix}${i + n}`,
-                type: 'vote.created',
-                account_id: account.id,
-                occurred_at: new Date().toISOString(),
-                country_code: null,
-                resource: {
-                  id: i + n,
-                  image_id: 'img',
-                  sub_id: null,
-                  value: 1,
-                  country_code: null,
-                  created_at: new Date().toISOString(),
-                },
-              }),
-            })),
-          }),
-        );
-      }
+      const now = () => new Date().toISOString();
+      const events = Array.from({ length: count }, (_, n) => ({
+        value: {
+          id: `${idPrefix}${n}`,
+          type: 'vote.created',
+          account_id: account.id,
+          occurred_at: now(),
+          country_code: null,
+          resource: { id: n, image_id: 'img', sub_id: null, value: 1, country_code: null, created_at: now() },
+        },
+      }));
+      const unsent = await sendMessageBatches(sqs, env.EVENTS_QUEUE_URL!, events, {
+        onError: (error) => console.error('  queueing bench events failed', error),
+      });
+      if (unsent.length > 0) throw new Error(`${unsent.length} of ${count} bench events not queued`);
       const deadline = Date.now() + 120_000;
       while (arrivals.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       return arrivals.length / ((arrivals.at(-1)!.at - started) / 1000);

@@ -6,7 +6,7 @@
 // DynamoDB requests it made (benchmarks).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { type ConsumerId, consumers, queues } from '../../events/consumers.ts';
+import { type ConsumerId, consumers, deadLetterQueueEnv, deadLettersInto, queues } from '../../events/consumers.ts';
 
 export interface ConsumerThreadOptions {
   consumerId: ConsumerId;
@@ -63,12 +63,16 @@ export async function startConsumerThread(
     batchSize: consumer.batchSize,
     logs: options.logs ?? 'all',
   };
+  // As deployed, a consumer that sends is told its own queue's dead-letter queue.
+  const deadLetters = deadLettersInto(consumer);
+  const deadLetterUrl = deadLetters && process.env[deadLetterQueueEnv(deadLetters)];
+  const environment = { ...process.env, ...(deadLetterUrl && { DEAD_LETTER_QUEUE_URL: deadLetterUrl }) };
   let stopping = false;
   const replies: ((message: FromConsumerThread) => void)[] = [];
   let worker: Worker;
   const spawn = () =>
     new Promise<void>((ready, failed) => {
-      worker = new Worker(new URL('./consumer-thread-entry.ts', import.meta.url), { workerData });
+      worker = new Worker(new URL('./consumer-thread-entry.ts', import.meta.url), { workerData, env: environment });
       worker.on('message', (message: FromConsumerThread) => {
         if (message.type === 'ready') ready();
         else if (message.type === 'runnerError') options.log(message.message, message.error);

@@ -2,8 +2,9 @@
 // "ObjectCreated" notification S3 sends to the queues deployed (infra: bucket prefix → queue).
 import { randomBytes } from 'node:crypto';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { FauxqsServer, SpyMessage } from 'fauxqs';
+import { sendMessage } from '../../shared/aws/sqs.ts';
 import { toS3EventRecord } from './lambda-events.ts';
 
 export function startS3Notifications(options: {
@@ -53,9 +54,7 @@ export function startS3Notifications(options: {
         // Hex, growing per bucket, as S3's sequencers are.
         sequencer: (event.timestamp * 1000 + (sequence++ % 1000)).toString(16).toUpperCase().padStart(18, '0'),
       });
-      await options.sqs.send(
-        new SendMessageCommand({ QueueUrl: route.queueUrl, MessageBody: JSON.stringify({ Records: [record] }) }),
-      );
+      await sendMessage(options.sqs, route.queueUrl, { value: { Records: [record] } });
     }
   })();
   return {

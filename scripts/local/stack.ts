@@ -14,7 +14,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
-import { type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
+import { deadLetterQueueEnv, type QueueId, queues, visibilityTimeoutSeconds } from '../../events/consumers.ts';
 import { INDEXES, REQUESTS_TABLE, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/db/table.ts';
 import type { QueueDef } from '../../shared/events/consumer-def.ts';
 
@@ -239,7 +239,8 @@ async function ensureRequestsTable(ddb: DynamoDBClient, tableName: string): Prom
 }
 
 /**
- * The queues (and dead-letter queues) of the consumer table, as the CDK app declares them: their URL variables. A queue
+ * The queues (and dead-letter queues) of the consumer table, as the CDK app declares them: their URL variables (a
+ * DLQ's is the queue's with `_DLQ_URL`, for the consumers that write their DLQ themselves). A queue
  * restored from fauxqs' data directory is kept as it is, with its messages (creating it again would empty it).
  */
 function createQueues(fauxqs: FauxqsServer): Record<string, string> {
@@ -255,10 +256,13 @@ function createQueues(fauxqs: FauxqsServer): Record<string, string> {
       VisibilityTimeout: String(visibilityTimeoutSeconds(id)),
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: queueDef.maxReceiveCount }),
     });
-    return [queueDef.env, queueUrl];
+    return [
+      [queueDef.env, queueUrl],
+      [deadLetterQueueEnv(id), dlq.queueUrl],
+    ];
   });
   return {
-    ...Object.fromEntries(urls),
+    ...Object.fromEntries(urls.flat()),
     // Where the stream consumers park records they give up on (deployed: each stream source's on-failure DLQ).
     STREAM_DLQ_URL: queue('pet-api-stream-dlq').queueUrl,
   };

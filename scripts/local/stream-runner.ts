@@ -12,11 +12,12 @@ import {
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { sendMessage } from '../../shared/aws/sqs.ts';
 import { toLambdaDynamoDBRecord } from './lambda-events.ts';
 import { readCheckpoint, SHARD_FINISHED, writeCheckpoint } from './stream-checkpoints.ts';
 
@@ -216,31 +217,28 @@ export async function startStreamRunner(options: StreamRunnerOptions): Promise<{
     const sequenceNumber = record.dynamodb!.SequenceNumber!;
     const arrival = (record.dynamodb?.ApproximateCreationDateTime ?? new Date()).toISOString();
     log(`gave up on record ${sequenceNumber} after ${options.retryAttempts} retries; described on the failure queue`);
-    await options.onFailure.sqs.send(
-      new SendMessageCommand({
-        QueueUrl: options.onFailure.queueUrl,
-        MessageBody: JSON.stringify({
-          requestContext: {
-            requestId: randomUUID(),
-            functionArn: `arn:aws:lambda:us-east-1:000000000000:function:local-${options.consumerId}`,
-            condition: 'RetryAttemptsExhausted',
-            approximateInvokeCount: invocations,
-          },
-          responseContext: { statusCode: 200, executedVersion: '$LATEST' },
-          version: '1.0',
-          timestamp: new Date().toISOString(),
-          DDBStreamBatchInfo: {
-            shardId,
-            startSequenceNumber: sequenceNumber,
-            endSequenceNumber: sequenceNumber,
-            approximateArrivalOfFirstRecord: arrival,
-            approximateArrivalOfLastRecord: arrival,
-            batchSize: 1,
-            streamArn,
-          },
-        }),
-      }),
-    );
+    await sendMessage(options.onFailure.sqs, options.onFailure.queueUrl, {
+      value: {
+        requestContext: {
+          requestId: randomUUID(),
+          functionArn: `arn:aws:lambda:us-east-1:000000000000:function:local-${options.consumerId}`,
+          condition: 'RetryAttemptsExhausted',
+          approximateInvokeCount: invocations,
+        },
+        responseContext: { statusCode: 200, executedVersion: '$LATEST' },
+        version: '1.0',
+        timestamp: new Date().toISOString(),
+        DDBStreamBatchInfo: {
+          shardId,
+          startSequenceNumber: sequenceNumber,
+          endSequenceNumber: sequenceNumber,
+          approximateArrivalOfFirstRecord: arrival,
+          approximateArrivalOfLastRecord: arrival,
+          batchSize: 1,
+          streamArn,
+        },
+      },
+    });
   }
 
   /**

@@ -2,10 +2,13 @@
 // answers SQS with partial batch failures. A failure is either retryable (SQS hands the message back after its
 // visibility timeout, and to the dead-letter queue in the end) or permanent: a message that can never succeed
 // (malformed, or refused by the core with a non-retryable AppError) is logged as PermanentFailure and removed, so it
-// neither burns retries nor holds up its neighbours. An alarm counts PermanentFailure log lines.
+// neither burns retries nor holds up its neighbours. An alarm counts PermanentFailure log lines. A message whose own
+// sends SQS refused as the sender's fault (QueueRefusal) is sound but cannot be passed on as it stands: a consumer that
+// sends parks it in its queue's dead-letter queue at once (alarmed, redriven once the cause is fixed).
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { type Deps, getDeps } from '../deps.ts';
+import { QueueRefusal } from '../aws/sqs-text.ts';
 import { AppError } from '../errors.ts';
 import { traceIfSampled } from '../observability.ts';
 
@@ -22,6 +25,11 @@ export interface QueueConsumerOptions<S extends z.ZodMiniType, D extends Pick<De
   deps?: () => D;
   /** `parallel` for independent messages (the default); `sequential` to bound memory (one photo at a time). */
   concurrency?: 'parallel' | 'sequential';
+  /**
+   * Consumers that send to a queue: parks a message (the parsed body, as received) in this queue's dead-letter queue
+   * (shared/aws/sqs.ts sendToDeadLetterQueue). Without it, a refused message is handed back like any failure.
+   */
+  deadLetter?: (deps: D, message: unknown, reason: { consumer: string; refusal: QueueRefusal }) => Promise<void>;
 }
 
 type Outcome = 'done' | 'retry' | 'permanent';
@@ -67,11 +75,37 @@ async function processRecord<S extends z.ZodMiniType, D extends Pick<Deps, 'log'
     log.info('message handled', { ms: Math.round(performance.now() - started) });
     return 'done';
   } catch (error) {
+    const park = options.deadLetter;
+    if (error instanceof QueueRefusal && park)
+      return deadLetter(
+        () => park(deps, JSON.parse(record.body), { consumer: options.id, refusal: error }),
+        { ...context, code: error.code, reason: error.detail },
+        log,
+      );
     if (error instanceof AppError && !error.retryable) {
       log.error(`${PERMANENT_FAILURE}: message refused for good`, { ...context, code: error.code, error });
       return 'permanent';
     }
     log.error('message failed; SQS will hand it back', { ...context, error });
+    return 'retry';
+  }
+}
+
+/** Dead-letters a message whose sends SQS refused; if that send fails too, SQS hands it back (and redrives it later). */
+async function deadLetter(
+  park: () => Promise<void>,
+  fields: Record<string, unknown>,
+  log: Deps['log'],
+): Promise<Outcome> {
+  try {
+    await park();
+    log.error('message dead-lettered: the queue refused what it was to send', fields);
+    return 'permanent';
+  } catch (error) {
+    log.error('the queue refused what the message was to send, and dead-lettering failed; SQS will hand it back', {
+      ...fields,
+      error,
+    });
     return 'retry';
   }
 }

@@ -5,7 +5,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { consumers } from '../../events/consumers.ts';
+import { consumers, deadLettersInto } from '../../events/consumers.ts';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
 import {
@@ -402,6 +402,35 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
         r.Properties.Description === 'Turns committed writes (table stream) into domain events',
     )!;
     expect(router.Properties.Environment.Variables.STREAM_DLQ_URL.Ref).toMatch(/StreamFailureDlq/);
+  });
+
+  it("lets each queue consumer that sends park refused messages in its own queue's DLQ, and no other consumer", () => {
+    const ourFunctions = Object.entries(resources).filter(([, r]) => isOurFunction(r));
+    for (const consumer of consumers) {
+      const [fnId, fn] = ourFunctions.find(([, r]) => r.Properties.Description === consumer.description)!;
+      const dlqUrl = fn.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URL;
+      if (!deadLettersInto(consumer)) {
+        expect(dlqUrl, consumer.id).toBeUndefined();
+        continue;
+      }
+      // The queue the consumer reads, as its event source names it, and that queue's dead-letter queue.
+      const mapping = Object.values(resources).find(
+        (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName.Ref === fnId,
+      )!;
+      const queue = resources[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]!;
+      const dlqId = queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
+      expect(dlqUrl, consumer.id).toEqual({ Ref: dlqId });
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      const sends = Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(role))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
+      expect(JSON.stringify(sends), consumer.id).toContain(dlqId);
+    }
+    expect(consumers.filter((consumer) => deadLettersInto(consumer)).map((c) => c.id)).toEqual([
+      'webhooks.dispatch',
+      'webhooks.deliver',
+    ]);
   });
 
   it('gives every queue a dead-letter queue, encryption and TLS, and alarms on every DLQ', () => {

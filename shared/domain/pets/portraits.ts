@@ -1,8 +1,7 @@
 // Portraits: a request records a pending portrait of the pet (kind `portrait`) and queues it; the generator
 // (ports/image-generator.ts) draws it over a structural reference (a photo or an earlier portrait), so several
 // styles share one pose. Portraits count against no quota and are never fed to photo analysis.
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../../aws/sqs.ts';
+import { sendMessage, sqsClient } from '../../aws/sqs.ts';
 import { petMediaKey } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
@@ -140,12 +139,7 @@ export async function requestPortrait(
   const queueUrl = deps.config.portraitsQueueUrl;
   try {
     if (!queueUrl) throw new Error('PORTRAITS_QUEUE_URL is not configured');
-    await sqsClient(deps.config).send(
-      new SendMessageCommand({
-        QueueUrl: queueUrl,
-        MessageBody: JSON.stringify({ pet_id: pet.id, portrait_id: portrait.id }),
-      }),
-    );
+    await sendMessage(sqsClient(deps.config), queueUrl, { value: { pet_id: pet.id, portrait_id: portrait.id } });
   } catch (error) {
     // Not queued, never drawn: take the record back rather than leave it pending for ever.
     await transact(deps.ddb, [

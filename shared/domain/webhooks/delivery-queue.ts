@@ -1,7 +1,7 @@
 // The deliveries queue: one message per attempt of one event at one endpoint; the attempt number travels in it.
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
-import { sendMessageBatches, sqsClient } from '../../aws/sqs.ts';
+import { sendMessage, sendMessageBatches, sqsClient } from '../../aws/sqs.ts';
+import type { QueueRefusal } from '../../aws/sqs-text.ts';
 import type { Deps } from '../../deps.ts';
 import { isFinalAttempt, sqsRetryDelaySeconds } from '../../webhooks/backoff.ts';
 import { storedEventSchema } from './stored-events.ts';
@@ -33,26 +33,24 @@ function deliveriesQueueUrl(config: WebhookDeps['config']): string {
   return config.webhookDeliveriesQueueUrl;
 }
 
+/** Queues one job; throws QueueRefusal when SQS refuses it for good. */
 export async function enqueueDelivery(deps: WebhookDeps, job: DeliveryJob, delaySeconds = 0): Promise<void> {
-  await sqsClient(deps.config).send(
-    new SendMessageCommand({
-      QueueUrl: deliveriesQueueUrl(deps.config),
-      MessageBody: JSON.stringify(job),
-      DelaySeconds: delaySeconds,
-    }),
-  );
+  await sendMessage(sqsClient(deps.config), deliveriesQueueUrl(deps.config), { value: job, delaySeconds });
 }
 
-/** Sends jobs in batches of ten and returns the jobs that were not queued (a failed call fails its whole batch). */
+/**
+ * Sends jobs in batches of ten and returns the jobs that were not queued, each with SQS's refusal when it refused
+ * the job for good (a failed call fails its whole batch, for a passing reason).
+ */
 export async function enqueueDeliveries(
   deps: WebhookDeps & Pick<Deps, 'log'>,
   jobs: DeliveryJob[],
-): Promise<DeliveryJob[]> {
+): Promise<{ job: DeliveryJob; refusal?: QueueRefusal | undefined }[]> {
   const unsent = await sendMessageBatches(
     sqsClient(deps.config),
     deliveriesQueueUrl(deps.config),
-    jobs.map((job) => ({ body: JSON.stringify(job) })),
+    jobs.map((job) => ({ value: job })),
     { onError: (error) => deps.log.error('queueing webhook deliveries failed', { error }) },
   );
-  return unsent.map((index) => jobs[index]!);
+  return unsent.map(({ index, refusal }) => ({ job: jobs[index]!, refusal }));
 }

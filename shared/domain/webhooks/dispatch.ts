@@ -13,17 +13,18 @@ type DispatchDeps = WebhookDeps & Pick<Deps, 'log'>;
 
 /**
  * The fan-out of one consumer batch (create one per invocation): `dispatch(event)` for each event, all started in the
- * same turn. An event whose jobs are not all queued throws (retryably), so the whole event is fanned out again.
+ * same turn. An event whose jobs are not all queued throws, so the whole event is fanned out again; when SQS refused
+ * every unqueued job as the sender's fault, it throws that QueueRefusal instead, which no retry would change.
  */
 export function dispatchBatch(deps: DispatchDeps): (event: IncomingEvent) => Promise<void> {
   const subscribed = turnBatch(async (_key, events: IncomingEvent[]): Promise<WebhookItem[][]> => {
     const webhooks = await subscribedWebhooks(deps, events[0]!.account_id, events[0]!.type);
     return events.map(() => webhooks);
   });
-  /** Per event: how many of its jobs were not queued. */
+  /** Per event: its jobs that were not queued, each with SQS's refusal if it refused the job for good. */
   const enqueue = turnBatch(async (_key, jobsPerEvent: DeliveryJob[][]) => {
-    const unsent = new Set(await enqueueDeliveries(deps, jobsPerEvent.flat()));
-    return jobsPerEvent.map((jobs) => jobs.filter((job) => unsent.has(job)).length);
+    const unsent = new Map((await enqueueDeliveries(deps, jobsPerEvent.flat())).map((u) => [u.job, u.refusal]));
+    return jobsPerEvent.map((jobs) => jobs.filter((job) => unsent.has(job)).map((job) => unsent.get(job)));
   });
 
   return async (event) => {
@@ -32,7 +33,11 @@ export function dispatchBatch(deps: DispatchDeps): (event: IncomingEvent) => Pro
     const delivered = storedEventOf(event);
     const jobs = webhooks.map((webhook): DeliveryJob => ({ webhook_id: webhook.id, attempt: 1, event: delivered }));
     const unsent = await enqueue('', jobs);
-    if (unsent > 0) throw new Error(`${unsent} of ${jobs.length} delivery jobs of ${event.id} not queued`);
+    // Refused for good, every one: the event goes to the dead-letter queue now (shared/events/consumer.ts).
+    const [refusal] = unsent;
+    if (refusal && unsent.every(Boolean)) throw refusal;
+    if (unsent.length > 0)
+      throw new Error(`${unsent.length} of ${jobs.length} delivery jobs of ${event.id} not queued`);
     deps.log.info('webhook deliveries queued', { eventId: event.id, jobs: jobs.length });
   };
 }

@@ -9,6 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../events/stream/route-events.ts';
+import { queueRefusingWhatQueuesRefuse } from '../../support/strict-queue.ts';
 
 const sqs = mockClient(SQSClient);
 const voteRecord = (n: number, subId: string | null = null): DynamoDBRecord => ({
@@ -30,18 +31,6 @@ const voteRecord = (n: number, subId: string | null = null): DynamoDBRecord => (
   },
 });
 
-/** SQS's rule for message bodies: anything outside these characters makes it refuse the message. */
-const SQS_ALLOWED = /^[\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
-/** A stand-in for SQS that refuses what the real one refuses, as a sender fault of that entry. */
-function sqsRefusingWhatSqsRefuses() {
-  sqs.on(SendMessageBatchCommand).callsFake(async (input: SendMessageBatchCommandInput) => ({
-    Successful: [],
-    Failed: input
-      .Entries!.filter((e) => !SQS_ALLOWED.test(e.MessageBody!))
-      .map((e) => ({ Id: e.Id, SenderFault: true, Code: 'InvalidMessageContents', Message: 'Invalid characters' })),
-  }));
-  sqs.on(SendMessageCommand).resolves({});
-}
 const sentBodies = () =>
   sqs.commandCalls(SendMessageBatchCommand).flatMap((c) => c.args[0].input.Entries!.map((e) => e.MessageBody!));
 const recordsWithSubIds = (subIds: (string | null)[]) => subIds.map((subId, n) => voteRecord(n, subId));
@@ -86,7 +75,7 @@ describe('the event router', () => {
   });
 
   it('carries an emoji and U+FFFF in a sub_id: every event published exactly once, the value intact', async () => {
-    sqsRefusingWhatSqsRefuses();
+    queueRefusingWhatQueuesRefuse(sqs);
     const subIds = ['user-1', 'dog-lover-\u{1F436}', 'user-\uFFFF', 'lone-\uD800', null, 'user-6'];
 
     const result = await handler({ Records: recordsWithSubIds(subIds) });

@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { InvalidMessageContents, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,10 +24,13 @@ import { verifySignature } from '../../../shared/webhooks/signature.ts';
 import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 import { anAccount, mockDynamoWithAccounts } from '../../support/fixtures.ts';
 import { type InMemoryDeliveryStore, inMemoryDeliveryStore } from '../../support/in-memory-delivery-store.ts';
+import { CHARACTER_CLASSES } from '../../support/queue-characters.ts';
+import { queueRefusingWhatQueuesRefuse } from '../../support/strict-queue.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const NOW_SECONDS = NOW.getTime() / 1000;
 const DELIVERIES_QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries';
+const DELIVERIES_DLQ = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries-dlq';
 // Long enough for a loaded machine running with coverage; only the no-reply test waits for it.
 const REPLY_TIMEOUT_MS = 2000;
 // Replies a test releases together settle together even when a loaded machine spreads their arrival.
@@ -118,7 +121,13 @@ function deliveryDeps(config: Partial<Config> = {}, overrides: Partial<DeliveryD
   return {
     ...getDeps(),
     store,
-    config: { ...loadConfig(), allowLoopbackWebhooks: true, webhookDeliveriesQueueUrl: DELIVERIES_QUEUE, ...config },
+    config: {
+      ...loadConfig(),
+      allowLoopbackWebhooks: true,
+      webhookDeliveriesQueueUrl: DELIVERIES_QUEUE,
+      deadLetterQueueUrl: DELIVERIES_DLQ,
+      ...config,
+    },
     log: callbackLogger(() => {}),
     now: () => NOW,
     newId: () => `att-${++ids}`,
@@ -307,6 +316,42 @@ describe('failed attempts', () => {
     sqs.on(SendMessageCommand).rejects(new Error('SQS unavailable'));
 
     expect(await deliver([job(1)])).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-1' }] });
+  });
+
+  it('queues the next attempt of an event whose strings hold any character, the strings intact', async () => {
+    reply = answer(500);
+    queueRefusingWhatQueuesRefuse(sqs);
+    const subIds = Object.values(CHARACTER_CLASSES);
+    const jobs = subIds.map((sub_id, n) => {
+      const { event } = job(1, `evt_${n}`);
+      return { ...job(1), event: { ...event, resource: { ...event.resource, sub_id } } };
+    });
+
+    expect(await deliver(jobs)).toEqual({ batchItemFailures: [] });
+
+    const retried = queuedRetries().map((retry) => retry.job);
+    expect(retried.map((j) => j.event.resource.sub_id).sort()).toEqual([...subIds].sort());
+    expect(retried.map((j) => j.attempt)).toEqual(subIds.map(() => 2));
+  });
+
+  it('sends a job whose next attempt SQS refuses for good to the dead-letter queue at once, with the reason', async () => {
+    reply = answer(500);
+    sqs
+      .on(SendMessageCommand, { QueueUrl: DELIVERIES_QUEUE })
+      .rejects(new InvalidMessageContents({ message: 'Invalid characters found.', $metadata: {} }));
+    sqs.on(SendMessageCommand, { QueueUrl: DELIVERIES_DLQ }).resolves({ MessageId: 'dead-1' });
+
+    expect(await deliver([job(1)])).toEqual({ batchItemFailures: [] });
+
+    const [letter] = sqs
+      .commandCalls(SendMessageCommand)
+      .map((c) => c.args[0].input)
+      .filter((input) => input.QueueUrl === DELIVERIES_DLQ);
+    expect(JSON.parse(letter!.MessageBody!)).toEqual(job(1));
+    expect(letter!.MessageAttributes).toMatchObject({
+      consumer: { StringValue: 'webhooks.deliver' },
+      refused_code: { StringValue: 'InvalidMessageContents' },
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -9,9 +9,12 @@ import { loadConfig } from '../../../shared/config.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { callbackLogger } from '../../../shared/log.ts';
 import { aStoredWebhook } from '../../support/factories/webhooks.ts';
+import { CHARACTER_CLASSES } from '../../support/queue-characters.ts';
+import { queueRefusingWhatQueuesRefuse } from '../../support/strict-queue.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const DELIVERIES_QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries';
+const EVENTS_DLQ = 'https://sqs.us-east-1.amazonaws.com/000000000000/events-dlq';
 
 const voteEvent = (n: number, accountId = 'acc-user'): DomainEvent<'vote.created'> => ({
   id: `evt_${n}`,
@@ -53,7 +56,7 @@ beforeEach(() => {
   ddb.on(QueryCommand).resolves({ Items: [] });
   sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
   setDepsForTest({
-    config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE },
+    config: { ...loadConfig(), webhookDeliveriesQueueUrl: DELIVERIES_QUEUE, deadLetterQueueUrl: EVENTS_DLQ },
     now: () => NOW,
     log: callbackLogger((level, message, fields) => level === 'ERROR' && errors.push([message, fields])),
   });
@@ -145,5 +148,55 @@ describe('dispatching events to webhooks', () => {
       expect.objectContaining({ consumer: 'webhooks.dispatch', messageId: 'msg-1' }),
     ]);
     expect(queuedJobs()).toEqual([{ webhook_id: 'wh-1', attempt: 1, event: storedVote(2) }]);
+  });
+
+  it('queues the jobs of events whose strings hold any character, the strings intact', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1')] });
+    queueRefusingWhatQueuesRefuse(sqs);
+    const subIds = Object.values(CHARACTER_CLASSES);
+    const events = subIds.map((sub_id, n) => {
+      const event = voteEvent(n);
+      return { ...event, resource: { ...event.resource, sub_id } };
+    });
+
+    const result = await handler(sqsEvent(...events.map((e) => JSON.stringify(e))));
+
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(queuedJobs().map((job) => job.event.resource.sub_id)).toEqual(subIds);
+  });
+
+  it('sends an event whose jobs SQS refuses for good to the dead-letter queue at once, with the reason', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1'), endpoint('wh-2')] });
+    sqs.on(SendMessageBatchCommand).callsFake((input) => ({
+      Failed: input.Entries.map((entry: { Id: string }) => ({
+        Id: entry.Id,
+        SenderFault: true,
+        Code: 'InvalidMessageContents',
+        Message: 'Invalid characters found.',
+      })),
+    }));
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'dead-1' });
+
+    const result = await handler(sqsEvent(JSON.stringify(voteEvent(1)), JSON.stringify(voteEvent(2))));
+
+    expect(result).toEqual({ batchItemFailures: [] });
+    const parked = sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input);
+    expect(parked.map((letter) => [letter.QueueUrl, JSON.parse(letter.MessageBody!)])).toEqual([
+      [EVENTS_DLQ, voteEvent(1)],
+      [EVENTS_DLQ, voteEvent(2)],
+    ]);
+    expect(parked[0]!.MessageAttributes).toMatchObject({
+      consumer: { StringValue: 'webhooks.dispatch' },
+      refused_code: { StringValue: 'InvalidMessageContents' },
+      refused_reason: { StringValue: 'Invalid characters found.' },
+    });
+    expect(errors).toContainEqual([
+      expect.stringContaining('dead-lettered'),
+      expect.objectContaining({
+        messageId: 'msg-1',
+        code: 'InvalidMessageContents',
+        reason: 'Invalid characters found.',
+      }),
+    ]);
   });
 });

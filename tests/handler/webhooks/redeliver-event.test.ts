@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/webhooks/redeliver-event.ts';
 import { webhookEventAttemptsPartition, webhookEventKey } from '../../../shared/db/keys.ts';
 import { jsonBody } from '../../support/http-event.ts';
+import { CHARACTER_CLASSES } from '../../support/queue-characters.ts';
+import { queueRefusingWhatQueuesRefuse } from '../../support/strict-queue.ts';
 import { call, mockWebhookRoutes, NOW, sqs } from '../../support/webhook-routes.ts';
 
 let ddb: ReturnType<typeof mockWebhookRoutes>;
@@ -45,6 +47,15 @@ describe('POST /v1/webhooks/{id}/deliveries/{eventId}/redeliver', () => {
     expect(queuedEvent()).toEqual({ webhook_id: 'wh-1', attempt: 1, event: storedEvent });
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ Limit: 1 });
     expect(ddb.commandCalls(GetCommand, { Key: webhookEventKey('acc-user', 'evt_1') })).toHaveLength(0);
+  });
+
+  it('queues an event stored before the input rules, whatever characters it holds, the strings intact', async () => {
+    queueRefusingWhatQueuesRefuse(sqs);
+    const event = { ...storedEvent, resource: { id: 7, sub_id: Object.values(CHARACTER_CLASSES).join('|') } };
+    firstAttempt({ id: 'att-1', event });
+
+    expect(jsonBody(await redeliver('wh-1', 'evt_1'))).toMatchObject({ message: 'QUEUED', event_id: 'evt_1' });
+    expect(queuedEvent()).toEqual({ webhook_id: 'wh-1', attempt: 1, event });
   });
 
   it('takes the event the dispatcher stored for an attempt logged before attempts carried their event', async () => {

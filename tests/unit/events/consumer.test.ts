@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { callbackLogger } from '../../../shared/log.ts';
 import { AppError, badRequest } from '../../../shared/errors.ts';
+import { QueueRefusal } from '../../../shared/aws/sqs-text.ts';
 import { queueConsumer } from '../../../shared/events/consumer.ts';
 
 const sqsEvent = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, n) => ({ messageId: `m${n + 1}`, body })) }) as unknown as SQSEvent;
 
-function consumerWith(handle: (message: { n: number }) => Promise<void>, concurrency?: 'sequential') {
+type Park = (message: unknown, reason: unknown) => Promise<void>;
+
+function consumerWith(
+  handle: (message: { n: number }) => Promise<void>,
+  { concurrency, park }: { concurrency?: 'sequential'; park?: Park } = {},
+) {
   const logged: { message: string; fields: Record<string, unknown> | undefined }[] = [];
   const log = callbackLogger((level, message, fields) => level === 'ERROR' && logged.push({ message, fields }));
   const handler = queueConsumer({
@@ -17,6 +23,7 @@ function consumerWith(handle: (message: { n: number }) => Promise<void>, concurr
     deps: () => ({ log }),
     handle: (message) => handle(message),
     ...(concurrency && { concurrency }),
+    ...(park && { deadLetter: (_deps: unknown, message: unknown, reason: unknown) => park(message, reason) }),
   });
   return { handler, logged };
 }
@@ -60,12 +67,15 @@ describe('the per-message consumer wrapper', () => {
   it('runs messages one after another when asked to', async () => {
     let running = 0;
     let most = 0;
-    const { handler } = consumerWith(async () => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setImmediate(resolve));
-      running--;
-    }, 'sequential');
+    const { handler } = consumerWith(
+      async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setImmediate(resolve));
+        running--;
+      },
+      { concurrency: 'sequential' },
+    );
     await handler(sqsEvent('{"n":1}', '{"n":2}', '{"n":3}'));
     expect(most).toBe(1);
   });
@@ -88,5 +98,54 @@ describe('the per-message consumer wrapper', () => {
       { consumer: 'test.consumer', message_id: 'm2', attempt: 3 },
     ]);
     expect(lines.filter((l) => l.message === 'message handled')).toHaveLength(2);
+  });
+
+  describe('a message whose own sends the queue refused for good', () => {
+    const refusal = new QueueRefusal('InvalidMessageContents', 'Invalid characters found.');
+    const refusingConsumer = (park?: Park) =>
+      consumerWith(
+        async ({ n }) => {
+          if (n === 2) throw refusal;
+        },
+        { ...(park && { park }) },
+      );
+
+    it('goes to the dead-letter queue at once, as received, with the reason; logged with its code and message', async () => {
+      const parked: unknown[][] = [];
+      const { handler, logged } = refusingConsumer(async (message, reason) => {
+        parked.push([message, reason]);
+      });
+
+      expect(await handler(sqsEvent('{"n":1}', '{"n":2,"extra":"kept"}'))).toEqual({ batchItemFailures: [] });
+
+      expect(parked).toEqual([
+        [
+          { n: 2, extra: 'kept' },
+          { consumer: 'test.consumer', refusal },
+        ],
+      ]);
+      expect(logged).toEqual([
+        {
+          message: expect.stringContaining('dead-lettered'),
+          fields: expect.objectContaining({
+            consumer: 'test.consumer',
+            messageId: 'm2',
+            code: 'InvalidMessageContents',
+            reason: 'Invalid characters found.',
+          }),
+        },
+      ]);
+    });
+
+    it('is handed back when the dead-letter queue cannot be reached, or the consumer has none', async () => {
+      const unreachable = refusingConsumer(async () => {
+        throw new Error('network down');
+      });
+      expect(await unreachable.handler(sqsEvent('{"n":2}'))).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+      expect(unreachable.logged[0]!.fields).toMatchObject({ code: 'InvalidMessageContents' });
+
+      const withoutDlq = refusingConsumer();
+      expect(await withoutDlq.handler(sqsEvent('{"n":2}'))).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    });
   });
 });
