@@ -61,11 +61,6 @@ export interface TipText {
   tip: string;
 }
 
-export interface TipSource {
-  url: string;
-  name: string;
-}
-
 /** A published tip is the reader's record (shared/domain/reference/records.ts). */
 export type HealthTip = HealthTipRecord;
 

@@ -50,8 +50,6 @@ export type Verification = (typeof VERIFICATIONS)[number];
 
 /** A published law is the reader's record (shared/domain/reference/records.ts). */
 export type Legislation = LawRecord;
-export type Jurisdiction = NonNullable<Legislation['jurisdiction']>;
-export type LegislationBreed = Legislation['breeds'][number];
 /** As authored: every law carries its title and summary in each of LEGISLATION_LANGS. */
 type AuthoredLaw = Omit<Legislation, 'i18n'> & {
   i18n: Record<(typeof LEGISLATION_LANGS)[number], { title: string; summary: string }>;

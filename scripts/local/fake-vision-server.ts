@@ -4,16 +4,9 @@
 // throttle, answer slowly, answer invalid JSON or answer a given object.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  exampleOf,
-  type FakeMode,
-  type FakeRule,
-  type JsonSchema,
-  languageOf,
-  takeRule,
-} from '../../shared/adapters/vision/fake.ts';
+import { exampleOf, type FakeRule, type JsonSchema, languageOf, takeRule } from '../../shared/adapters/vision/fake.ts';
 
-export type { FakeMode, FakeRule };
+export type { FakeRule };
 
 export interface RecordedCall {
   model: string;

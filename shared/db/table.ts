@@ -5,8 +5,6 @@ export const INDEXES = {
   gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;
 
-export type IndexName = keyof typeof INDEXES;
-
 /** Epoch-seconds attribute that DynamoDB's TTL sweeper reads. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 

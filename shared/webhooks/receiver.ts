@@ -19,7 +19,7 @@ import { verifySignature, type RawBody, type SignatureVerification, type VerifyS
  * The same header verifies with `stripe.webhooks.constructEvent(rawBody, header, secret)` too.
  */
 
-export { SIGNATURE_HEADER, type SignatureFailure, type SignatureVerification } from './signature.ts';
+export { SIGNATURE_HEADER, type SignatureVerification } from './signature.ts';
 
 export const WEBHOOK_ID_HEADER = 'X-Webhook-Id';
 

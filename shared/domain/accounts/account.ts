@@ -4,7 +4,6 @@ import { DEFAULT_PLAN, PLAN_NAMES } from './plans.ts';
 /** Feature flags an account can hold; each gates the routes that name it in the route table. */
 /** `respiratory_rate` is early access (spec: Versioning 2): its fields may change before general release. */
 export const KNOWN_FEATURES = ['full_breed_schema', 'body_condition', 'calculators', 'respiratory_rate'] as const;
-export type Feature = (typeof KNOWN_FEATURES)[number];
 
 /**
  * Capabilities an administrator can switch off for an account; a route naming one then answers 403. `portraits`

@@ -140,5 +140,3 @@ export async function presentPetMedia(deps: PresentDeps, media: PetMediaItem, du
     created_at: media.created_at,
   };
 }
-
-export type PresentedPetMedia = Awaited<ReturnType<typeof presentPetMedia>>;

@@ -41,5 +41,4 @@ export const publicRequestQueueQuery = z.strictObject({
 });
 export type PublicRequestQueueQuery = z.output<typeof publicRequestQueueQuery>;
 
-export const imageIdParams = z.strictObject({ imageId: text({ max: 100 }) });
 export const requestIdParams = z.strictObject({ requestId: text({ max: 100 }) });

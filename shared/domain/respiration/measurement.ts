@@ -19,7 +19,6 @@ export const FAILURE_REASONS = [
   'video_unavailable',
   'measurement_error',
 ] as const;
-export type MeasurementFailure = (typeof FAILURE_REASONS)[number];
 
 const baseline = z.object({ low: z.number(), high: z.number() });
 

@@ -70,12 +70,6 @@ function pixelSeries(stack: FrameStack, pixel: number): Float64Array {
   return out;
 }
 
-/** Centred moving average over `window` samples (shorter at the ends). */
-export function movingAverage(values: Float64Array, window: number): Float64Array {
-  const prefix = prefixSums(values, new Float64Array(values.length + 1));
-  return Float64Array.from(values, (_, i) => windowMean(prefix, values.length, i, window));
-}
-
 function prefixSums(values: ArrayLike<number>, into: Float64Array): Float64Array {
   into[0] = 0;
   for (let i = 0; i < values.length; i++) into[i + 1] = into[i]! + values[i]!;

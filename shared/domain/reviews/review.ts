@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import { bodyConditionCategory as categoryOf } from '../analysis/results.ts';
 
 export const REVIEW_STATUSES = ['pending', 'completed', 'rejected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** What a vet decides: a completed review carries the vet's score, a rejected one the reason. */
 export type ReviewDecision =
   | { status: 'completed'; score: number; notes: string | null }
