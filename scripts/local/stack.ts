@@ -143,7 +143,9 @@ function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 
     '-disableTelemetry',
     ...storage,
   ];
-  const child = spawn('java', args, { cwd: dynamoDbLocalDir(), stdio: ['ignore', 'pipe', 'pipe'] });
+  // stdin is a pipe held open by this process only: the launcher exits when it ends, so the JVM dies with its parent
+  // even when no shutdown code runs here (SIGKILL); nothing is ever written to it.
+  const child = spawn('java', args, { cwd: dynamoDbLocalDir(), stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

@@ -89,13 +89,18 @@ async function stop(child: ChildProcess, signal: 'SIGKILL' | 'SIGTERM'): Promise
 
 /**
  * The service process dies at once (SIGKILL: no shutdown code runs, requests in flight are cut off, fauxqs with it).
- * Its DynamoDB Local child is then stopped normally: it stands for DynamoDB, which does not crash with the service.
+ * Its DynamoDB Local child then exits normally (it stops when its parent's pipe closes; the SIGTERM covers a JVM that
+ * has not noticed yet): it stands for DynamoDB, which does not crash with the service.
  */
 async function crash(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(child.pid!, 'SIGKILL');
   await exited;
-  process.kill(-child.pid!, 'SIGTERM');
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    return; // the group is gone already
+  }
   for (;;) {
     try {
       process.kill(-child.pid!, 0);
