@@ -3,10 +3,15 @@ import { createFavourite, presentFavourite } from '../../shared/domain/interacti
 import { subIdParam } from '../../shared/http/sub-id.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { withReferences } from '../../shared/http/validation.ts';
+import { imageProblems } from '../../shared/domain/interactions/image-reference.ts';
 import { route } from './routes.ts';
 import { favouriteBody } from '../../shared/domain/interactions/responses.ts';
 
-const body = z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) });
+const body = withReferences(
+  z.strictObject({ image_id: text({ max: 100 }), sub_id: z.optional(subIdParam) }),
+  (fields, deps) => imageProblems(deps, fields),
+);
 
 export const handler = httpRoute(
   route('favourites.create'),

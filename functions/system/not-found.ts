@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { getDeps } from '../../shared/deps.ts';
 import { AppError } from '../../shared/errors.ts';
+import { echo } from '../../shared/http/echo.ts';
 import { observeRequests } from '../../shared/http/observe.ts';
 import { errorResponse, type HttpResult } from '../../shared/http/responses.ts';
 import { API_BASE_PATH } from '../../shared/http/route-def.ts';
@@ -19,12 +20,16 @@ function answer(event: APIGatewayProxyEventV2): HttpResult {
   if (result.kind === 'method-not-allowed') {
     const allow = result.allowed.join(', ');
     return errorResponse(
-      new AppError(405, `${method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }),
+      new AppError(405, `${method} is not allowed on ${echo(path)}; allowed: ${allow}`, { headers: { allow } }),
       path,
       now,
     );
   }
-  return errorResponse(new AppError(404, `No route matches ${method} ${path}`, { code: 'route_not_found' }), path, now);
+  return errorResponse(
+    new AppError(404, `No route matches ${method} ${echo(path)}`, { code: 'route_not_found' }),
+    path,
+    now,
+  );
 }
 
 // Unmatched requests are requests too: they get the same access line, metric and trace annotation as routed ones,

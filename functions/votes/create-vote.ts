@@ -3,15 +3,20 @@ import { subIdParam } from '../../shared/http/sub-id.ts';
 import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/interactions/votes.ts';
 import { text } from '../../shared/http/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { withReferences } from '../../shared/http/validation.ts';
+import { imageProblems } from '../../shared/domain/interactions/image-reference.ts';
 import { route } from './routes.ts';
 import { viewerCountry } from '../../shared/http/viewer-country.ts';
 import { voteBody } from '../../shared/domain/interactions/responses.ts';
 
-const body = z.strictObject({
-  image_id: text({ max: 100 }),
-  value: z.literal(VOTE_VALUES),
-  sub_id: z.optional(subIdParam),
-});
+const body = withReferences(
+  z.strictObject({
+    image_id: text({ max: 100 }),
+    value: z.literal(VOTE_VALUES),
+    sub_id: z.optional(subIdParam),
+  }),
+  (fields, deps) => imageProblems(deps, fields),
+);
 
 export const handler = httpRoute(
   route('votes.create'),

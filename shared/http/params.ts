@@ -24,29 +24,38 @@ export function onTheWire<T extends object>(schema: T, format: Record<string, un
 }
 
 /**
- * Characters no text input may hold: control characters, the non-characters U+FFFE and U+FFFF, and unpaired
- * surrogates. Stored values travel on as events through SQS, which refuses a message holding any of them; emoji and
- * every other character SQS carries are accepted.
+ * Characters no text input may hold: control characters, unpaired surrogates and the 66 noncharacters (U+FDD0–U+FDEF,
+ * U+FFFE, U+FFFF and the last two of every plane). Stored values travel on as events through SQS, which refuses
+ * controls, surrogates, U+FFFE and U+FFFF; the other noncharacters are for a program's internal use, never for
+ * interchange. Emoji and every other character are accepted. Prose fields (`lineBreaks`) also take tab, LF and CR.
  */
 const FORBIDDEN_CHARACTERS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
-  /[\u0000-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const FORBIDDEN_CHARACTERS_ALL = new RegExp(FORBIDDEN_CHARACTERS.source, 'g');
+  /[\u0000-\u001f\u007f\p{Cs}\p{Noncharacter_Code_Point}]/u;
+const FORBIDDEN_IN_PROSE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\p{Cs}\p{Noncharacter_Code_Point}]/u;
+const FORBIDDEN_CHARACTERS_ALL = new RegExp(FORBIDDEN_CHARACTERS.source, 'gu');
 
 export const hasForbiddenCharacters = (value: string) => FORBIDDEN_CHARACTERS.test(value);
 /** For values the service keeps but cannot refuse (an uploaded file's name): each forbidden character becomes U+FFFD. */
 export const replaceForbiddenCharacters = (value: string) => value.replace(FORBIDDEN_CHARACTERS_ALL, '\ufffd');
 
 /**
- * A non-empty string within a length bound and without forbidden characters, both checked first and aborting on
- * failure, so the pattern and refinement checks that follow only ever see bounded input (hostile input is normal input: a 1 MB value costs one length comparison).
+ * The one rule of every text input: a string within a length bound and without forbidden characters, both checked
+ * first and aborting on failure, so the pattern and refinement checks that follow only ever see bounded input
+ * (hostile input is normal input: a 1 MB value costs one length comparison). `lineBreaks` lets prose (descriptions,
+ * notes, messages) hold tab, LF and CR.
  */
-export function text(bounds: { min?: number; max: number }, ...checks: StringCheck[]) {
+export function text(bounds: { min?: number; max: number; lineBreaks?: boolean }, ...checks: StringCheck[]) {
+  const forbidden = bounds.lineBreaks ? FORBIDDEN_IN_PROSE : FORBIDDEN_CHARACTERS;
   return z.string().check(
     z.minLength(bounds.min ?? 1, { abort: true }),
     z.maxLength(bounds.max, { abort: true }),
-    z.refine((v) => !hasForbiddenCharacters(v), {
-      message: 'must not contain control characters, U+FFFE, U+FFFF or unpaired surrogates',
+    z.refine((v) => !forbidden.test(v), {
+      message: bounds.lineBreaks
+        ? 'must not contain control characters other than tab and line breaks, noncharacters or unpaired surrogates'
+        : 'must not contain control characters, noncharacters (such as U+FFFF) or unpaired surrogates',
       abort: true,
     }),
     ...checks,

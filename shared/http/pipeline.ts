@@ -19,7 +19,7 @@ import {
   Reply,
   type HttpResult,
 } from './responses.ts';
-import { parseOrThrow, type Schema } from './validation.ts';
+import { type RequestPart, type Schema, validateRequest } from './validation.ts';
 import { rateLimitHeaders, takeRequest } from '../domain/accounts/rate-limits.ts';
 import { isIdempotent, rateClassOf } from './guards.ts';
 import { idempotencyKeyOf, idempotentResponse } from './idempotency.ts';
@@ -142,11 +142,19 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
     const deps = { ...getDeps(), log: observed.logFor(event, context) };
     const { account, idempotencyKey, rateHeaders } = state.get(event)!;
     if (!schemas.body && !schemas.form && hasBody(event)) throw badRequest('This route takes no request body');
+    const form = schemas.form ? await parseForm(event, schemas.form) : undefined;
+    const parts: RequestPart[] = [
+      { location: 'params', schema: schemas.params ?? ANY_PARAMS, input: event.pathParameters ?? {} },
+      { location: 'query', schema: schemas.query ?? NO_QUERY, input: event.queryStringParameters ?? {} },
+      ...(schemas.body ? [{ location: 'body' as const, schema: schemas.body, input: event.body }] : []),
+      ...(form ? [{ location: 'body' as const, schema: schemas.form!.fields, input: form.fields }] : []),
+    ];
+    const [params, query, content] = await validateRequest(parts, deps);
     const request = {
-      params: parseOrThrow(schemas.params ?? ANY_PARAMS, event.pathParameters ?? {}, 'params'),
-      query: parseOrThrow(schemas.query ?? NO_QUERY, event.queryStringParameters ?? {}, 'query'),
-      body: schemas.body ? parseOrThrow(schemas.body, event.body, 'body') : {},
-      form: schemas.form ? await parseForm(event, schemas.form) : undefined,
+      params,
+      query,
+      body: schemas.body ? content : {},
+      form: form && { fields: content, files: form.files },
       account,
       headers: event.headers as Record<string, string | undefined>,
       path: event.rawPath,
@@ -194,12 +202,12 @@ function normaliseEvent(event: Event): void {
   event.pathParameters ??= {};
 }
 
+/** The form's parts as sent; its text fields are validated with the rest of the request. */
 async function parseForm(event: Event, form: NonNullable<RouteContract['form']>) {
   const contentType = event.headers['content-type'] ?? '';
   if (!event.body) throw badRequest('A multipart/form-data body is required', { code: 'invalid_multipart' });
   const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-  const { fields, files } = await form.parse(raw, contentType, form.limits);
-  return { fields: parseOrThrow(form.fields, fields, 'body'), files };
+  return form.parse(raw, contentType, form.limits);
 }
 
 /** JSON bodies are capped before parsing, so no request can make the parser or the validator work on megabytes. */

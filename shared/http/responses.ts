@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AppError } from '../errors.ts';
+import { echo } from './echo.ts';
+import { MAX_ERROR_MESSAGE_CHARS, MAX_ERROR_MESSAGES_BYTES } from './limits.ts';
 import { STATUS_TEXT } from './status-text.ts';
 
 /** A handler result that needs headers besides the JSON body (e.g. `Pagination-Count`). */
@@ -45,18 +47,38 @@ export function jsonResponse(statusCode: number, body: unknown, headers: Record<
   };
 }
 
-/** The spec's error JSON: `{statusCode, timestamp, path, message, error, code?}`. */
+/**
+ * The spec's error JSON: `{statusCode, timestamp, path, message, error, code?}`. The path and every message are cut
+ * here, whatever the route put in them, so no error body echoes unbounded input (MAX_ERROR_BODY_BYTES).
+ */
 export function errorResponse(error: AppError, path: string, now: Date): HttpResult {
   const body = {
     statusCode: error.status,
     timestamp: now.toISOString(),
-    path,
-    message: error.messages,
+    path: echo(path),
+    message: boundedMessages(error.messages),
     error: STATUS_TEXT[error.status] ?? 'Error',
     ...(error.code !== undefined && { code: error.code }),
     ...error.details,
   };
   return jsonResponse(error.status, body, error.headers);
+}
+
+/** Each message cut to MAX_ERROR_MESSAGE_CHARS; a list keeps the messages that fit MAX_ERROR_MESSAGES_BYTES. */
+function boundedMessages(messages: string | string[]): string | string[] {
+  if (!Array.isArray(messages)) return echo(messages, MAX_ERROR_MESSAGE_CHARS);
+  const kept: string[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const cut = echo(message, MAX_ERROR_MESSAGE_CHARS);
+    bytes += Buffer.byteLength(JSON.stringify(cut));
+    if (bytes > MAX_ERROR_MESSAGES_BYTES) {
+      kept.push(`…and ${messages.length - kept.length} more messages, cut to keep the error small`);
+      break;
+    }
+    kept.push(cut);
+  }
+  return kept;
 }
 
 /** Gzips large bodies for clients that accept it (the 1,000-breed list is ~0.5 MB of JSON). */

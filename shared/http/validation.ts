@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { MAX_ECHOED_CHARS, MAX_REPORTED_PROBLEMS } from './limits.ts';
+import { echo } from './echo.ts';
+import { MAX_REPORTED_PROBLEMS } from './limits.ts';
 
 export type Schema = z.ZodMiniType;
 
@@ -13,17 +15,70 @@ type Location = 'query' | 'params' | 'body';
 export function parseOrThrow<S extends Schema>(schema: S, input: unknown, location: Location): z.output<S> {
   const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) return result.data;
-  const messages = result.error.issues.flatMap((issue) => describeIssue(issue, location));
-  if (messages.length <= MAX_REPORTED_PROBLEMS) throw badRequest(messages);
+  throw invalidInput(result.error.issues.flatMap((issue) => describeIssue(issue, location)));
+}
+
+/** One part of a request (path parameters, query, JSON body or form fields) with the schema it must pass. */
+export interface RequestPart {
+  location: Location;
+  schema: Schema;
+  input: unknown;
+}
+
+/**
+ * Validates the parts of a request together and answers their outputs, in order. When any part fails, one 400 names
+ * the problems of every part and, for schemas with a reference check (`withReferences`), the reference problems of
+ * the fields they accepted: a caller learns everything wrong with the request at once.
+ */
+export async function validateRequest(parts: RequestPart[], deps: Deps): Promise<unknown[]> {
+  const results = parts.map((part) => z.safeParse(part.schema, part.input, { reportInput: true }));
+  if (results.every((result) => result.success)) return results.map((result) => result.data);
+  const messages = results.flatMap((result, i) =>
+    result.success ? [] : result.error.issues.flatMap((issue) => describeIssue(issue, parts[i]!.location)),
+  );
+  const references = await Promise.all(parts.map((part) => referenceProblems(part, deps)));
+  throw invalidInput([...messages, ...references.flat()]);
+}
+
+/** A single 400 with one message per problem: the first MAX_REPORTED_PROBLEMS, then a count of the rest. */
+function invalidInput(messages: string[]) {
+  if (messages.length <= MAX_REPORTED_PROBLEMS) return badRequest(messages);
   const hidden = messages.length - MAX_REPORTED_PROBLEMS;
-  throw badRequest([...messages.slice(0, MAX_REPORTED_PROBLEMS), `…and ${hidden} more problems`], {
+  return badRequest([...messages.slice(0, MAX_REPORTED_PROBLEMS), `…and ${hidden} more problems`], {
     details: { problem_count: messages.length },
   });
 }
 
-/** Input quoted back to the caller (a field or parameter name) is cut, so an error never echoes a megabyte. */
-export function echo(value: string): string {
-  return value.length <= MAX_ECHOED_CHARS ? value : `${value.slice(0, MAX_ECHOED_CHARS)}…`;
+/** The problems of what a request's fields refer to (catalogue ids, tags), among the fields its schema accepted. */
+export type ReferenceCheck<T> = (accepted: Partial<T>, deps: Deps) => Promise<string[]>;
+
+const referenceChecks = new WeakMap<Schema, ReferenceCheck<Record<string, unknown>>>();
+
+/**
+ * Attaches to an object schema the check of its references, which needs stored data and so cannot run inside the
+ * schema. The pipeline runs it on the fields the schema accepted whenever the request has other problems; when the
+ * schema passes, the core runs the same check itself (and answers with its own codes).
+ */
+export function withReferences<S extends Schema>(schema: S, check: ReferenceCheck<z.output<S>>): S {
+  referenceChecks.set(schema, check as ReferenceCheck<Record<string, unknown>>);
+  return schema;
+}
+
+async function referenceProblems(part: RequestPart, deps: Deps): Promise<string[]> {
+  const check = referenceChecks.get(part.schema);
+  return check ? check(acceptedFields(part.schema, part.input), deps) : [];
+}
+
+/** The fields of an object input that pass their own schema, each as parsed; the others are left out. */
+function acceptedFields(schema: Schema, input: unknown): Record<string, unknown> {
+  const shape = (schema._zod.def as { shape?: Record<string, Schema> }).shape;
+  if (!shape || typeof input !== 'object' || input === null) return {};
+  const accepted: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    const result = z.safeParse(field, Object.hasOwn(input, key) ? (input as Record<string, unknown>)[key] : undefined);
+    if (result.success && result.data !== undefined) accepted[key] = result.data;
+  }
+  return accepted;
 }
 
 function fieldName(path: readonly PropertyKey[], location: Location): string {

@@ -7,7 +7,7 @@
 
 import { badRequest, AppError } from '../errors.ts';
 import { replaceForbiddenCharacters } from '../http/params.ts';
-import { echo } from '../http/validation.ts';
+import { echo } from '../http/echo.ts';
 
 export interface MultipartLimits {
   maxFileBytes: number;

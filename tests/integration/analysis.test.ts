@@ -361,11 +361,11 @@ describe('calculators through the local stack', () => {
   it('hand-computed energy of a 20 kg neutered dog, 422 weight_required without a usable weight', async () => {
     const res = await api('POST', '/calculators/energy-requirement', {
       key,
-      body: { species: 'dog', weight_kg: 20, age_months: 36, neuter_status: 'neutered' },
+      body: { species_id: 'dog', weight_kg: 20, age_months: 36, neuter_status: 'neutered' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ rer_kcal_per_day: 662, mer: { selected_kcal_per_day: 1059 } });
-    const none = await api('POST', '/calculators/energy-requirement', { key, body: { species: 'cat' } });
+    const none = await api('POST', '/calculators/energy-requirement', { key, body: { species_id: 'cat' } });
     expect(none.status).toBe(422);
     expect(none.body.code).toBe('weight_required');
   });

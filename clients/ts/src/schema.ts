@@ -13733,6 +13733,11 @@ export interface operations {
                      * @description `dog` or `cat` (also `dogs`, `cats`, `1`, `2`), any case.
                      * @enum {string}
                      */
+                    species_id?: "1" | "2" | "dog" | "dogs" | "cat" | "cats";
+                    /**
+                     * @description The older name of `species_id`, still accepted. Sent with `species_id`, both must name the same species.
+                     * @enum {string}
+                     */
                     species?: "1" | "2" | "dog" | "dogs" | "cat" | "cats";
                     weight_kg?: number;
                     breed_id?: string;

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { text } from '../../http/params.ts';
 import { ACCOUNT_STATUSES, CAPABILITIES, KNOWN_FEATURES, MAX_KEY_GRACE_SECONDS, ROLES } from './account.ts';
 import { PLAN_NAMES } from './plans.ts';
 
 // Request bodies of the admin account routes; shared by the HTTP handlers and the operator CLI.
 const fields = {
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  name: text({ max: 200 }, z.trim(), z.minLength(1)),
   email: z.email(),
   role: z.enum(ROLES),
   status: z.enum(ACCOUNT_STATUSES),

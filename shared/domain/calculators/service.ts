@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { petAgeInMonths } from '../pets/age.ts';
 import { requireOwnPet } from '../pets/service.ts';
-import { type BreedRecord, requireBreed } from '../reference/breeds.ts';
+import { type BreedRecord, loadBreeds, requireBreed } from '../reference/breeds.ts';
 import type { Species } from '../reference/species.ts';
 import {
   ACTIVITY_BY_SPECIES,
@@ -23,6 +23,21 @@ export const weightRequired = () =>
     code: 'weight_required',
   });
 
+const speciesMismatch = (what: 'breed_id' | 'pet_id', other: Species | undefined, species: Species | undefined) =>
+  species && other && other !== species ? `${what} names a ${other}, but the request is for a ${species}` : undefined;
+
+/** What the body's breed_id refers to, for the pipeline's 400 when other fields fail too (input.ts). */
+export async function energyReferenceProblems(
+  deps: CalculatorDeps,
+  body: Partial<EnergyRequirementBody>,
+): Promise<string[]> {
+  if (!body.breed_id) return [];
+  const breed = (await loadBreeds(deps)).find((b) => b.id === body.breed_id);
+  if (!breed) return [`breed_id ${body.breed_id} is not a known breed id`];
+  const mismatch = speciesMismatch('breed_id', breed.species_id, body.species_id ?? body.species);
+  return mismatch ? [mismatch] : [];
+}
+
 const neuterStatusOf = (neutered: boolean | null | undefined): NeuterStatus =>
   neutered === true ? 'neutered' : neutered === false ? 'intact' : 'unknown';
 
@@ -34,13 +49,10 @@ export async function calculateEnergyRequirement(
   const pet = body.pet_id ? await requireOwnPet(deps, account, body.pet_id) : undefined;
   const breedId = body.breed_id ?? pet?.breed_ids[0];
   const breed: BreedRecord | undefined = breedId ? await requireBreed(deps, breedId) : undefined;
-  const species: Species | undefined = body.species ?? pet?.species_id ?? breed?.species_id;
-  for (const [what, other] of [
-    ['breed_id', breed?.species_id],
-    ['pet_id', pet?.species_id],
-  ] as const)
-    if (species && other && other !== species)
-      throw badRequest(`${what} names a ${other}, but the request is for a ${species}`);
+  const species: Species | undefined = body.species_id ?? body.species ?? pet?.species_id ?? breed?.species_id;
+  const mismatch =
+    speciesMismatch('breed_id', breed?.species_id, species) ?? speciesMismatch('pet_id', pet?.species_id, species);
+  if (mismatch) throw badRequest(mismatch);
 
   const standard = breed?.weight?.metric;
   const weight: { kg: number; basis: WeightBasis } | undefined =
@@ -52,7 +64,7 @@ export async function calculateEnergyRequirement(
           ? { kg: (standard.min + standard.max) / 2, basis: 'breed_standard' }
           : undefined;
   if (!weight) throw weightRequired();
-  if (!species) throw badRequest('species is required when no breed_id or pet_id names it');
+  if (!species) throw badRequest('species_id is required when no breed_id or pet_id names it');
   const activity = body.activity;
   if (!ACTIVITY_BY_SPECIES[species].includes(activity))
     throw badRequest(`activity must be one of: ${ACTIVITY_BY_SPECIES[species].join(', ')} for a ${species}`);

@@ -7,9 +7,9 @@ import { transactionFailures } from '../../db/errors.ts';
 import type { CancellationReasons, TransactItem } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, serviceUnavailable } from '../../errors.ts';
-import type { BreedRecord } from '../reference/breeds.ts';
-import type { CategoryRecord } from '../reference/categories.ts';
-import type { ColourVariant } from '../reference/colours.ts';
+import { type BreedRecord, loadBreeds } from '../reference/breeds.ts';
+import { type CategoryRecord, loadCategories } from '../reference/categories.ts';
+import { type ColourVariant, loadColours } from '../reference/colours.ts';
 import type { Species } from '../reference/species.ts';
 import { type Attribution, type CatalogueFacetContext, facetsOf, type ImageSummary } from './catalogue-index.ts';
 import { appendWrites, type Placement, readHeads, removeWrites } from './public-index.ts';
@@ -26,35 +26,52 @@ export interface PublicTags {
   category_ids: number[];
 }
 
-/** The reference data tags are checked against (loaded by the route, or read from data/ by the import script). */
+/** The reference data tags are checked against (loadTagVocabulary, or read from data/ by the import script). */
 export interface TagVocabulary {
   breeds: BreedRecord[];
   colours: ColourVariant[];
   categories: CategoryRecord[];
 }
 
+/** The reference data of the tags, as the routes read it. */
+export async function loadTagVocabulary(deps: Pick<Deps, 'ddb' | 'config' | 'now'>): Promise<TagVocabulary> {
+  const [breeds, colours, categories] = await Promise.all([loadBreeds(deps), loadColours(deps), loadCategories(deps)]);
+  return { breeds, colours: colours.variants, categories };
+}
+
 /**
- * Checks every tag against the reference data (each breed and colour of the tagged species, each category known) and
- * answers what the index needs to place the photo under group and colour-code facets. All problems in one 400.
+ * The problems of the tags against the reference data: each breed and colour known and of the tagged species (when
+ * the species is given), each category known.
  */
-export function checkTags(tags: PublicTags, vocabulary: TagVocabulary): CatalogueFacetContext {
+export function tagProblems(tags: Partial<PublicTags>, vocabulary: TagVocabulary): string[] {
   const breeds = new Map(vocabulary.breeds.map((b) => [b.id, b]));
   const colours = new Map(vocabulary.colours.map((c) => [c.id, c]));
   const categories = new Set(vocabulary.categories.map((c) => c.id));
-  const problems = [
-    ...tags.breed_ids.flatMap((id) => {
+  const ofOtherSpecies = (species: Species) => tags.species_id !== undefined && species !== tags.species_id;
+  return [
+    ...(tags.breed_ids ?? []).flatMap((id) => {
       const breed = breeds.get(id);
       if (!breed) return [`breed_ids: unknown breed ${id}`];
-      return breed.species_id === tags.species_id ? [] : [`breed_ids: ${id} is a ${breed.species_id} breed`];
+      return ofOtherSpecies(breed.species_id) ? [`breed_ids: ${id} is a ${breed.species_id} breed`] : [];
     }),
-    ...tags.colour_ids.flatMap((id) => {
+    ...(tags.colour_ids ?? []).flatMap((id) => {
       const colour = colours.get(id);
       if (!colour) return [`colour_ids: unknown colour ${id}`];
-      return colour.species_id === tags.species_id ? [] : [`colour_ids: ${id} is a ${colour.species_id} colour`];
+      return ofOtherSpecies(colour.species_id) ? [`colour_ids: ${id} is a ${colour.species_id} colour`] : [];
     }),
-    ...tags.category_ids.flatMap((id) => (categories.has(id) ? [] : [`category_ids: unknown category ${id}`])),
+    ...(tags.category_ids ?? []).flatMap((id) => (categories.has(id) ? [] : [`category_ids: unknown category ${id}`])),
   ];
+}
+
+/**
+ * Checks every tag against the reference data and answers what the index needs to place the photo under group and
+ * colour-code facets. All problems in one 400.
+ */
+export function checkTags(tags: PublicTags, vocabulary: TagVocabulary): CatalogueFacetContext {
+  const problems = tagProblems(tags, vocabulary);
   if (problems.length > 0) throw badRequest(problems, { code: 'invalid_tags' });
+  const breeds = new Map(vocabulary.breeds.map((b) => [b.id, b]));
+  const colours = new Map(vocabulary.colours.map((c) => [c.id, c]));
   return {
     groupsOf: new Map(tags.breed_ids.map((id) => [id, breeds.get(id)!.breed_groups.map((g) => g.toLowerCase())])),
     codeOf: new Map(tags.colour_ids.map((id) => [id, colours.get(id)!.code])),

@@ -12,9 +12,10 @@ import {
 } from '../../db/keys.ts';
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';
+import { imageNotFound, requireImage } from './image-reference.ts';
 
 const favouriteItemSchema = z.object({
   id: z.string(),
@@ -49,8 +50,7 @@ export async function createFavourite(
   input: { image_id: string; sub_id?: string | undefined },
 ): Promise<FavouriteItem> {
   const table = deps.config.tableName;
-  const { Item: image } = await deps.ddb.send(new GetCommand({ TableName: table, Key: imageKey(input.image_id) }));
-  if (!image) throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
+  const image = await requireImage(deps, input.image_id);
   const favourite: FavouriteItem = {
     id: deps.newId(),
     account_id: account.id,
@@ -110,9 +110,7 @@ export async function createFavourite(
           details: { favourite_id: existing ?? null },
         });
       }
-      return missingImage === 'ConditionalCheckFailed'
-        ? badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' })
-        : undefined;
+      return missingImage === 'ConditionalCheckFailed' ? imageNotFound(input.image_id) : undefined;
     },
   );
   return favourite;

@@ -13,9 +13,10 @@ import {
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../http/common-params.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';
+import { imageNotFound, requireImage } from './image-reference.ts';
 
 /** 1 is an up-vote, 0 a down-vote, as in the real service (docs/decisions.md). */
 export const VOTE_VALUES = [0, 1] as const;
@@ -61,8 +62,7 @@ export async function createVote(
   countryCode: string | null,
 ): Promise<VoteItem> {
   const table = deps.config.tableName;
-  const { Item: image } = await deps.ddb.send(new GetCommand({ TableName: table, Key: imageKey(input.image_id) }));
-  if (!image) throw badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
+  const image = await requireImage(deps, input.image_id);
   const { Attributes } = await deps.ddb.send(
     new UpdateCommand({
       TableName: table,
@@ -83,7 +83,7 @@ export async function createVote(
     image_species: (image.species_id as string | undefined) ?? null,
     image_breed_ids: (image.breed_ids as string[] | undefined) ?? [],
   };
-  const missingImage = badRequest(`image_id ${input.image_id} does not exist`, { code: 'image_not_found' });
+  const missingImage = imageNotFound(input.image_id);
   await transact(
     deps.ddb,
     [

@@ -4,6 +4,8 @@ import { pageQuery } from '../../http/common-params.ts';
 import { boolean, caseInsensitiveEnum, list, text } from '../../http/params.ts';
 import { speciesParam } from '../reference/species.ts';
 import { subIdParam } from '../../http/sub-id.ts';
+import { withReferences } from '../../http/validation.ts';
+import { breedProblems } from './breeds.ts';
 import { MEDIA_KINDS, SEXES } from './pet.ts';
 
 export const MAX_BREEDS_PER_PET = 5;
@@ -37,11 +39,12 @@ const birthDate = z.string().check(
 const weightKg = z.number().check(z.gt(0), z.lte(MAX_WEIGHT_KG));
 const breedIds = z.array(text({ max: 100 })).check(z.maxLength(MAX_BREEDS_PER_PET));
 const name = text({ max: MAX_NAME_LENGTH });
-const description = z.string().check(z.maxLength(MAX_DESCRIPTION_LENGTH));
+const description = text({ min: 0, max: MAX_DESCRIPTION_LENGTH, lineBreaks: true });
 const externalOwnerId = text({ max: 255 });
 const sex = z.enum(SEXES);
 
-const DECIMAL = /^\d+(\.\d+)?$/;
+/** A signed decimal: a negative weight is read as a number and refused for its sign, not its spelling. */
+const DECIMAL = /^[-+]?\d+(\.\d+)?$/;
 /** A decimal number sent as a form field. */
 const formNumber = z.pipe(
   z.string().check(z.refine((v) => DECIMAL.test(v.trim()), 'must be a number')),
@@ -52,33 +55,40 @@ const formNumber = z.pipe(
 );
 
 /** POST /pets (multipart): the profile as text fields; photos come as files in `images`. */
-export const createPetFields = z.strictObject({
-  name,
-  description: z.optional(description),
-  species_id: z.optional(speciesParam),
-  breed_ids: z.optional(z.pipe(list(), breedIds)),
-  sex: z.optional(sex),
-  neutered: z.optional(boolean()),
-  birth_date: z.optional(birthDate),
-  weight_kg: z.optional(formNumber),
-  sub_id: z.optional(subIdParam),
-  external_owner_id: z.optional(externalOwnerId),
-});
+export const createPetFields = withReferences(
+  z.strictObject({
+    name,
+    description: z.optional(description),
+    species_id: z.optional(speciesParam),
+    breed_ids: z.optional(z.pipe(list(), breedIds)),
+    sex: z.optional(sex),
+    neutered: z.optional(boolean()),
+    birth_date: z.optional(birthDate),
+    weight_kg: z.optional(formNumber),
+    sub_id: z.optional(subIdParam),
+    external_owner_id: z.optional(externalOwnerId),
+  }),
+  (fields, deps) => breedProblems(deps, fields),
+);
 export type CreatePetFields = z.output<typeof createPetFields>;
 
 /** PATCH /pets/{petId} (JSON): any profile field; `null` clears an optional one. */
-export const updatePetBody = z.strictObject({
-  name: z.optional(name),
-  description: z.optional(z.nullable(description)),
-  species_id: z.optional(speciesParam),
-  breed_ids: z.optional(breedIds),
-  sex: z.optional(z.nullable(sex)),
-  neutered: z.optional(z.nullable(z.boolean())),
-  birth_date: z.optional(z.nullable(birthDate)),
-  weight_kg: z.optional(z.nullable(weightKg)),
-  sub_id: z.optional(z.nullable(subIdParam)),
-  external_owner_id: z.optional(z.nullable(externalOwnerId)),
-});
+export const updatePetBody = withReferences(
+  z.strictObject({
+    name: z.optional(name),
+    description: z.optional(z.nullable(description)),
+    species_id: z.optional(speciesParam),
+    breed_ids: z.optional(breedIds),
+    sex: z.optional(z.nullable(sex)),
+    neutered: z.optional(z.nullable(z.boolean())),
+    birth_date: z.optional(z.nullable(birthDate)),
+    weight_kg: z.optional(z.nullable(weightKg)),
+    sub_id: z.optional(z.nullable(subIdParam)),
+    external_owner_id: z.optional(z.nullable(externalOwnerId)),
+  }),
+  // The stored pet's species is checked by the service once the pet is known to be the caller's.
+  (body, deps) => breedProblems(deps, body),
+);
 export type UpdatePetBody = z.output<typeof updatePetBody>;
 
 /** GET /pets: the spec's page parameters (order ASC by default) and the pet filters. */

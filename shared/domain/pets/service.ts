@@ -17,6 +17,7 @@ import { readAccountStat } from '../../db/account-stats.ts';
 import { shuffle } from '../reference/paging.ts';
 import { petMediaKey, petPhotoHashKey } from '../../db/keys.ts';
 import type { CreatePetFields, ListPetsQuery, UpdatePetBody } from './input.ts';
+import { checkBreeds } from './breeds.ts';
 import { asPetMedia, markPetMediaArrived, presentPetMedia, type PetMediaItem } from './media.ts';
 import { giveBackPetMedia, removeAwaitingMedia } from './give-back.ts';
 import { quotaReturn } from '../accounts/quota.ts';
@@ -47,29 +48,6 @@ export async function requireOwnPet(deps: Pick<Deps, 'ddb' | 'config'>, account:
   if (!pet) throw notFound(`Pet ${petId} does not exist`);
   if (pet.account_id !== account.id) throw forbidden(`Pet ${petId} belongs to another account`);
   return pet;
-}
-
-/** Breed ids must be catalogue ids of one species; the species follows from the primary breed when not given. */
-async function checkBreeds(
-  deps: ReadDeps,
-  breedIds: string[],
-  speciesId: PetItem['species_id'] | undefined,
-): Promise<{ species: PetItem['species_id'] | undefined; problems: string[] }> {
-  if (breedIds.length === 0) return { species: speciesId, problems: [] };
-  const catalogue = new Map((await loadBreeds(deps)).map((b) => [b.id, b]));
-  const problems: string[] = [];
-  const duplicates = breedIds.filter((id, i) => breedIds.indexOf(id) !== i);
-  if (duplicates.length > 0) problems.push(`breed_ids lists ${duplicates.join(', ')} more than once`);
-  const unknown = breedIds.filter((id) => !catalogue.has(id));
-  if (unknown.length > 0)
-    problems.push(`breed_ids ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not a known breed id`);
-  const species = speciesId ?? catalogue.get(breedIds[0]!)?.species_id;
-  const otherSpecies = breedIds.filter((id) => catalogue.has(id) && catalogue.get(id)!.species_id !== species);
-  if (species && otherSpecies.length > 0)
-    problems.push(
-      `breed_ids ${otherSpecies.join(', ')} ${otherSpecies.length > 1 ? 'are not breeds' : 'is not a breed'} of species ${species}`,
-    );
-  return { species, problems };
 }
 
 /** A new pet with its first photos (zero or more), all in one transaction: the pet never exists half-made. */

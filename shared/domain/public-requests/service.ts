@@ -6,10 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { getImage, readImageItem, SERVED_UPLOADS_PREFIX } from '../images/uploads.ts';
-import { checkTags, publicRecord, publish, type TagVocabulary } from '../images/publishing.ts';
-import { loadBreeds } from '../reference/breeds.ts';
-import { loadCategories } from '../reference/categories.ts';
-import { loadColours } from '../reference/colours.ts';
+import { checkTags, loadTagVocabulary, publicRecord, publish } from '../images/publishing.ts';
 import type { ApprovePublicRequest, CreatePublicRequest, PublicRequestQueueQuery } from './input.ts';
 import { presentPublicRequest, type PublicRequestItem } from './request.ts';
 import {
@@ -173,10 +170,8 @@ export async function approvePublication(
 ) {
   const request = await requirePending(deps, requestId);
   if (request.status !== 'pending') throw await notPending(deps, request);
-  const [breeds, colours, categories] = await Promise.all([loadBreeds(deps), loadColours(deps), loadCategories(deps)]);
-  const vocabulary: TagVocabulary = { breeds, colours: colours.variants, categories };
   const { admin_message, ...tags } = body;
-  const context = checkTags(tags, vocabulary);
+  const context = checkTags(tags, await loadTagVocabulary(deps));
   const image = await readImageItem(deps, request.image_id, true);
   if (!image)
     throw notFound(`Image ${request.image_id} of request ${requestId} was deleted`, { code: 'image_deleted' });

@@ -25,11 +25,11 @@ export const reviewQueueQuery = z.strictObject({
 /** POST /reviews/{id}/complete: the vet's own WSAVA score and optional notes for the owner. */
 export const completeReviewBody = z.strictObject({
   score: z.int().check(z.gte(1), z.lte(9)),
-  notes: z._default(z.nullable(text({ max: MAX_NOTES_LENGTH })), null),
+  notes: z._default(z.nullable(text({ max: MAX_NOTES_LENGTH, lineBreaks: true })), null),
 });
 
 /** POST /reviews/{id}/reject: why the result cannot be reviewed (the owner reads it). */
-export const rejectReviewBody = z.strictObject({ reason: text({ max: MAX_REASON_LENGTH }) });
+export const rejectReviewBody = z.strictObject({ reason: text({ max: MAX_REASON_LENGTH, lineBreaks: true }) });
 
 export type PetReviewsQuery = z.output<typeof petReviewsQuery>;
 export type ReviewQueueQuery = z.output<typeof reviewQueueQuery>;

@@ -17,7 +17,7 @@ const enabledEvents = z.pipe(
 
 export const createWebhookBody = z.strictObject({
   url: text({ max: MAX_URL_LENGTH }),
-  description: z._default(z.string().check(z.maxLength(MAX_DESCRIPTION_LENGTH)), ''),
+  description: z._default(text({ min: 0, max: MAX_DESCRIPTION_LENGTH, lineBreaks: true }), ''),
   enabled_events: enabledEvents,
 });
 export type NewWebhook = z.output<typeof createWebhookBody>;

@@ -39,7 +39,7 @@ describe('POST /calculators/energy-requirement', () => {
 
   it('neutered adult dog of 20 kg: RER 70 × 20^0.75 = 662 kcal, MER 1.6 × RER = 1059 kcal, 3.03 cups of 350 kcal', async () => {
     const result = await calculate({
-      species: 'dog',
+      species_id: 'dog',
       weight_kg: 20,
       age_months: 36,
       neuter_status: 'neutered',
@@ -64,7 +64,7 @@ describe('POST /calculators/energy-requirement', () => {
   });
 
   it('intact cat of 4 kg without an age: RER 198 kcal, 1.4–1.6 × RER = 277–317 kcal, adult assumed', async () => {
-    const body = jsonBody(await calculate({ species: 'cat', weight_kg: 4, neuter_status: 'intact' }));
+    const body = jsonBody(await calculate({ species_id: 'cat', weight_kg: 4, neuter_status: 'intact' }));
     expect(body.rer_kcal_per_day).toBe(198);
     expect(body.mer).toMatchObject({ category: 'adult_intact', kcal_per_day: { min: 277, mid: 297, max: 317 } });
     expect(body.portions_per_day).toBeNull();
@@ -72,13 +72,13 @@ describe('POST /calculators/energy-requirement', () => {
   });
 
   it('a 3-month-old puppy of 5 kg: 3 × RER = 3 × 234 = 702 kcal', async () => {
-    const body = jsonBody(await calculate({ species: 'dog', weight_kg: 5, age_months: 3 }));
+    const body = jsonBody(await calculate({ species_id: 'dog', weight_kg: 5, age_months: 3 }));
     expect(body).toMatchObject({ life_stage: 'growth_under_4_months', rer_kcal_per_day: 234 });
     expect(body.mer.kcal_per_day).toEqual({ min: 702, mid: 702, max: 702 });
   });
 
   it('an active adult dog of 10 kg: 2.0–3.0 × RER 394 = 787–1181 kcal, 984 selected', async () => {
-    const body = jsonBody(await calculate({ species: 'dog', weight_kg: 10, age_months: 48, activity: 'active' }));
+    const body = jsonBody(await calculate({ species_id: 'dog', weight_kg: 10, age_months: 48, activity: 'active' }));
     expect(body.mer).toMatchObject({
       category: 'adult_active',
       kcal_per_day: { min: 787, mid: 984, max: 1181 },
@@ -108,7 +108,7 @@ describe('POST /calculators/energy-requirement', () => {
   });
 
   it('422 weight_required when no weight is usable: nothing given, or a breed without a standard weight', async () => {
-    for (const body of [{ species: 'dog' }, { breed_id: 'extinct-hound' }]) {
+    for (const body of [{ species_id: 'dog' }, { breed_id: 'extinct-hound' }]) {
       const result = await calculate(body);
       expect(result.statusCode).toBe(422);
       expect(jsonBody(result)).toMatchObject({
@@ -121,25 +121,57 @@ describe('POST /calculators/energy-requirement', () => {
   });
 
   it('403 naming the feature when the account lacks calculators', async () => {
-    const result = await calculate({ species: 'dog', weight_kg: 20 }, PLAIN_KEY);
+    const result = await calculate({ species_id: 'dog', weight_kg: 20 }, PLAIN_KEY);
     expect(result.statusCode).toBe(403);
     expect(jsonBody(result).message).toContain('calculators');
   });
 
   it('400 for bad input: species missing, species against the breed, activity cats do not have, bounds, unknown fields', async () => {
     const cases: [unknown, string][] = [
-      [{ weight_kg: 20 }, 'species is required when no breed_id or pet_id names it'],
-      [{ species: 'dog', breed_id: 'persian' }, 'breed_id names a cat, but the request is for a dog'],
-      [{ species: 'cat', weight_kg: 4, activity: 'working' }, 'activity must be one of: inactive, normal for a cat'],
-      [{ species: 'dog', weight_kg: 0 }, 'weight_kg must be greater than 0'],
-      [{ species: 'dog', weight_kg: 500 }, 'weight_kg must be at most 200'],
-      [{ species: 'dog', weight_kg: 20, colour: 'red' }, "unknown field 'colour'"],
+      [{ weight_kg: 20 }, 'species_id is required when no breed_id or pet_id names it'],
+      [{ species_id: 'dog', breed_id: 'persian' }, 'breed_id names a cat, but the request is for a dog'],
+      [{ species_id: 'cat', weight_kg: 4, activity: 'working' }, 'activity must be one of: inactive, normal for a cat'],
+      [{ species_id: 'dog', weight_kg: 0 }, 'weight_kg must be greater than 0'],
+      [{ species_id: 'dog', weight_kg: 500 }, 'weight_kg must be at most 200'],
+      [{ species_id: 'dog', weight_kg: 20, colour: 'red' }, "unknown field 'colour'"],
     ];
     for (const [body, message] of cases) {
       const result = await calculate(body);
       expect(result.statusCode, JSON.stringify(body)).toBe(400);
       expect([jsonBody(result).message].flat()).toContain(message);
     }
+  });
+
+  it('takes species_id like every other route, and species as its older name', async () => {
+    const byId = await calculate({ species_id: 'dog', weight_kg: 10 });
+    const byOldName = await calculate({ species: 'dog', weight_kg: 10 });
+    const both = await calculate({ species_id: 'cat', species: 'cat', weight_kg: 4 });
+
+    expect(byId.statusCode).toBe(200);
+    expect(jsonBody(byId)).toMatchObject({ species: 'dog', rer_kcal_per_day: 394 });
+    expect(jsonBody(byOldName)).toEqual(jsonBody(byId));
+    expect(jsonBody(both)).toMatchObject({ species: 'cat' });
+  });
+
+  it('400 when species and species_id name different species, listed with the other problems', async () => {
+    const result = await calculate({ species_id: 'dog', species: 'cat', weight_kg: -1, breed_id: 'persian' });
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).message).toEqual([
+      'weight_kg must be greater than 0',
+      'species names another species than species_id (species is its older name: send species_id alone)',
+      'breed_id names a cat, but the request is for a dog',
+    ]);
+  });
+
+  it('names an unknown breed with the problems of the other fields', async () => {
+    const result = await calculate({ breed_id: 'no-such-breed', age_months: -1 });
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).message).toEqual([
+      'age_months must be at least 0',
+      'breed_id no-such-breed is not a known breed id',
+    ]);
   });
 
   it('404 for a breed that does not exist', async () => {

@@ -221,6 +221,25 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
+  it('names unknown tags together with the problems of the other fields, in one 400', async () => {
+    const result = await approve({
+      species_id: 'dog',
+      breed_ids: ['unicorn'],
+      colour_ids: ['cat-n'],
+      category_ids: [0],
+      admin_message: '',
+    });
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).message).toEqual([
+      'category_ids.0 must be at least 1',
+      'admin_message must not be empty',
+      'breed_ids: unknown breed unicorn',
+      'colour_ids: unknown colour cat-n',
+    ]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
   it('answers 400 for more than three tags of a kind or no species, 403 to a non-administrator, 404 for an unknown request', async () => {
     expect((await approve({ ...TAGS, breed_ids: ['a', 'b', 'c', 'd'] })).statusCode).toBe(400);
     expect((await approve({ breed_ids: ['beagle'] })).statusCode).toBe(400);

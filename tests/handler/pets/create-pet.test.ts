@@ -138,6 +138,8 @@ describe('POST /v1/pets', () => {
     expect(jsonBody(result).message).toEqual([
       'birth_date is not a real date',
       'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)',
+      'breed_ids nope is not a known breed id',
+      'breed_ids siamese is not a breed of species dog',
     ]);
     const breeds = await create(fields({ name: 'X', breed_ids: 'beagle,nope,siamese' }));
     expect(jsonBody(breeds).message).toEqual([
@@ -146,6 +148,21 @@ describe('POST /v1/pets', () => {
     ]);
     const noSpecies = await create(fields({ name: 'X' }));
     expect(jsonBody(noSpecies).message).toEqual(['species_id is required (dog or cat) unless breed_ids names a breed']);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('names the unknown breed together with the problems of the other fields, in one 400', async () => {
+    const result = await create(
+      fields({ name: 'X', breed_ids: 'nope', birth_date: '2999-01-01', weight_kg: '-3', sub_id: 'me@example.com' }),
+    );
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).message).toEqual([
+      'birth_date must not be in the future',
+      'weight_kg must be greater than 0',
+      'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)',
+      'breed_ids nope is not a known breed id',
+    ]);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 

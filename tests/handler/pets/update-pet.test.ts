@@ -102,6 +102,30 @@ describe('PATCH /v1/pets/{petId}', () => {
     expect(ddb.commandCalls(UpdateCommand, DATA_TABLE)).toHaveLength(0);
   });
 
+  it('names unknown breeds together with the problems of the other fields, in one 400', async () => {
+    const result = await patch(USER_KEY, 'pet-1', { breed_ids: ['beagle', 'unicorn'], weight_kg: -2, name: '' });
+
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).message).toEqual([
+      'name must not be empty',
+      'weight_kg must be greater than 0',
+      'breed_ids unicorn is not a known breed id',
+    ]);
+    expect(ddb.commandCalls(UpdateCommand, DATA_TABLE)).toHaveLength(0);
+  });
+
+  it('refuses a description with NUL, U+FFFF or an unpaired surrogate, and keeps line breaks', async () => {
+    const refused = await patch(USER_KEY, 'pet-1', { description: 'x\u0000\uffff\ud83d' });
+    const kept = await patch(USER_KEY, 'pet-1', { description: 'Friendly.\nLoves walks 🐶' });
+
+    expect(refused.statusCode).toBe(400);
+    expect(jsonBody(refused).message).toEqual([
+      expect.stringMatching(/^description must not contain control characters/),
+    ]);
+    expect(kept.statusCode).toBe(200);
+    expect(jsonBody(kept).description).toBe('Friendly.\nLoves walks 🐶');
+  });
+
   it('answers 403 for another account’s pet and 404 for an unknown one, without writing', async () => {
     expect((await patch(OTHER_KEY, 'pet-1', { name: 'Mine now' })).statusCode).toBe(403);
     expect((await patch(USER_KEY, 'pet-404', { name: 'Ghost' })).statusCode).toBe(404);

@@ -37,6 +37,17 @@ describe('the $default route', () => {
     expect(body).toMatchObject({ statusCode: 404, error: 'Not Found', path: '/v1/unicorns', code: 'route_not_found' });
   });
 
+  it('quotes at most 200 characters of a long path, without authentication: the body stays small', async () => {
+    const path = `/v1/${'x'.repeat(15_000)}`;
+
+    const result = await notFound(httpEvent({ path }), lambdaContext);
+
+    const body = jsonBody(result);
+    expect(body).toMatchObject({ statusCode: 404, code: 'route_not_found', path: `${path.slice(0, 200)}…` });
+    expect(body.message).toBe(`No route matches GET ${path.slice(0, 200)}…`);
+    expect(Buffer.byteLength(result.body!)).toBeLessThan(1024);
+  });
+
   it('answers 404 outside the /v1 base path', async () => {
     expect(jsonBody(await notFound(httpEvent({ path: '/health' }), lambdaContext))).toMatchObject({ statusCode: 404 });
   });

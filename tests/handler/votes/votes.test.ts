@@ -111,6 +111,20 @@ describe('votes', () => {
     expect(ddb.commandCalls(UpdateCommand, { Key: { pk: 'COUNTER', sk: 'VOTE' } })).toHaveLength(0);
   });
 
+  it('names a missing image together with the problems of the other fields, in one 400', async () => {
+    const result = await post({ image_id: 'ghost', value: 7, sub_id: 'me@example.com' });
+
+    expect(jsonBody(result)).toMatchObject({
+      statusCode: 400,
+      message: [
+        'value must be one of: 0, 1',
+        'sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)',
+        'image_id ghost does not exist',
+      ],
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
   it('answers 403 when an administrator switched votes off for the account', async () => {
     const result = await post({ image_id: 'img1', value: 1 }, { 'x-api-key': OFF_KEY });
 
@@ -263,7 +277,9 @@ describe('votes', () => {
         const result = await post({ image_id: 'img1', value: 1, sub_id: subId });
         expect(jsonBody(result)).toMatchObject({
           statusCode: 400,
-          message: ['sub_id must not contain control characters, U+FFFE, U+FFFF or unpaired surrogates'],
+          message: [
+            'sub_id must not contain control characters, noncharacters (such as U+FFFF) or unpaired surrogates',
+          ],
         });
       }
       expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.ts';
+import { MAX_ERROR_BODY_BYTES } from '../../../shared/http/limits.ts';
 import { compressIfAccepted, errorResponse, jsonResponse } from '../../../shared/http/responses.ts';
 
 describe('error responses', () => {
@@ -23,6 +24,48 @@ describe('error responses', () => {
       limit: 100,
       window_hours: 24,
     });
+  });
+});
+
+describe('bounded error bodies', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const bytesOf = (result: { body?: string | undefined }) => Buffer.byteLength(result.body!);
+
+  it('cuts the echoed path and a single message, whatever a route put in them', () => {
+    const huge = `/v1/${'x'.repeat(100_000)}`;
+
+    const body = JSON.parse(errorResponse(new AppError(404, `No route matches GET ${huge}`), huge, now).body!);
+
+    expect(body.path).toBe(`${huge.slice(0, 200)}…`);
+    expect(body.message).toHaveLength(1001);
+    expect(body.message.endsWith('…')).toBe(true);
+  });
+
+  it('never cuts inside a surrogate pair', () => {
+    const path = `/${'a'.repeat(198)}\u{1F436}tail`;
+
+    const body = JSON.parse(errorResponse(new AppError(404, 'x'), path, now).body!);
+
+    expect(body.path).toBe(`/${'a'.repeat(198)}…`);
+  });
+
+  it('stays under the bound for the most hostile list a route can build: escapes, astral characters, long messages', () => {
+    const hostile = ['\u0000'.repeat(5000), '\ud800'.repeat(5000), '\u{1F436}'.repeat(5000), 'm'.repeat(5000)];
+    const messages = Array.from({ length: 25 }, (_, i) => hostile[i % hostile.length]!);
+    const path = '\u0000'.repeat(20_000);
+
+    const result = errorResponse(new AppError(400, messages, { details: { problem_count: 25 } }), path, now);
+
+    expect(bytesOf(result)).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
+    const body = JSON.parse(result.body!);
+    expect(body.message.at(-1)).toMatch(/^…and \d+ more messages, cut to keep the error small$/);
+    expect(body.problem_count).toBe(25);
+  });
+
+  it('leaves ordinary lists of problems whole', () => {
+    const messages = Array.from({ length: 21 }, (_, i) => `field${i} must be at most 100 characters long`);
+
+    expect(JSON.parse(errorResponse(new AppError(400, messages), '/v1/pets', now).body!).message).toEqual(messages);
   });
 });
 

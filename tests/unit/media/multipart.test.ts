@@ -381,6 +381,19 @@ describe('parseMultipart: the grammar of RFC 2046 and RFC 7578', () => {
     await expectEachRefused(headers, 'malformed multipart body: part 1 has a malformed header line');
   });
 
+  it('replaces a NUL or a noncharacter that reaches a file name as HTTP allows, and refuses a raw NUL as malformed', async () => {
+    const encoded = part(
+      `Content-Disposition: form-data; name="images"; filename*=UTF-8''a%00b%EF%B7%90c.png`,
+      'bytes',
+    );
+    const rawNul = part('Content-Disposition: form-data; name="images"; filename="a\x00b.png"', 'bytes');
+
+    expect((await parse(raw(encoded + CLOSE))).files[0]!.filename).toBe('a\ufffdb\ufffdc.png');
+    const refusal = await rejectionOf(parse(raw(rawNul + CLOSE)));
+    expect(refusal).toMatchObject({ status: 400, code: 'invalid_multipart' });
+    expect(refusal.message).toBe('malformed multipart body: part 1 has a malformed header line');
+  });
+
   it(`accepts a header block of exactly ${MAX_PART_HEADER_BYTES} bytes and refuses a longer one`, async () => {
     const disposition = 'Content-Disposition: form-data; name="a"\r\n';
     const padding = (bytes: number) => `X-Padding: ${'p'.repeat(bytes - 'X-Padding: '.length - 4)}\r\n\r\n`;
