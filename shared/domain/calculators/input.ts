@@ -5,7 +5,7 @@ import { text } from '../../http/params.ts';
 import { withReferences } from '../../http/validation.ts';
 import { SPECIES, speciesParam } from '../reference/species.ts';
 import { ACTIVITY_LEVELS, NEUTER_STATUSES } from './energy-requirement.ts';
-import { energyReferenceProblems } from './service.ts';
+import { energyReferenceProblems } from './references.ts';
 
 /** Heavier than any dog on record; a bound, not a judgement. */
 export const MAX_WEIGHT_KG = 200;

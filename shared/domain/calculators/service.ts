@@ -5,7 +5,8 @@ import { AppError, badRequest } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { petAgeInMonths } from '../pets/age.ts';
 import { requireOwnPet } from '../pets/service.ts';
-import { type BreedRecord, loadBreeds, requireBreed } from '../reference/breeds.ts';
+import { type BreedRecord, requireBreed } from '../reference/breeds.ts';
+import { speciesMismatch } from './references.ts';
 import type { Species } from '../reference/species.ts';
 import {
   ACTIVITY_BY_SPECIES,
@@ -22,21 +23,6 @@ export const weightRequired = () =>
   new AppError(422, 'No usable weight: send weight_kg, a breed_id with a standard weight, or a pet with a weight', {
     code: 'weight_required',
   });
-
-const speciesMismatch = (what: 'breed_id' | 'pet_id', other: Species | undefined, species: Species | undefined) =>
-  species && other && other !== species ? `${what} names a ${other}, but the request is for a ${species}` : undefined;
-
-/** What the body's breed_id refers to, for the pipeline's 400 when other fields fail too (input.ts). */
-export async function energyReferenceProblems(
-  deps: CalculatorDeps,
-  body: Partial<EnergyRequirementBody>,
-): Promise<string[]> {
-  if (!body.breed_id) return [];
-  const breed = (await loadBreeds(deps)).find((b) => b.id === body.breed_id);
-  if (!breed) return [`breed_id ${body.breed_id} is not a known breed id`];
-  const mismatch = speciesMismatch('breed_id', breed.species_id, body.species_id ?? body.species);
-  return mismatch ? [mismatch] : [];
-}
 
 const neuterStatusOf = (neutered: boolean | null | undefined): NeuterStatus =>
   neutered === true ? 'neutered' : neutered === false ? 'intact' : 'unknown';
