@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * SSRF defence for webhook delivery. Receiver URLs are customer input, so a delivery must never
@@ -14,126 +15,47 @@ export interface AddressPolicy {
   allowLoopback?: boolean;
 }
 
-interface Cidr {
-  version: 4 | 6;
-  network: bigint;
-  prefix: number;
-}
-
-interface IpAddress {
-  version: 4 | 6;
-  value: bigint;
-}
-
-const IPV4_BITS = 32;
-const IPV6_BITS = 128;
+type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
 
 function parseAddress(text: string): IpAddress | undefined {
   // The zone ("%eth0") only picks an interface; it does not change which address is meant.
   const address = text.replace(/%.*$/, '');
-  switch (isIP(address)) {
-    case 4:
-      return { version: 4, value: parseIPv4(address) };
-    case 6:
-      return { version: 6, value: parseIPv6(address) };
-    default:
-      return undefined;
-  }
+  // `isIP` first: ipaddr.js also accepts legacy forms such as "0x7f.1" that are no plain address.
+  return isIP(address) === 0 ? undefined : ipaddr.parse(address);
 }
 
-/** Expects text that `isIP` accepted as IPv4. */
-function parseIPv4(address: string): bigint {
-  return address.split('.').reduce((value, octet) => (value << 8n) | BigInt(Number(octet)), 0n);
-}
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
 
-/** Expects text that `isIP` accepted as IPv6, including "::" and a dotted IPv4 tail. */
-function parseIPv6(address: string): bigint {
-  const [head = '', tail] = address.split('::');
-  const headGroups = toHextets(head);
-  const tailGroups = tail === undefined ? [] : toHextets(tail);
-  const zeroGroups: number[] = new Array(8 - headGroups.length - tailGroups.length).fill(0);
-  return [...headGroups, ...zeroGroups, ...tailGroups].reduce((value, group) => (value << 16n) | BigInt(group), 0n);
-}
-
-function toHextets(groups: string): number[] {
-  if (groups === '') return [];
-  return groups.split(':').flatMap((group) => {
-    if (!group.includes('.')) return [Number.parseInt(group, 16)];
-    const ipv4 = Number(parseIPv4(group));
-    return [ipv4 >>> 16, ipv4 & 0xffff];
-  });
-}
-
-function cidr(notation: string): Cidr {
-  const [address = '', prefix = ''] = notation.split('/');
-  const parsed = parseAddress(address);
-  if (parsed === undefined) throw new Error(`Invalid CIDR ${notation}`);
-  return { version: parsed.version, network: parsed.value, prefix: Number(prefix) };
-}
-
-function inCidr(address: IpAddress, range: Cidr): boolean {
-  if (address.version !== range.version) return false;
-  const hostBits = BigInt((address.version === 4 ? IPV4_BITS : IPV6_BITS) - range.prefix);
-  return address.value >> hostBits === range.network >> hostBits;
-}
-
-// IANA special-purpose registries; everything here is unreachable, internal or not a real host.
-const NON_PUBLIC_IPV4 = [
-  '0.0.0.0/8', // "this network"
-  '10.0.0.0/8', // private
-  '100.64.0.0/10', // carrier-grade NAT
-  '127.0.0.0/8', // loopback
-  '169.254.0.0/16', // link-local, including the 169.254.169.254 metadata service
-  '172.16.0.0/12', // private
-  '192.0.0.0/24', // IETF protocol assignments
-  '192.0.2.0/24', // documentation (TEST-NET-1)
-  '192.88.99.0/24', // deprecated 6to4 relay anycast
-  '192.168.0.0/16', // private
-  '198.18.0.0/15', // benchmarking
-  '198.51.100.0/24', // documentation (TEST-NET-2)
-  '203.0.113.0/24', // documentation (TEST-NET-3)
-  '224.0.0.0/4', // multicast
-  '240.0.0.0/4', // reserved, including 255.255.255.255 broadcast
-].map(cidr);
-
-// Only 2000::/3 is allocated as global unicast; that one test excludes ::1, ::, fc00::/7 (ULA,
-// incl. the fd00:ec2::254 metadata service), fe80::/10, fec0::/10, ff00::/8, 100::/64 and the rest.
-const GLOBAL_UNICAST_IPV6 = cidr('2000::/3');
-const NON_PUBLIC_GLOBAL_IPV6 = [
-  '2001::/23', // IETF protocol assignments: Teredo, benchmarking, ORCHID
-  '2001:db8::/32', // documentation
-  '2002::/16', // 6to4: tunnels to an embedded IPv4 address, refused rather than decoded
-  '3fff::/20', // documentation
-].map(cidr);
-
-// These reach an IPv4 host, so they are judged as that host.
-const IPV4_MAPPED = cidr('::ffff:0:0/96');
-const NAT64_WELL_KNOWN = cidr('64:ff9b::/96');
-
-const LOOPBACK_IPV4 = cidr('127.0.0.0/8');
-const LOOPBACK_IPV6 = cidr('::1/128');
-
+/** Mapped, NAT64 and 6to4 addresses reach an IPv4 host, so they are judged as that host. */
 function embeddedIPv4OrSelf(address: IpAddress): IpAddress {
-  if (inCidr(address, IPV4_MAPPED) || inCidr(address, NAT64_WELL_KNOWN)) {
-    return { version: 4, value: address.value & 0xffff_ffffn };
-  }
+  if (address instanceof ipaddr.IPv4) return address;
+  const bytes = address.toByteArray();
+  if (address.isIPv4MappedAddress() || address.match(NAT64_WELL_KNOWN)) return ipaddr.fromByteArray(bytes.slice(12));
+  if (address.match(SIX_TO_FOUR)) return ipaddr.fromByteArray(bytes.slice(2, 6));
   return address;
 }
+
+// ipaddr.js keeps the IANA special-purpose registries; every range it names is unreachable,
+// internal or not a real host (169.254.169.254 and fd00:ec2::254 metadata services included),
+// except these anycast public services.
+const PUBLIC_IPV4_RANGES = new Set(['unicast', 'as112', 'amt']);
+// Only 2000::/3 is allocated as global unicast; ipaddr.js calls ::2 or 4000:: "unicast" too.
+const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR('2000::/3');
 
 /** False for anything that is not a plain IP address, so that unknown input fails closed. */
 export function isPublicAddress(ip: string): boolean {
   const parsed = parseAddress(ip);
   if (parsed === undefined) return false;
   const address = embeddedIPv4OrSelf(parsed);
-  if (address.version === 4) return !NON_PUBLIC_IPV4.some((range) => inCidr(address, range));
-  return inCidr(address, GLOBAL_UNICAST_IPV6) && !NON_PUBLIC_GLOBAL_IPV6.some((range) => inCidr(address, range));
+  if (address instanceof ipaddr.IPv4) return PUBLIC_IPV4_RANGES.has(address.range());
+  // Teredo's IPv4 is obfuscated and its relay is not ours to trust: it stays refused as "teredo".
+  return address.match(GLOBAL_UNICAST_IPV6) && address.range() === 'unicast';
 }
 
 export function isLoopbackAddress(ip: string): boolean {
   const parsed = parseAddress(ip);
-  if (parsed === undefined) return false;
-  const address = embeddedIPv4OrSelf(parsed);
-  return inCidr(address, LOOPBACK_IPV4) || inCidr(address, LOOPBACK_IPV6);
+  return parsed !== undefined && embeddedIPv4OrSelf(parsed).range() === 'loopback';
 }
 
 function isAllowedAddress(ip: string, allowLoopback: boolean): boolean {

@@ -57,6 +57,8 @@ describe('isPublicAddress for IPv4', () => {
     '198.17.255.255',
     '198.20.0.0',
     '223.255.255.255',
+    '192.175.48.1', // AS112 anycast DNS sink
+    '192.52.193.1', // AMT relay anycast
   ])('accepts the public address %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(true);
   });
@@ -89,6 +91,10 @@ describe('isPublicAddress for IPv6', () => {
     ['5f00::1', 'outside global unicast'],
     ['4000::1', 'outside global unicast'],
     ['1::1', 'outside global unicast'],
+    ['2001:3::1', 'AMT relay (inside the IETF block)'],
+    ['2001:20::1', 'ORCHIDv2'],
+    ['2001:30::1', 'drone remote ID tags'],
+    ['2001:10::1', 'deprecated ORCHID'],
   ])('rejects %s (%s)', (ip) => {
     expect(isPublicAddress(ip)).toBe(false);
   });
@@ -116,11 +122,20 @@ describe('isPublicAddress for IPv4 inside IPv6', () => {
     ['64:ff9b::a00:1', 'NAT64 private in hex'],
     ['64:ff9b::169.254.169.254', 'NAT64 metadata service'],
     ['64:ff9b::100.64.0.1', 'NAT64 carrier-grade NAT'],
+    ['2002:7f00:1::1', '6to4 loopback'],
+    ['2002:a9fe:a9fe::1', '6to4 metadata service'],
+    ['2002:c0a8:101::', '6to4 private'],
+    ['2002:e000:1::1', '6to4 multicast'],
+    ['2002:ffff:ffff::1', '6to4 broadcast'],
+    ['::ffff:0.0.0.0', 'mapped unspecified'],
+    ['::ffff:198.18.0.1', 'mapped benchmarking'],
+    ['64:ff9b::240.0.0.1', 'NAT64 reserved'],
+    ['::ffff:0:a00:1', 'IPv4-translated (RFC 6145)'],
   ])('rejects %s (%s)', (ip) => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
-  it.each(['::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '64:ff9b::101:101'])(
+  it.each(['::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '64:ff9b::101:101', '2002:808:808::1'])(
     'accepts %s, which reaches a public IPv4 host',
     (ip) => {
       expect(isPublicAddress(ip)).toBe(true);
@@ -146,9 +161,12 @@ describe('isPublicAddress for text that is not an address', () => {
 });
 
 describe('isLoopbackAddress', () => {
-  it.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])('recognises %s', (ip) => {
-    expect(isLoopbackAddress(ip)).toBe(true);
-  });
+  it.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '64:ff9b::127.0.0.1', '2002:7f00:1::1'])(
+    'recognises %s',
+    (ip) => {
+      expect(isLoopbackAddress(ip)).toBe(true);
+    },
+  );
 
   it.each(['10.0.0.1', '::', '8.8.8.8', 'fe80::1', 'localhost', '128.0.0.1'])('does not treat %s as loopback', (ip) => {
     expect(isLoopbackAddress(ip)).toBe(false);
