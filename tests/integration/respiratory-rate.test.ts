@@ -11,6 +11,9 @@ import { startReceiver } from '../support/receiver.ts';
 // The accuracy table of the issue, end to end: videos rendered at known rates → upload → video processing →
 // POST respiratory-rate → table stream → measuring consumer (ffmpeg + spectrum) → signed webhook.
 const RATES = [12, 20, 30, 45];
+/** Lighting that flickers at 20 per minute, over a still patch and over a patch breathing at 30 per minute. */
+const FLICKER = { bpm: 0, flickerBpm: 20 } as const;
+const BREATHING_UNDER_FLICKER = { bpm: 30, flickerBpm: 20 } as const;
 const EVENT = 'pet.respiratory_rate.completed';
 
 describe('respiratory rate from a pet video, against the local stack with real ffmpeg', () => {
@@ -18,7 +21,7 @@ describe('respiratory rate from a pet video, against the local stack with real f
   let petId: string;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let secret: string;
-  const videoIds = new Map<number | null, string>();
+  const videoIds = new Map<number | null | object, string>();
   const dir = mkdtempSync(join(tmpdir(), 'breathing-'));
 
   beforeAll(async () => {
@@ -30,13 +33,15 @@ describe('respiratory rate from a pet video, against the local stack with real f
       body: { url: receiver.url, description: 'respiratory rate', enabled_events: [EVENT] },
     });
     secret = hook.body.signing_secret;
-    for (const bpm of [...RATES, null]) {
-      const file = join(dir, `${bpm ?? 'noise'}.mp4`);
-      await renderBreathingVideo(file, { bpm, seconds: 20 });
+    // The noise video last: the default (newest ready) video below.
+    for (const scene of [...RATES, FLICKER, BREATHING_UNDER_FLICKER, null]) {
+      const file = join(dir, `${videoIds.size}.mp4`);
+      const video = typeof scene === 'object' && scene !== null ? scene : { bpm: scene };
+      await renderBreathingVideo(file, { ...video, seconds: 20 });
       const res = await postForm(`/pets/${petId}/videos`, owner.api_key, [
         { field: 'file', bytes: readFileSync(file), filename: 'breathing.mp4' },
       ]);
-      videoIds.set(bpm, res.body.id);
+      videoIds.set(scene, res.body.id);
     }
     for (const id of videoIds.values())
       expect((await settled(owner.api_key, petId, id, 30_000)).body.status).toBe('ready');
@@ -96,21 +101,32 @@ describe('respiratory rate from a pet video, against the local stack with real f
     }
   }, 90_000);
 
-  it('ends failed (no periodic motion) on a video of pure noise, and delivers that too', async () => {
+  /** Measures one video and answers the delivered event's body. */
+  async function measured(videoId: string) {
     const before = receiver.received.length;
     const res = await api('POST', `/pets/${petId}/respiratory-rate`, {
       key: owner.api_key,
-      body: { video_id: videoIds.get(null) },
+      body: { video_id: videoId },
     });
     const [delivery] = (await receiver.waitFor(before + 1, 30_000)).slice(before);
-    expect(JSON.parse(delivery!.body)).toMatchObject({
-      id: res.body.id,
-      status: 'failed',
-      reason: 'no_periodic_motion',
-    });
-    const stored = await api('GET', `/pets/${petId}/respiratory-rate/${res.body.id}`, { key: owner.api_key });
+    const body = JSON.parse(delivery!.body);
+    expect(body.id).toBe(res.body.id);
+    return body;
+  }
+
+  it('ends failed (no periodic motion) on a video of pure noise, and delivers that too', async () => {
+    const body = await measured(videoIds.get(null)!);
+    expect(body).toMatchObject({ status: 'failed', reason: 'no_periodic_motion' });
+    const stored = await api('GET', `/pets/${petId}/respiratory-rate/${body.id}`, { key: owner.api_key });
     expect(stored.body).toMatchObject({ status: 'failed', reason: 'no_periodic_motion' });
     expect(stored.body).not.toHaveProperty('breaths_per_minute');
+  }, 60_000);
+
+  it('takes a flickering light for lighting, not breathing, and measures a breathing patch under it', async () => {
+    expect(await measured(videoIds.get(FLICKER)!)).toMatchObject({ status: 'failed', reason: 'no_periodic_motion' });
+    const underFlicker = await measured(videoIds.get(BREATHING_UNDER_FLICKER)!);
+    expect(underFlicker).toMatchObject({ status: 'completed' });
+    expect(Math.abs(underFlicker.breaths_per_minute - 30)).toBeLessThanOrEqual(1.5);
   }, 60_000);
 
   it('measures the newest ready video by default, and answers 400 for a pet without videos', async () => {

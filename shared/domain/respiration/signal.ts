@@ -1,11 +1,14 @@
 // Breathing rate from a stack of small grayscale frames: pure signal processing, no I/O (docs/respiratory-rate.md).
-//   1. the moving region: the pixels whose brightness varies most in the breathing band (a cheap box-filter
-//      band-pass ranks them), so a still background, sensor noise and slow lighting changes do not count;
-//   2. one motion signal: each of those pixels' series detrended and band-passed to the physiological range, then
+//   1. lighting out: each frame minus its best fit as a gain and offset of the clip's mean picture (fitted on the
+//      still part of the picture), so a change of the whole picture's brightness (a flickering lamp, auto-exposure)
+//      leaves nothing to measure and only local change, motion, remains;
+//   2. the moving region: the pixels whose brightness varies most in the breathing band (a cheap box-filter
+//      band-pass ranks them), so a still background and sensor noise do not count;
+//   3. one motion signal: each of those pixels' series detrended and band-passed to the physiological range, then
 //      combined by their first principal component (pixels on opposite edges of a moving chest change in opposite
 //      directions; a plain mean would cancel them);
-//   3. the rate: the dominant peak of the Hann-windowed, zero-padded spectrum, refined by parabolic interpolation;
-//   4. the quality: the share of band power near that peak against the rest of the band. Below the threshold the
+//   4. the rate: the dominant peak of the Hann-windowed, zero-padded spectrum, refined by parabolic interpolation;
+//   5. the quality: the share of band power near that peak against the rest of the band. Below the threshold the
 //      video shows no periodic motion, and the measurement says so instead of guessing.
 
 /** Frames as decoded: `count` frames of `width × height` 8-bit luma, one after the other. */
@@ -17,6 +20,9 @@ export interface FrameStack {
   /** count × width × height bytes. */
   luma: Uint8Array;
 }
+
+/** The same frames as values of any range (what is left once the lighting is taken out). */
+type Frames = Omit<FrameStack, 'luma'> & { luma: ArrayLike<number> };
 
 export type FailureReason = 'too_short' | 'too_dark' | 'no_periodic_motion';
 
@@ -39,6 +45,12 @@ const MAX_QUALITY = 1000;
 /** Share of pixels taken as the moving region (at least MIN_REGION_PIXELS). */
 const REGION_SHARE = 0.03;
 const MIN_REGION_PIXELS = 16;
+/**
+ * Share of pixels, those changing most after a first lighting fit, left out of the second: a moving chest is a large
+ * part of a close picture, and fitted as lighting it would be partly taken out. Measured on the rendered videos: 10 %
+ * keeps 74–90 % of their quality, 3 % only 32–66 % and 20 % 17–64 % (it leaves out still background too).
+ */
+const LIGHTING_EXCLUDED_SHARE = 0.1;
 
 /** The measurement over a frame stack: a rate, or the reason there is none. */
 export function measureBreathing(stack: FrameStack): BreathingMeasurement {
@@ -47,8 +59,9 @@ export function measureBreathing(stack: FrameStack): BreathingMeasurement {
   if (meanOf(stack.luma) < MIN_MEAN_LUMA) return { status: 'failed', reason: 'too_dark', quality: null };
   const lowHz = Math.max(BREATHING_BAND_BPM.low, (MIN_CYCLES * 60) / seconds) / 60;
   const highHz = Math.min(BREATHING_BAND_BPM.high / 60, stack.fps / 2);
-  const region = movingRegion(stack, lowHz);
-  const series = region.map((pixel) => bandPass(detrend(pixelSeries(stack, pixel)), stack.fps, lowHz, highHz));
+  const frames = evenlyLit(stack, lowHz);
+  const region = movingRegion(frames, lowHz);
+  const series = region.map((pixel) => bandPass(detrend(pixelSeries(frames, pixel)), stack.fps, lowHz, highHz));
   const peak = dominantPeak(principalComponent(series), stack.fps, lowHz, highHz);
   const quality = round(peak.quality, 3);
   if (peak.quality < MIN_QUALITY) return { status: 'failed', reason: 'no_periodic_motion', quality };
@@ -63,7 +76,45 @@ function meanOf(values: ArrayLike<number>): number {
   return values.length > 0 ? sum / values.length : 0;
 }
 
-function pixelSeries(stack: FrameStack, pixel: number): Float64Array {
+/** The frames with the lighting fitted out twice, the second time on the pixels the first left still. */
+function evenlyLit(stack: FrameStack, lowHz: number): Frames {
+  const still = new Uint8Array(stack.width * stack.height).fill(1);
+  const firstFit = { ...stack, luma: withoutLighting(stack) };
+  for (const pixel of movingRegion(firstFit, lowHz, LIGHTING_EXCLUDED_SHARE)) still[pixel] = 0;
+  return { ...stack, luma: withoutLighting(stack, still) };
+}
+
+/**
+ * Each frame minus its least-squares fit `gain × mean picture + offset` over the `still` pixels (1; all by default):
+ * a change of lighting or exposure scales and shifts the whole picture, which the fit absorbs frame by frame, while
+ * what moves in one part of it (a chest) stays in the residual. Without this a uniform flicker is the strongest
+ * periodic change of every pixel and is measured as breathing. A picture without contrast cannot tell a gain from an
+ * offset; then the frame's mean alone is taken out.
+ */
+export function withoutLighting(stack: FrameStack, still?: Uint8Array): Float32Array {
+  const size = stack.width * stack.height;
+  const fitted = still ?? new Uint8Array(size).fill(1);
+  const fittedCount = Math.max(1, dot(fitted, fitted));
+  const picture = new Float64Array(size);
+  for (let t = 0; t < stack.count; t++)
+    for (let pixel = 0; pixel < size; pixel++) picture[pixel] = picture[pixel]! + stack.luma[t * size + pixel]!;
+  const level = dot(picture, fitted) / fittedCount;
+  // The mean picture, centred on the fitted pixels' level, and zero where it is not fitted (the weights of the fit).
+  const centred = Float64Array.from(picture, (sum) => (sum - level) / Math.max(1, stack.count));
+  const weights = Float64Array.from(centred, (value, pixel) => value * fitted[pixel]!);
+  const contrast = dot(weights, weights);
+  const out = new Float32Array(stack.count * size);
+  for (let t = 0; t < stack.count; t++) {
+    const frame = stack.luma.subarray(t * size, (t + 1) * size);
+    const offset = dot(frame, fitted) / fittedCount;
+    // The weights sum to zero, so their product with the raw frame is the covariance with the centred frame.
+    const gain = contrast > 0 ? dot(weights, frame) / contrast : 0;
+    for (let pixel = 0; pixel < size; pixel++) out[t * size + pixel] = frame[pixel]! - offset - gain * centred[pixel]!;
+  }
+  return out;
+}
+
+function pixelSeries(stack: Frames, pixel: number): Float64Array {
   const size = stack.width * stack.height;
   const out = new Float64Array(stack.count);
   for (let t = 0; t < stack.count; t++) out[t] = stack.luma[t * size + pixel]!;
@@ -89,7 +140,7 @@ function windowMean(prefix: Float64Array, length: number, i: number, window: num
  * band-pass: frame noise smoothed over ~0.3 s, lighting drift removed over one slowest breath). One pass per pixel
  * over reused buffers: this touches every decoded sample, so it allocates nothing per pixel.
  */
-export function movingRegion(stack: FrameStack, lowHz: number): number[] {
+export function movingRegion(stack: Frames, lowHz: number, share = REGION_SHARE): number[] {
   const size = stack.width * stack.height;
   const short = Math.max(1, Math.round(stack.fps * 0.3));
   const long = Math.max(short + 2, Math.round(stack.fps / lowHz));
@@ -104,7 +155,7 @@ export function movingRegion(stack: FrameStack, lowHz: number): number[] {
       sum += (windowMean(prefix, stack.count, t, short) - windowMean(prefix, stack.count, t, long)) ** 2;
     energy[pixel] = sum;
   }
-  const take = Math.min(size, Math.max(MIN_REGION_PIXELS, Math.round(size * REGION_SHARE)));
+  const take = Math.min(size, Math.max(MIN_REGION_PIXELS, Math.round(size * share)));
   return Array.from(energy.keys())
     .sort((a, b) => energy[b]! - energy[a]!)
     .slice(0, take);
@@ -211,7 +262,7 @@ export function principalComponent(series: Float64Array[], iterations = 60): Flo
   return course;
 }
 
-const dot = (a: Float64Array, b: Float64Array) => {
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
   return sum;

@@ -8,6 +8,7 @@ import {
   MIN_QUALITY,
   measureBreathing,
   principalComponent,
+  withoutLighting,
 } from '../../../shared/domain/respiration/signal.ts';
 
 /** Deterministic uniform numbers in [0, 1) (mulberry32), so every run sees the same noise. */
@@ -27,7 +28,9 @@ const sine = (length: number, fps: number, hz: number, phase = 0) =>
 
 /**
  * The frames a camera would give of a breathing animal, drawn directly: a bright disc whose radius swings with the
- * breaths on a darker background, plus sensor noise and a slow brightening of the whole picture.
+ * breaths on a darker background, plus sensor noise and a slow brightening of the whole picture. `bpm: 0` draws a
+ * disc that does not move, `null` no disc; `flicker` swings the whole picture's lighting, added (a brightness offset)
+ * or multiplied (a gain, as a lamp or the exposure changes it).
  */
 function breathingFrames(options: {
   bpm: number | null;
@@ -35,6 +38,7 @@ function breathingFrames(options: {
   brightness?: number;
   contrast?: number;
   seed?: number;
+  flicker?: { bpm: number; kind: 'offset' | 'gain' };
 }) {
   const [width, height, fps] = [64, 48, 10];
   const count = Math.round(options.seconds * fps);
@@ -45,10 +49,12 @@ function breathingFrames(options: {
   for (let t = 0; t < count; t++) {
     const radius = 12 + (options.bpm ? 2.5 * Math.sin((2 * Math.PI * options.bpm * t) / (60 * fps)) : 0);
     const drift = ((base / 3) * t) / count;
+    const swing = options.flicker ? Math.sin((2 * Math.PI * options.flicker.bpm * t) / (60 * fps)) : 0;
+    const light = (v: number) => (options.flicker?.kind === 'gain' ? v * (1 + 0.15 * swing) : v + 20 * swing);
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) {
         const inside = options.bpm !== null && Math.hypot(x - width / 2, y - height / 2) < radius;
-        const value = (inside ? base + contrast : base) + drift + (random() - 0.5) * (contrast / 1.6);
+        const value = light((inside ? base + contrast : base) + drift) + (random() - 0.5) * (contrast / 1.6);
         luma[t * width * height + y * width + x] = Math.max(0, Math.min(255, Math.round(value)));
       }
   }
@@ -152,6 +158,46 @@ describe('measureBreathing on synthetic frames (noise and lighting drift)', () =
         status: 'failed',
         reason: 'no_periodic_motion',
       });
+  });
+
+  it.each(['offset', 'gain'] as const)(
+    'ends failed (no periodic motion) on a still picture whose lighting flickers (%s) at 20 per minute',
+    (kind) => {
+      expect(measureBreathing(breathingFrames({ bpm: 0, seconds: 20, flicker: { bpm: 20, kind } }))).toMatchObject({
+        status: 'failed',
+        reason: 'no_periodic_motion',
+      });
+    },
+  );
+
+  it.each([
+    [12, 20, 'offset'],
+    [30, 20, 'gain'],
+    [20, 45, 'offset'],
+  ] as const)(
+    'measures a faint %i breaths per minute under a lighting flicker at %i per minute (%s)',
+    (bpm, flickerBpm, kind) => {
+      // A low-contrast chest under a strong flicker: measured by brightness alone, the flicker wins.
+      const frames = breathingFrames({ bpm, seconds: 20, contrast: 30, flicker: { bpm: flickerBpm, kind } });
+      const result = measureBreathing(frames);
+      expect(result.status).toBe('completed');
+      if (result.status === 'completed') expect(Math.abs(result.breathsPerMinute - bpm)).toBeLessThanOrEqual(1.5);
+    },
+  );
+
+  it('takes out a change of the whole picture exactly, gain or offset, and keeps what changes in one part', () => {
+    const [width, height, count] = [4, 1, 3];
+    const picture = [10, 40, 70, 100];
+    // Frame 1: the lighting doubled and raised by 7; frame 2: one pixel (the "chest") brighter by 40.
+    const luma = Uint8Array.from([
+      ...picture,
+      ...picture.map((v) => 2 * v + 7),
+      ...picture.map((v, i) => (i === 1 ? v + 40 : v)),
+    ]);
+    const residual = withoutLighting({ width, height, fps: 10, count, luma }, Uint8Array.from([1, 0, 1, 1]));
+    for (const t of [0, 1, 2]) for (const pixel of [0, 2, 3]) expect(residual[t * width + pixel]).toBeCloseTo(0, 3);
+    // The unfitted pixel, under the same lighting in frames 0 and 2, keeps the 40 by which it changed.
+    expect(residual[2 * width + 1]! - residual[1]!).toBeCloseTo(40, 3);
   });
 
   it('ends failed on a clip too short or too dark to judge', () => {
