@@ -11,6 +11,7 @@ export interface MediaTargetOptions {
   bucket?: string;
   dynamodbPort: number;
   awsPort: number;
+  mediaPort: number;
 }
 
 const integer = (value: string) => {
@@ -34,6 +35,12 @@ export function withMediaTargetOptions(command: Command): Command {
       new Option('--aws-port <port>', 'fauxqs (S3) port of the local stack')
         .env('AWS_LOCAL_PORT')
         .default(4566)
+        .argParser(integer),
+    )
+    .addOption(
+      new Option('--media-port <port>', 'media front port of the local stack (the URLs reported)')
+        .env('MEDIA_LOCAL_PORT')
+        .default(4567)
         .argParser(integer),
     );
 }
@@ -62,7 +69,7 @@ export async function configureMediaTarget(options: MediaTargetOptions): Promise
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${options.dynamodbPort}`,
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${options.awsPort}`,
-    MEDIA_BASE_URL: `http://127.0.0.1:${options.awsPort}/${options.bucket ?? 'pet-api-media'}`,
+    MEDIA_BASE_URL: `http://127.0.0.1:${options.mediaPort}`,
     TABLE_NAME: options.table ?? 'pet-api-local',
     MEDIA_BUCKET: options.bucket ?? 'pet-api-media',
   });

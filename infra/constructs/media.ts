@@ -13,6 +13,7 @@ import {
   ViewerProtocolPolicy,
   CachePolicy,
   PriceClass,
+  ResponseHeadersPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -63,6 +64,12 @@ export class Media extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        // Browsers take every served object as the type it says (set when the service writes it), never sniff it
+        // into something else; the local media front (scripts/local/media-front.ts) answers the same.
+        responseHeadersPolicy: new ResponseHeadersPolicy(this, 'ServedMediaHeaders', {
+          comment: `Pet API media (${props.stage}): objects are never sniffed`,
+          securityHeadersBehavior: { contentTypeOptions: { override: true } },
+        }),
       },
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -100,6 +107,8 @@ export class Media extends Construct {
         sources: [Source.asset(props.catalogueImagesDir)],
         destinationBucket: this.bucket,
         destinationKeyPrefix: 'catalogue/',
+        // Served inline like every media object; the type is set from each file's extension.
+        contentDisposition: 'inline',
         prune: false,
         memoryLimit: 1024,
       });

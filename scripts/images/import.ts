@@ -18,6 +18,7 @@ import { inspectPhotoHeader } from '../../shared/media/photo-header.ts';
 import { AppError, badRequest } from '../../shared/errors.ts';
 import { PHOTO_FORMATS } from '../../shared/media/format.ts';
 import { cleanPhoto, UndecodablePhoto } from '../../shared/media/photo-derivatives.ts';
+import { servedPhoto } from '../../shared/media/served-object.ts';
 import type { ManifestRow, ValidatedManifest } from './manifest.ts';
 
 /** How long one photo may take to download. */
@@ -81,7 +82,7 @@ export async function importPhotos(
           Bucket: deps.config.mediaBucket,
           Key: file,
           Body: clean,
-          ContentType: PHOTO_FORMATS[format].mimeType,
+          ...servedPhoto(id, format),
         }),
       );
       const outcome = await publishImportedPhoto(

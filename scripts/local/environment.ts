@@ -23,9 +23,12 @@ function localWebhookKey(persist: boolean): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-/** The environment `npm start` runs with: the emulators' (`stack.env`) and the local stage's settings over them. */
+/**
+ * The environment `npm start` runs with: the emulators' (`stack.env`) and the local stage's settings over them; media
+ * URLs name the media front (the CDN's stand-in).
+ */
 export function localServiceEnvironment(
-  stack: { env: Record<string, string>; awsEndpoint: string },
+  stack: { env: Record<string, string>; mediaBaseUrl: string },
   persist: boolean,
 ): Record<string, string> {
   return {
@@ -36,7 +39,7 @@ export function localServiceEnvironment(
     // One readable line per log entry (requests, consumers' activity) instead of Lambda's JSON; no EMF metrics.
     LOG_FORMAT: process.env.LOG_FORMAT ?? 'readable',
     POWERTOOLS_METRICS_DISABLED: 'true',
-    MEDIA_BASE_URL: `${stack.awsEndpoint}/${LOCAL_MEDIA_BUCKET}`,
+    MEDIA_BASE_URL: stack.mediaBaseUrl,
     MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
     // Local receivers live on this machine; deployed, webhook URLs must be public https.
     ALLOW_LOOPBACK_WEBHOOKS: 'true',

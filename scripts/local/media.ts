@@ -1,9 +1,10 @@
 // Local mode's media: the catalogue's JPEGs are rendered once into .local/images, then put into the fauxqs bucket.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { catalogueImages } from '../../shared/domain/images/seed.ts';
 import { renderImages } from '../data/render-images.ts';
+import { servedObject } from '../../shared/media/served-object.ts';
 
 export const LOCAL_MEDIA_BUCKET = 'pet-api-media';
 const RENDER_DIR = join(import.meta.dirname, '..', '..', '.local', 'images');
@@ -23,7 +24,7 @@ export async function publishCatalogueImages(s3: S3Client): Promise<{ uploaded: 
           Bucket: LOCAL_MEDIA_BUCKET,
           Key: file,
           Body: await readFile(join(RENDER_DIR, file)),
-          ContentType: 'image/jpeg',
+          ...servedObject(basename(file), 'image/jpeg'),
         }),
       );
     }

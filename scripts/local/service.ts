@@ -13,6 +13,7 @@ import { type ConsumerThread, startConsumerThread } from './consumer-thread.ts';
 import { localServiceEnvironment, persistDir } from './environment.ts';
 import { startGateway } from './gateway.ts';
 import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
+import { startMediaFront } from './media-front.ts';
 import { startS3Notifications } from './s3-notifications.ts';
 import { seedAdmin } from './seed.ts';
 import { startLocalStack } from './stack.ts';
@@ -25,6 +26,8 @@ export interface LocalServiceOptions {
   port: number;
   dynamoDbPort: number;
   awsPort: number;
+  /** The media front (the CDN's stand-in); 0 or absent picks a free port. */
+  mediaPort?: number;
   persist: boolean;
   adminApiKey?: string | undefined;
   /** `errors`: the queue consumers log only errors (benchmarks). Default `all`: a readable line per entry. */
@@ -39,7 +42,14 @@ export async function startLocalService(options: LocalServiceOptions) {
     tableName: 'pet-api-local',
     ...(dataDir && { dataDir, fauxqsDataDir: join(persistDir(), 'fauxqs') }),
   });
-  Object.assign(process.env, localServiceEnvironment(stack, options.persist));
+  const mediaFront = await startMediaFront({
+    port: options.mediaPort ?? 0,
+    origin: `${stack.awsEndpoint}/${LOCAL_MEDIA_BUCKET}`,
+  });
+  Object.assign(
+    process.env,
+    localServiceEnvironment({ env: stack.env, mediaBaseUrl: mediaFront.url }, options.persist),
+  );
   resetDeps();
   const admin = await seedAdmin(options.adminApiKey);
   const deps = getDeps();
@@ -111,12 +121,14 @@ export async function startLocalService(options: LocalServiceOptions) {
   return {
     stack,
     gateway,
+    mediaFront,
     admin,
     dataDir,
     summary: { sets, catalogue, media },
     consumerThreads,
     stop: async () => {
       await gateway.close();
+      await mediaFront.close();
       s3Notifications.stop();
       await Promise.all([...streamRunners, ...consumerThreads.values()].map((runner) => runner.stop()));
       sqs.destroy();

@@ -40,9 +40,11 @@ function tidy(value: unknown): unknown {
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tidy(v)]));
   }
-  // Each run picks free ports; examples name the defaults of `npm start`: the API on 3000, fauxqs (S3) on 4566.
+  // Each run picks free ports; examples name the defaults of `npm start`: the API on 3000, the media front (what the
+  // CDN serves) on 4567, fauxqs (S3: presigned URLs) on 4566.
   if (typeof value !== 'string') return value;
   return value
     .replace(/http:\/\/127\.0\.0\.1:\d+\/v1\//g, 'http://127.0.0.1:3000/v1/')
+    .replace(/http:\/\/127\.0\.0\.1:\d+\/(catalogue|images|public)\//g, 'http://127.0.0.1:4567/$1/')
     .replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:4566');
 }

@@ -478,6 +478,19 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     });
   });
 
+  it('serves media through a response-headers policy that forbids content sniffing', () => {
+    const [policyId] = Object.entries(resources).find(
+      ([, r]) =>
+        r.Type === 'AWS::CloudFront::ResponseHeadersPolicy' &&
+        r.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig?.ContentTypeOptions?.Override === true,
+    )!;
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: { Ref: policyId } }),
+      }),
+    });
+  });
+
   it('registers exactly the routes of the table, under /v1, plus $default', () => {
     const routeKeys = Object.values(resources)
       .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
@@ -653,6 +666,7 @@ describe('catalogue images on deploy', () => {
     Template.fromStack(stack).hasResourceProperties('Custom::CDKBucketDeployment', {
       DestinationBucketKeyPrefix: 'catalogue/',
       Prune: false,
+      SystemMetadata: { 'content-disposition': 'inline' },
     });
   });
 });

@@ -54,6 +54,7 @@ async function start(ports: { port: number; dynamoDbPort: number; awsPort: numbe
         PORT: String(ports.port),
         DYNAMODB_LOCAL_PORT: String(ports.dynamoDbPort),
         AWS_LOCAL_PORT: String(ports.awsPort),
+        MEDIA_LOCAL_PORT: '0',
         ADMIN_API_KEY: adminKey,
         LOCAL_PERSIST: '1',
         LOCAL_DATA_DIR: dataDir,

@@ -110,6 +110,8 @@ describe('npm run images:import', () => {
     });
     const served = await fetch(mia.url);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect(served.headers.get('content-disposition')).toBe(`inline; filename="${mia.id}.jpg"`);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await api('GET', `/images/${mia.id}`, { key })).body).toMatchObject({ kind: 'photo', status: 'approved' });
 
     const again = await importManifest('set.csv');

@@ -27,7 +27,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const START_TIMEOUT_MS = 300_000;
 
 export default async function setup(project: TestProject) {
-  const [port, dynamoDbPort, awsPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, dynamoDbPort, awsPort, mediaPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const adminKey = `live_${randomBytes(24).toString('base64url')}`;
   const outbox = mkdtempSync(join(tmpdir(), 'pet-api-outbox-'));
   const vision = await startFakeVisionServer();
@@ -36,6 +41,7 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     DYNAMODB_LOCAL_PORT: String(dynamoDbPort),
     AWS_LOCAL_PORT: String(awsPort),
+    MEDIA_LOCAL_PORT: String(mediaPort),
     ADMIN_API_KEY: adminKey,
     OWNER_MAIL_OUTBOX_DIR: outbox,
     // The local default is `none` (honest 503s); the tests run the real openai adapter against the fake server.

@@ -5749,7 +5749,7 @@ export interface operations {
                      *         "reference_image_id": "kJKrNHq77",
                      *         "image": {
                      *           "id": "kJKrNHq77",
-                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/kJKrNHq77.jpg",
+                     *           "url": "http://127.0.0.1:4567/catalogue/kJKrNHq77.jpg",
                      *           "width": 1064,
                      *           "height": 709
                      *         }
@@ -5776,7 +5776,7 @@ export interface operations {
                      *         "reference_image_id": "MeGNV4iV9",
                      *         "image": {
                      *           "id": "MeGNV4iV9",
-                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/MeGNV4iV9.jpg",
+                     *           "url": "http://127.0.0.1:4567/catalogue/MeGNV4iV9.jpg",
                      *           "width": 944,
                      *           "height": 708
                      *         }
@@ -5906,7 +5906,7 @@ export interface operations {
                      *         "reference_image_id": "7Xvrreskw",
                      *         "image": {
                      *           "id": "7Xvrreskw",
-                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/7Xvrreskw.jpg",
+                     *           "url": "http://127.0.0.1:4567/catalogue/7Xvrreskw.jpg",
                      *           "width": 852,
                      *           "height": 1136
                      *         }
@@ -5933,7 +5933,7 @@ export interface operations {
                      *         "reference_image_id": "G7nEBRvkt",
                      *         "image": {
                      *           "id": "G7nEBRvkt",
-                     *           "url": "http://127.0.0.1:4566/pet-api-media/catalogue/G7nEBRvkt.jpg",
+                     *           "url": "http://127.0.0.1:4567/catalogue/G7nEBRvkt.jpg",
                      *           "width": 555,
                      *           "height": 832
                      *         }
@@ -6135,7 +6135,7 @@ export interface operations {
                      *       "reference_image_id": "nadHaSQrM",
                      *       "image": {
                      *         "id": "nadHaSQrM",
-                     *         "url": "http://127.0.0.1:4566/pet-api-media/catalogue/nadHaSQrM.jpg",
+                     *         "url": "http://127.0.0.1:4567/catalogue/nadHaSQrM.jpg",
                      *         "width": 786,
                      *         "height": 1048
                      *       }
@@ -6715,7 +6715,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": "f7UQfjaxc",
-                     *         "url": "http://127.0.0.1:4566/pet-api-media/catalogue/f7UQfjaxc.jpg",
+                     *         "url": "http://127.0.0.1:4567/catalogue/f7UQfjaxc.jpg",
                      *         "width": 760,
                      *         "height": 507,
                      *         "species_id": "dog",
@@ -8754,7 +8754,7 @@ export interface operations {
                      *           "reference_image_id": "7Xvrreskw",
                      *           "image": {
                      *             "id": "7Xvrreskw",
-                     *             "url": "http://127.0.0.1:4566/pet-api-media/catalogue/7Xvrreskw.jpg",
+                     *             "url": "http://127.0.0.1:4567/catalogue/7Xvrreskw.jpg",
                      *             "width": 852,
                      *             "height": 1136
                      *           }

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { type CleanPhoto, cleanPhoto, UndecodablePhoto } from '../../media/photo-derivatives.ts';
 import { inspectPhotoHeader } from '../../media/photo-header.ts';
+import { servedPhoto } from '../../media/served-object.ts';
 import type { Labeller, LabelResult } from '../../ports/labeller.ts';
 import { transition } from '../media/store.ts';
 import { asUpload, MAX_PHOTO_BYTES, markArrived, servedPhotoKey, uploadedObjectKey } from './uploads.ts';
@@ -62,7 +63,7 @@ export async function processUploadedObject(
         Bucket: bucket,
         Key: served,
         Body: verdict.photo.bytes,
-        ContentType: PHOTO_FORMATS[format].mimeType,
+        ...servedPhoto(id, format),
       }),
     );
   const fields =

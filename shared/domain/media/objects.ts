@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../aws/s3.ts';
 import type { Deps } from '../../deps.ts';
+import type { ServedObject } from '../../media/served-object.ts';
 
 /** Originals as uploaded, one prefix per kind so that each kind's bucket notification reaches its own processor. */
 export const PET_PHOTOS_PREFIX = 'pets/photos/';
@@ -55,31 +56,32 @@ export function parsePetObjectKey(key: string) {
 
 type S3Deps = Pick<Deps, 'config'>;
 
+/** What an object says of itself: served objects their type and disposition, originals (never served) their type. */
+export type ObjectMetadata = ServedObject | { ContentType: string };
+
 export async function putMediaObject(
   deps: S3Deps,
   key: string,
   body: PutObjectCommandInput['Body'],
-  contentType: string,
+  metadata: ObjectMetadata,
 ): Promise<void> {
   await s3Client(deps.config).send(
-    new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: key, Body: body, ContentType: contentType }),
+    new PutObjectCommand({ Bucket: deps.config.mediaBucket, Key: key, Body: body, ...metadata }),
   );
 }
 
 /** A file from disk: one PUT when small, else a multipart upload of 8 MiB parts read one at a time. */
-export async function putMediaFile(deps: S3Deps, key: string, path: string, contentType: string): Promise<void> {
+export async function putMediaFile(deps: S3Deps, key: string, path: string, metadata: ObjectMetadata): Promise<void> {
   const { size } = await stat(path);
   const file = await open(path);
   try {
     if (size <= UPLOAD_PART_BYTES) {
-      await putMediaObject(deps, key, await file.readFile(), contentType);
+      await putMediaObject(deps, key, await file.readFile(), metadata);
       return;
     }
     const s3 = s3Client(deps.config);
     const bucket = deps.config.mediaBucket;
-    const { UploadId } = await s3.send(
-      new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
-    );
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ...metadata }));
     try {
       const parts: { part_number: number; etag: string }[] = [];
       for (let offset = 0, n = 1; offset < size; offset += UPLOAD_PART_BYTES, n++) {

@@ -26,6 +26,7 @@ import { scanPages } from '../../db/scan-pages.ts';
 import type { TransactItem } from '../../db/transact.ts';
 import { PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { cleanPhoto } from '../../media/photo-derivatives.ts';
+import { servedPhoto } from '../../media/served-object.ts';
 import { asUpload, MAX_PHOTO_BYTES, servedPhotoKey, UPLOADS_PREFIX, type UploadItem } from '../images/uploads.ts';
 import {
   CHANGED_MEANWHILE,
@@ -145,7 +146,7 @@ async function cleanApproved(deps: MigrationDeps, { upload, placement }: OldUplo
       Bucket: bucket,
       Key: served,
       Body: photo.bytes,
-      ContentType: PHOTO_FORMATS[format].mimeType,
+      ...servedPhoto(upload.id, format),
     }),
   );
   await repointRequests(deps, upload.id, original, served);

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import { inspectPhotoHeader } from '../../media/photo-header.ts';
 import type { Labeller } from '../../ports/labeller.ts';
 import { derivePhoto, UndecodablePhoto } from '../../media/photo-derivatives.ts';
+import { servedObject } from '../../media/served-object.ts';
 import { getMediaObject, petObjectKeys, putMediaObject } from '../media/objects.ts';
 import type { PetMediaItem } from './media.ts';
 import { labelPhoto, type Outcome, processArrivedObject } from './processing.ts';
@@ -37,8 +38,8 @@ async function derive(deps: ProcessingDeps, media: PetMediaItem): Promise<Outcom
     const display = petObjectKeys.derived(media.account_id, media.pet_id, media.id, 'display.jpg');
     const thumbnail = petObjectKeys.derived(media.account_id, media.pet_id, media.id, 'thumbnail.jpg');
     await Promise.all([
-      putMediaObject(deps, display, photo.display, 'image/jpeg'),
-      putMediaObject(deps, thumbnail, photo.thumbnail, 'image/jpeg'),
+      putMediaObject(deps, display, photo.display, servedObject(`${media.id}.jpg`, 'image/jpeg')),
+      putMediaObject(deps, thumbnail, photo.thumbnail, servedObject(`${media.id}-thumbnail.jpg`, 'image/jpeg')),
     ]);
     return {
       status: 'ready',

@@ -15,6 +15,7 @@ import {
 } from '../../ports/image-generator.ts';
 import type { Account } from '../accounts/account.ts';
 import { transition } from '../media/store.ts';
+import { servedObject } from '../../media/served-object.ts';
 import { deleteMediaObjects, getMediaObject, petObjectKeys, putMediaObject } from '../media/objects.ts';
 import { asPetMedia, newPetMedia, type PetMediaItem, petMediaRow } from './media.ts';
 import { petCountWrite } from './photos.ts';
@@ -182,7 +183,7 @@ export async function generatePortrait(
     const drawn = await generator.generate(await object.Body!.transformToByteArray(), portrait.style as PortraitStyle);
     const extension = drawn.contentType === 'image/png' ? 'png' : 'jpg';
     const file = `${portrait.file}.${extension}`;
-    await putMediaObject(deps, file, drawn.bytes, drawn.contentType);
+    await putMediaObject(deps, file, drawn.bytes, servedObject(`${portrait.id}.${extension}`, drawn.contentType));
     const moved = await transition(deps, 'portrait', key, 'pending', 'ready', {
       file,
       display_key: file,

@@ -125,7 +125,7 @@ function arrived(added: AddedPhoto[]): AddedPhoto[] {
 async function storePhotos(deps: PetDeps, pet: PetItem, added: AddedPhoto[], newPet = false): Promise<void> {
   const fresh = added.filter((p) => !p.duplicate && p.bytes);
   const stored = await Promise.allSettled(
-    fresh.map((p) => putMediaObject(deps, p.media.file, p.bytes!, p.media.content_type)),
+    fresh.map((p) => putMediaObject(deps, p.media.file, p.bytes!, { ContentType: p.media.content_type })),
   );
   const failure = stored.find((r) => r.status === 'rejected');
   if (failure) {

@@ -83,10 +83,12 @@ export async function addPetVideo(
   if (!format) throw unsupportedVideo();
   const media = newVideo(deps, pet, format, file.bytes.length, file.filename || null);
   await recordVideo(deps, account, pet, media);
-  await putMediaObject(deps, media.file, file.bytes, media.content_type).catch(async (error: unknown) => {
-    await giveBackPetMedia(deps, media, removeAwaitingMedia(deps.config.tableName, media));
-    throw error;
-  });
+  await putMediaObject(deps, media.file, file.bytes, { ContentType: media.content_type }).catch(
+    async (error: unknown) => {
+      await giveBackPetMedia(deps, media, removeAwaitingMedia(deps.config.tableName, media));
+      throw error;
+    },
+  );
   await markPetMediaArrived(deps, { ...media, kind: 'video' });
   return { ...media, status: 'pending' };
 }

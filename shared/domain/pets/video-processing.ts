@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { detectVideoFormat, VIDEO_FORMATS } from '../../media/format.ts';
+import { servedObject } from '../../media/served-object.ts';
 import {
   copyWithoutMetadata,
   MUXERS,
@@ -62,8 +63,13 @@ async function derive(deps: ProcessingDeps, media: PetMediaItem, tools: VideoToo
       media.id,
       `video${VIDEO_FORMATS[format].extension}`,
     );
-    await putMediaFile(deps, posterKey, poster, 'image/jpeg');
-    await putMediaFile(deps, cleanKey, clean, media.content_type);
+    await putMediaFile(deps, posterKey, poster, servedObject(`${media.id}-poster.jpg`, 'image/jpeg'));
+    await putMediaFile(
+      deps,
+      cleanKey,
+      clean,
+      servedObject(`${media.id}${VIDEO_FORMATS[format].extension}`, media.content_type),
+    );
     return {
       status: 'ready',
       fields: {

@@ -60,7 +60,12 @@ describe('processing an uploaded photo', () => {
     await processUploadedObject(getDeps(), labeller, BUCKET, ORIGINAL);
 
     const [put] = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
-    expect(put).toMatchObject({ Bucket: BUCKET, Key: SERVED, ContentType: 'image/jpeg' });
+    expect(put).toMatchObject({
+      Bucket: BUCKET,
+      Key: SERVED,
+      ContentType: 'image/jpeg',
+      ContentDisposition: 'inline; filename="up-1.jpg"',
+    });
     const copy = await sharp(put!.Body as Buffer).metadata();
     expect([copy.width, copy.height, copy.exif, copy.orientation]).toEqual([40, 60, undefined, undefined]);
     expect(verdictFields(ddb)).toEqual({

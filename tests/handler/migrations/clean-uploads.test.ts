@@ -75,7 +75,9 @@ describe('bringing uploads stored before clean copies to the served shape', () =
       `delete ${original('up-1')}`,
       'update IMAGE#up-1 IMAGE',
     ]);
-    const copy = await sharp(s3.commandCalls(PutObjectCommand)[0]!.args[0].input.Body as Buffer).metadata();
+    const put = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
+    expect(put).toMatchObject({ ContentType: 'image/jpeg', ContentDisposition: 'inline; filename="up-1.jpg"' });
+    const copy = await sharp(put.Body as Buffer).metadata();
     expect([copy.width, copy.height, copy.exif, copy.orientation]).toEqual([40, 60, undefined, undefined]);
     const [item, ...segments] = transaction();
     expect(item!.Update).toMatchObject({

@@ -216,6 +216,7 @@ describe('portraits: the request route and the generating consumer', () => {
       expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({
         Key: 'pets/media/acc-user/pet-1/po-1/portrait.png',
         ContentType: 'image/png',
+        ContentDisposition: 'inline; filename="po-1.png"',
       });
       const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
       expect(update.ConditionExpression).toBe('#current = :from');

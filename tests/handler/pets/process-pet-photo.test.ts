@@ -1,9 +1,11 @@
-// A pet photo's processing: the upload routes' header check decides on bytes sent by the two-step upload; when its
-// notification comes again, a photo made ready by a run that failed to label it is labelled then, one with labels is
-// left alone.
+// A pet photo's processing: the served copies it stores; the upload routes' header check decides on bytes sent by the
+// two-step upload; when its notification comes again, a photo made ready by a run that failed to label it is labelled
+// then, one with labels is left alone.
+import { createHash } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLabeller } from '../../../shared/adapters/local-labeller.ts';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
@@ -16,6 +18,38 @@ const s3 = mockClient(S3Client);
 const labels = [{ name: 'Dog', confidence: 0.97 }];
 const labelsWritten = (ddb: ReturnType<typeof mockDynamoWithAccounts>) =>
   ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.ExpressionAttributeValues?.[':labels']);
+
+describe('processing a pet photo that arrived', () => {
+  it('stores the display copy and the thumbnail as what they are, served inline under the photo id', async () => {
+    const ddb = mockDynamoWithAccounts([]);
+    ddb.on(UpdateCommand).resolves({});
+    s3.reset();
+    setDepsForTest({});
+    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a86' } })
+      .jpeg()
+      .toBuffer();
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const photo = aStoredMedia({ status: 'pending', bytes: bytes.length, sha256 });
+    serveMedia(ddb, photo);
+    s3.on(GetObjectCommand).resolves({
+      ContentLength: bytes.length,
+      Body: { transformToByteArray: async () => new Uint8Array(bytes) },
+    } as never);
+    s3.on(PutObjectCommand).resolves({});
+
+    await processPetPhoto(getDeps(), photo.file, fakeLabeller(labels));
+
+    const puts = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    expect(puts.map(({ Key, ContentType, ContentDisposition }) => ({ Key, ContentType, ContentDisposition }))).toEqual([
+      { Key: photo.display_key, ContentType: 'image/jpeg', ContentDisposition: 'inline; filename="ph-1.jpg"' },
+      {
+        Key: photo.thumbnail_key,
+        ContentType: 'image/jpeg',
+        ContentDisposition: 'inline; filename="ph-1-thumbnail.jpg"',
+      },
+    ]);
+  });
+});
 
 describe('processing a pet photo that is ready already', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;

@@ -4,7 +4,7 @@ import { createLogger } from '../../../shared/log.ts';
 import { serviceName } from '../../../shared/observability.ts';
 import { localServiceEnvironment } from '../../../scripts/local/environment.ts';
 
-const stack = { env: { TABLE_NAME: 'pet-api-local' }, awsEndpoint: 'http://127.0.0.1:4566' };
+const stack = { env: { TABLE_NAME: 'pet-api-local' }, mediaBaseUrl: 'http://127.0.0.1:4567' };
 
 describe("the local service's environment", () => {
   afterEach(() => {
