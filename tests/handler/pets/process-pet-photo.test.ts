@@ -19,12 +19,18 @@ const labels = [{ name: 'Dog', confidence: 0.97 }];
 const labelsWritten = (ddb: ReturnType<typeof mockDynamoWithAccounts>) =>
   ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.ExpressionAttributeValues?.[':labels']);
 
+/** A table that accepts every update, an empty bucket mock, fresh dependencies. */
+function freshMocks() {
+  const ddb = mockDynamoWithAccounts([]);
+  ddb.on(UpdateCommand).resolves({});
+  s3.reset();
+  setDepsForTest({});
+  return ddb;
+}
+
 describe('processing a pet photo that arrived', () => {
   it('stores the display copy and the thumbnail as what they are, served inline under the photo id', async () => {
-    const ddb = mockDynamoWithAccounts([]);
-    ddb.on(UpdateCommand).resolves({});
-    s3.reset();
-    setDepsForTest({});
+    const ddb = freshMocks();
     const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a86' } })
       .jpeg()
       .toBuffer();
@@ -86,10 +92,7 @@ describe('processing a pet photo that is ready already', () => {
 
 describe('processing a pet photo sent by the two-step upload', () => {
   it('rejects a PNG claiming 30,000 × 30,000 pixels by the same header check as the upload routes, decoding nothing', async () => {
-    const ddb = mockDynamoWithAccounts([]);
-    ddb.on(UpdateCommand).resolves({});
-    s3.reset();
-    setDepsForTest({});
+    const ddb = freshMocks();
     const bomb = await pngClaiming(30_000, 30_000);
     const photo = aStoredMedia({
       status: 'pending',
