@@ -2,8 +2,12 @@
 // the local stack by default or a deployed stage (`--stage`) with the caller's AWS credentials, its table and bucket
 // read from the stack's outputs unless given; and how they exit (0 done, 1 failed, 2 usage error).
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { type Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseStage } from '../infra/stage.ts';
+import { s3Client } from '../shared/aws/s3.ts';
+import { getDeps } from '../shared/deps.ts';
 
 export interface MediaTargetOptions {
   stage?: string;
@@ -73,6 +77,19 @@ export async function configureMediaTarget(options: MediaTargetOptions): Promise
     TABLE_NAME: options.table ?? 'pet-api-local',
     MEDIA_BUCKET: options.bucket ?? 'pet-api-media',
   });
+  await assertReachable();
+}
+
+/**
+ * The table and the bucket answer before any work starts: an unreachable local stack is one failure that says which
+ * ports were tried (runScript), not the same connection error once per manifest row or migrated item.
+ */
+async function assertReachable(): Promise<void> {
+  const { ddb, config } = getDeps();
+  await Promise.all([
+    ddb.send(new DescribeTableCommand({ TableName: config.tableName })),
+    s3Client(config).send(new HeadBucketCommand({ Bucket: config.mediaBucket })),
+  ]);
 }
 
 /** Exit codes of the operator scripts. */

@@ -36,7 +36,8 @@ export const manifestRow = z
       z.trim(),
       z.refine(
         (v) => SPDX_LICENCE.test(v) || LICENCE_URL.test(v),
-        'licence must be CC0-1.0, CC-BY-x or CC-BY-SA-x (SPDX) or such a licence URL at creativecommons.org; NC and ND licences and unlicensed photos are refused',
+        // describeIssue puts the field's name in front ("licence must be …")
+        'must be CC0-1.0, CC-BY-x or CC-BY-SA-x (SPDX) or such a licence URL at creativecommons.org; NC and ND licences and unlicensed photos are refused',
       ),
     ),
     source_url: httpUrl(2000),

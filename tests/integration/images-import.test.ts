@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../scripts/local/ports.ts';
 import { api, createAccount } from '../support/api-client.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -132,7 +133,7 @@ describe('npm run images:import', () => {
     expect((await api('GET', `/images/${mia.id}`, { key })).status).toBe(404);
     expect((await fetch(mia.url)).status).toBe(404);
     expect((await importManifest(['--remove', mia.id])).code).toBe(1);
-  });
+  }, 120_000); // five runs of the script, each a fresh Node process
 
   it('refuses an unlicensed row and imports nothing, exit code 1', async () => {
     const { code, report } = await importManifest('unlicensed.csv');
@@ -140,5 +141,20 @@ describe('npm run images:import', () => {
     expect(code).toBe(1);
     expect(report).toMatchObject({ valid: 0, imported: false, refused: [{ line: 2 }] });
     expect(report.refused[0].problems.join(' ')).toContain('licence must be');
+  });
+
+  it('without a reachable local stack, says so once with the ports to set, exit code 1', async () => {
+    const [dynamoDbPort, awsPort] = [await freePort(), await freePort()];
+    const args = ['--import', 'tsx', 'scripts/images-import.ts', join(dir, 'set.csv')];
+    const ports = ['--dynamodb-port', String(dynamoDbPort), '--aws-port', String(awsPort)];
+
+    const failed = await run(process.execPath, [...args, ...ports], { cwd: ROOT }).catch((error) => error);
+
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr.trim().split('\n')).toEqual([
+      `cannot reach the local stack (DynamoDB Local at http://127.0.0.1:${dynamoDbPort}, S3 at http://127.0.0.1:${awsPort}).`,
+      'Start it with `npm start`, or set DYNAMODB_LOCAL_PORT and AWS_LOCAL_PORT (or --dynamodb-port, --aws-port) to its ports.',
+    ]);
   });
 });

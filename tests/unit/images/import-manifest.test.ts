@@ -82,6 +82,14 @@ describe('import manifests', () => {
     expect(refused[0]!.problems.join('\n')).toContain(problem);
   });
 
+  it('names a refused licence once, as every other message names its field', () => {
+    const { refused } = readManifest(JSON.stringify([{ ...row, licence: 'CC-BY-NC-4.0' }]), 'json');
+
+    expect(refused[0]!.problems).toEqual([
+      'licence must be CC0-1.0, CC-BY-x or CC-BY-SA-x (SPDX) or such a licence URL at creativecommons.org; NC and ND licences and unlicensed photos are refused',
+    ]);
+  });
+
   it('refuses a manifest that is not an array, or too large, before reading a row', () => {
     expect(() => readManifest('{"file":"a.jpg"}', 'json')).toThrow('array of rows');
     expect(() => readManifest(JSON.stringify(Array.from({ length: 10_001 }, () => row)), 'json')).toThrow('10000');
