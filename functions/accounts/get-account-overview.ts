@@ -1,5 +1,5 @@
 import { accountOverview } from '../../shared/domain/accounts/overview.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { overviewBody } from '../../shared/domain/accounts/responses.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { revokeApiKeys } from '../../shared/domain/accounts/service.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { revokedKeysBody } from '../../shared/domain/accounts/responses.ts';

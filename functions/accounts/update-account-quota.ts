@@ -1,7 +1,7 @@
 import { quotaChangeSchema } from '../../shared/domain/accounts/input.ts';
 import { updateAccount } from '../../shared/domain/accounts/service.ts';
 import { quotaOf } from '../../shared/domain/accounts/quota.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { quotaBody } from '../../shared/domain/accounts/responses.ts';

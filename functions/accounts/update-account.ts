@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { accountChangesSchema } from '../../shared/domain/accounts/input.ts';
 import { updateAccount } from '../../shared/domain/accounts/service.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { accountBody } from '../../shared/domain/accounts/responses.ts';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
 import { requestRespiratoryRate } from '../../shared/domain/respiration/service.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { measurementBody } from '../../shared/domain/respiration/responses.ts';

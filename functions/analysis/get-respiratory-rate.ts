@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
 import { getRespiratoryRate } from '../../shared/domain/respiration/service.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { measurementBody } from '../../shared/domain/respiration/responses.ts';

@@ -3,7 +3,7 @@ import { issueToken } from '../../shared/auth/tokens.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import * as z from 'zod/mini';
-import { documented } from '../../shared/http/api-docs.ts';
+import { documented } from '../../shared/schema/api-docs.ts';
 
 const tokenBody = z.object({
   access_token: documented(z.string(), {

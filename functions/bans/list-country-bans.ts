@@ -2,12 +2,13 @@ import * as z from 'zod/mini';
 import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
 import { lawsOfCountry, loadLaws, presentLaw } from '../../shared/domain/reference/legislation.ts';
 import { APPROACHES, LEGISLATION_TYPES } from '../../shared/domain/reference/records.ts';
-import { pageQuery } from '../../shared/http/common-params.ts';
-import { boolean, text, WORD_MAX_LENGTH } from '../../shared/http/params.ts';
+import { pageQuery } from '../../shared/domain/reference/list-query.ts';
+import { boolean, text, WORD_MAX_LENGTH } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';
-import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
+import { listReply } from '../../shared/http/responses.ts';
+import { pageSlice } from '../../shared/schema/paging.ts';
 import { lawList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({

@@ -5,7 +5,7 @@ import {
   presentBreed,
   requireBreed,
 } from '../../shared/domain/reference/breeds.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/reference/colours.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';

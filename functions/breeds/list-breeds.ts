@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { breedPage, breedPageOf } from '../../shared/domain/reference/breed-listing.ts';
-import { pageQuery } from '../../shared/http/common-params.ts';
-import { boolean, text } from '../../shared/http/params.ts';
+import { pageQuery } from '../../shared/domain/reference/list-query.ts';
+import { boolean, text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { listReply } from '../../shared/http/responses.ts';
 import { route } from './routes.ts';
 import { breedList } from '../../shared/domain/reference/responses.ts';
 
@@ -22,5 +23,8 @@ export const handler = httpRoute(
     query,
     response: breedList,
   },
-  async ({ query: q, account }, deps) => breedPage(deps, account, breedPageOf(q)),
+  async ({ query: q, account }, deps) => {
+    const { breeds, total, translator } = await breedPage(deps, account, breedPageOf(q));
+    return listReply(breeds, total, translator);
+  },
 );

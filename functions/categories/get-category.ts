@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { getCategory, presentCategory } from '../../shared/domain/reference/categories.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';

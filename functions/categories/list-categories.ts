@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { loadCategories, orderCategories, presentCategory } from '../../shared/domain/reference/categories.ts';
-import { pageQuery } from '../../shared/http/common-params.ts';
-import { listReply, pageSlice } from '../../shared/domain/reference/paging.ts';
+import { pageQuery } from '../../shared/domain/reference/list-query.ts';
+import { listReply } from '../../shared/http/responses.ts';
+import { pageSlice } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { Translator } from '../../shared/domain/reference/i18n.ts';

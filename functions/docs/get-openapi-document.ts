@@ -3,7 +3,7 @@ import { PreparedReply } from '../../shared/http/responses.ts';
 import { servedJsonDocument } from '../../shared/http/served-document.ts';
 import { route } from './routes.ts';
 import * as z from 'zod/mini';
-import { documented } from '../../shared/http/api-docs.ts';
+import { documented } from '../../shared/schema/api-docs.ts';
 
 const openApiDocumentBody = documented(z.record(z.string(), z.unknown()), {
   description: 'This OpenAPI 3.1 document (docs/openapi.json, generated from the route table and zod schemas).',

@@ -1,12 +1,12 @@
 import { notFound } from '../../shared/errors.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { ASSET_CACHE_CONTROL, REFERENCE_ASSETS } from '../../shared/http/reference-page.ts';
 import { PreparedReply } from '../../shared/http/responses.ts';
 import { type ServedDocument, servedDocument } from '../../shared/http/served-document.ts';
 import { route } from './routes.ts';
 import * as z from 'zod/mini';
-import { documented } from '../../shared/http/api-docs.ts';
+import { documented } from '../../shared/schema/api-docs.ts';
 
 const referenceAssetBody = documented(z.string(), { description: 'A script or style sheet of the reference page.' });
 

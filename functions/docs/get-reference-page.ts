@@ -3,7 +3,7 @@ import { REFERENCE_PAGE, REFERENCE_PAGE_HEADERS } from '../../shared/http/refere
 import { RawReply } from '../../shared/http/responses.ts';
 import { route } from './routes.ts';
 import * as z from 'zod/mini';
-import { documented } from '../../shared/http/api-docs.ts';
+import { documented } from '../../shared/schema/api-docs.ts';
 
 const referencePageBody = documented(z.string(), { description: 'The reference page (Swagger UI).' });
 

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
-import { contentQuery } from '../../shared/http/common-params.ts';
+import { contentQuery } from '../../shared/domain/reference/list-query.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { presentation } from '../../shared/domain/reference/content.ts';
+import { translatedReply } from '../../shared/http/responses.ts';
 import { factBody } from '../../shared/domain/reference/responses.ts';
 
 export const handler = httpRoute(

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { presentFact, randomFact } from '../../shared/domain/reference/facts.ts';
-import { contentQuery } from '../../shared/http/common-params.ts';
+import { contentQuery } from '../../shared/domain/reference/list-query.ts';
 import { notFound } from '../../shared/errors.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { presentation } from '../../shared/domain/reference/content.ts';
+import { translatedReply } from '../../shared/http/responses.ts';
 import { resolveSpecies } from '../../shared/domain/reference/species.ts';
 import { factBody } from '../../shared/domain/reference/responses.ts';
 

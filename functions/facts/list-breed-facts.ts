@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { requireBreed } from '../../shared/domain/reference/breeds.ts';
 import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
-import { idParam, offsetQuery } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
+import { offsetQuery } from '../../shared/domain/reference/list-query.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { offsetPage, presentation } from '../../shared/domain/reference/content.ts';
+import { translatedReply } from '../../shared/http/responses.ts';
 import { factList } from '../../shared/domain/reference/responses.ts';
 
 export const handler = httpRoute(

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { findFacts, presentFact } from '../../shared/domain/reference/facts.ts';
-import { offsetQuery } from '../../shared/http/common-params.ts';
-import { text } from '../../shared/http/params.ts';
+import { offsetQuery } from '../../shared/domain/reference/list-query.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { offsetPage, presentation, translatedReply } from '../../shared/domain/reference/content.ts';
+import { offsetPage, presentation } from '../../shared/domain/reference/content.ts';
+import { translatedReply } from '../../shared/http/responses.ts';
 import { speciesParam } from '../../shared/domain/reference/species.ts';
 import { factList } from '../../shared/domain/reference/responses.ts';
 

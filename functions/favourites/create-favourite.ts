@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { createFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
-import { subIdParam } from '../../shared/http/sub-id.ts';
-import { text } from '../../shared/http/params.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { withReferences } from '../../shared/http/validation.ts';
+import { withReferences } from '../../shared/schema/references.ts';
 import { imageProblems } from '../../shared/domain/interactions/image-reference.ts';
 import { route } from './routes.ts';
 import { favouriteBody } from '../../shared/domain/interactions/responses.ts';

@@ -1,5 +1,5 @@
 import { getOwnFavourite, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { favouriteBody } from '../../shared/domain/interactions/responses.ts';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
 import { listFavourites, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
-import { subIdParam } from '../../shared/http/sub-id.ts';
-import { pageQuery } from '../../shared/http/common-params.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
+import { pageQuery } from '../../shared/domain/reference/list-query.ts';
 import { forbidden } from '../../shared/errors.ts';
-import { boolean, text } from '../../shared/http/params.ts';
+import { boolean, text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { imageDetails } from '../../shared/domain/images/image-details.ts';

@@ -1,6 +1,6 @@
 import { createPublicRequestBody } from '../../shared/domain/public-requests/input.ts';
 import { requestPublication } from '../../shared/domain/public-requests/service.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { publicRequestBody } from '../../shared/domain/public-requests/responses.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/http/sub-id.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
 import { createUploadSlot, MAX_PHOTO_BYTES, presentUpload } from '../../shared/domain/images/uploads.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { uploadSlotBody } from '../../shared/domain/images/responses.ts';

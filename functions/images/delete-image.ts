@@ -1,6 +1,6 @@
 import { SUCCESS } from '../../shared/http/responses.ts';
 import { deleteUpload } from '../../shared/domain/images/uploads.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { successMessage } from '../../shared/domain/images/responses.ts';

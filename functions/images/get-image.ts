@@ -2,7 +2,7 @@ import { asUpload, getImage, presentUpload } from '../../shared/domain/images/up
 import { provenanceOf } from '../../shared/domain/images/present.ts';
 import type { ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import { publicMediaUrl } from '../../shared/media/public-url.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 import { publicationStatus } from '../../shared/domain/public-requests/service.ts';
-import { idParam } from '../../shared/http/common-params.ts';
+import { idParam } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { publicRequestStatusBody } from '../../shared/domain/public-requests/responses.ts';

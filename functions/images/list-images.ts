@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/http/sub-id.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
 import { listUploads, presentUpload } from '../../shared/domain/images/uploads.ts';
-import { ORDERS, pageParam } from '../../shared/http/common-params.ts';
-import { caseInsensitiveEnum, integer } from '../../shared/http/params.ts';
+import { ORDERS, pageParam } from '../../shared/schema/paging.ts';
+import { caseInsensitiveEnum, integer } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { uploadBody } from '../../shared/domain/images/responses.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/http/sub-id.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
 import {
   DIRECT_UPLOAD_MAX_BYTES,
   MAX_IMAGE_BREEDS,
@@ -8,7 +8,7 @@ import {
 } from '../../shared/domain/images/uploads.ts';
 import { parseUploadForm } from '../../shared/domain/images/upload-form.ts';
 import { badRequest } from '../../shared/errors.ts';
-import { list } from '../../shared/http/params.ts';
+import { list } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { uploadBody } from '../../shared/domain/images/responses.ts';

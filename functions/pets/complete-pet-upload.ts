@@ -3,7 +3,7 @@ import { petMediaParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPetMedia } from '../../shared/domain/pets/service.ts';
 import { completePetUpload } from '../../shared/domain/pets/uploads.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { petMediaBody } from '../../shared/domain/pets/responses.ts';

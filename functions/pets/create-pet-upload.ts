@@ -3,7 +3,7 @@ import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { requireOwnPet } from '../../shared/domain/pets/service.ts';
 import { createPetUploadSlot, MAX_PET_PHOTO_BYTES, MAX_PET_VIDEO_BYTES } from '../../shared/domain/pets/uploads.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { petUploadSlotBody } from '../../shared/domain/pets/responses.ts';

@@ -3,7 +3,7 @@ import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { PHOTO_WAIT_DOC } from '../../shared/domain/pets/photo-wait.ts';
 import { requestPortrait } from '../../shared/domain/pets/portraits.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { PORTRAIT_STYLES } from '../../shared/ports/image-generator.ts';
 import { route } from './routes.ts';

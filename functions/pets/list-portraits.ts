@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { petParams } from '../../shared/domain/pets/params.ts';
 import { presentPetMedia } from '../../shared/domain/pets/media.ts';
 import { listPetMedia } from '../../shared/domain/pets/service.ts';
-import { pageQuery } from '../../shared/http/common-params.ts';
+import { pageQuery } from '../../shared/domain/reference/list-query.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { withHeaders } from '../../shared/http/responses.ts';
 import { route } from './routes.ts';

@@ -4,7 +4,7 @@ import { serviceUnavailable } from '../../shared/errors.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import * as z from 'zod/mini';
-import { documented } from '../../shared/http/api-docs.ts';
+import { documented } from '../../shared/schema/api-docs.ts';
 
 /** Readiness probe: answers 200 only when the table can be read. */
 const healthBody = z.object({

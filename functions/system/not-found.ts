@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { getDeps } from '../../shared/deps.ts';
 import { AppError } from '../../shared/errors.ts';
-import { echo } from '../../shared/http/echo.ts';
+import { echo } from '../../shared/schema/echo.ts';
 import { observeRequests } from '../../shared/http/observe.ts';
 import { errorResponse, type HttpResult } from '../../shared/http/responses.ts';
 import { API_BASE_PATH } from '../../shared/http/route-def.ts';

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { subIdParam } from '../../shared/http/sub-id.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
 import { createVote, presentVote, VOTE_VALUES } from '../../shared/domain/interactions/votes.ts';
-import { text } from '../../shared/http/params.ts';
+import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
-import { withReferences } from '../../shared/http/validation.ts';
+import { withReferences } from '../../shared/schema/references.ts';
 import { imageProblems } from '../../shared/domain/interactions/image-reference.ts';
 import { route } from './routes.ts';
 import { viewerCountry } from '../../shared/http/viewer-country.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { getOwnVote, presentVote } from '../../shared/domain/interactions/votes.ts';
-import { integer } from '../../shared/http/params.ts';
+import { integer } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { voteBody } from '../../shared/domain/interactions/responses.ts';

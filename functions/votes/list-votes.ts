@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
-import { subIdParam } from '../../shared/http/sub-id.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
 import { listVotes, presentVote } from '../../shared/domain/interactions/votes.ts';
-import { pageQuery } from '../../shared/http/common-params.ts';
+import { pageQuery } from '../../shared/domain/reference/list-query.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { voteBody } from '../../shared/domain/interactions/responses.ts';

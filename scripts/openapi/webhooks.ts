@@ -1,7 +1,7 @@
 // Webhook deliveries as the OpenAPI document describes them (`webhooks`): the resource of the event catalogue plus
 // `_metadata`, and the headers every delivery carries (shared/webhooks/transport.ts sends exactly these).
 import * as z from 'zod/mini';
-import { documented } from '../../shared/http/api-docs.ts';
+import { documented } from '../../shared/schema/api-docs.ts';
 
 const metadata = documented(
   z.object({

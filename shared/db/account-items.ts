@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../deps.ts';
-import type { Order } from '../http/common-params.ts';
-import { shuffle } from '../domain/reference/paging.ts';
+import type { Order } from '../schema/paging.ts';
+import { shuffle } from '../schema/paging.ts';
 
 export interface AccountItemPage<T> {
   partition: string;

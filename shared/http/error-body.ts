@@ -1,7 +1,7 @@
 // The spec's error JSON as schemas, for the OpenAPI document and the response checks of the integration tests.
 // `errorResponse` (responses.ts) builds exactly this shape.
 import * as z from 'zod/mini';
-import { documented } from './api-docs.ts';
+import { documented } from '../schema/api-docs.ts';
 
 const errorFields = {
   statusCode: documented(z.int(), { description: 'The HTTP status, repeated.' }),

@@ -6,9 +6,6 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** A validation error lists at most this many problems, then says how many more there were. */
 export const MAX_REPORTED_PROBLEMS = 20;
 
-/** Names, paths and values quoted back in an error are cut to this many characters (`shared/http/echo.ts`). */
-export const MAX_ECHOED_CHARS = 200;
-
 /** Every error body stays within this many bytes, whatever the request held (tests/unit/http/responses.test.ts). */
 export const MAX_ERROR_BODY_BYTES = 16 * 1024;
 

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AppError } from '../errors.ts';
-import { echo } from './echo.ts';
+import { echo } from '../schema/echo.ts';
 import { MAX_ERROR_MESSAGE_CHARS, MAX_ERROR_MESSAGES_BYTES } from './limits.ts';
 import { STATUS_TEXT } from './status-text.ts';
 
@@ -17,6 +17,19 @@ export class Reply<T = unknown> {
 export const SUCCESS = { message: 'SUCCESS' } as const;
 
 export const withHeaders = <T>(body: T, headers: Record<string, string>) => new Reply(body, headers);
+
+/** What a translated answer knows of its languages (the core's `Translator`). */
+interface ServedLanguages {
+  contentLanguage: string;
+}
+
+/** The body with a `Content-Language` header naming every language the records were served in. */
+export const translatedReply = <T>(body: T, { translator }: { translator: ServedLanguages }) =>
+  withHeaders(body, { 'content-language': translator.contentLanguage });
+
+/** A page-style list: `Pagination-Count` carries every match, `Content-Language` the languages served. */
+export const listReply = <T>(body: T[], total: number, translator: ServedLanguages) =>
+  withHeaders(body, { 'pagination-count': String(total), 'content-language': translator.contentLanguage });
 
 /** A handler result sent as it is, not as JSON: the API reference page and its assets. */
 export class RawReply extends Reply<string> {

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { echo } from './echo.ts';
+import { echo } from '../schema/echo.ts';
+import { referenceCheckOf } from '../schema/references.ts';
 import { MAX_REPORTED_PROBLEMS } from './limits.ts';
 
 export type Schema = z.ZodMiniType;
@@ -49,23 +50,8 @@ function invalidInput(messages: string[]) {
   });
 }
 
-/** The problems of what a request's fields refer to (catalogue ids, tags), among the fields its schema accepted. */
-export type ReferenceCheck<T> = (accepted: Partial<T>, deps: Deps) => Promise<string[]>;
-
-const referenceChecks = new WeakMap<Schema, ReferenceCheck<Record<string, unknown>>>();
-
-/**
- * Attaches to an object schema the check of its references, which needs stored data and so cannot run inside the
- * schema. The pipeline runs it on the fields the schema accepted whenever the request has other problems; when the
- * schema passes, the core runs the same check itself (and answers with its own codes).
- */
-export function withReferences<S extends Schema>(schema: S, check: ReferenceCheck<z.output<S>>): S {
-  referenceChecks.set(schema, check as ReferenceCheck<Record<string, unknown>>);
-  return schema;
-}
-
 async function referenceProblems(part: RequestPart, deps: Deps): Promise<string[]> {
-  const check = referenceChecks.get(part.schema);
+  const check = referenceCheckOf(part.schema);
   return check ? check(acceptedFields(part.schema, part.input), deps) : [];
 }
 

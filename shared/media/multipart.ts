@@ -6,8 +6,8 @@
 // reported. Why our own and not a library: docs/decisions.md ("Our own multipart/form-data parser").
 
 import { badRequest, AppError } from '../errors.ts';
-import { replaceForbiddenCharacters } from '../http/params.ts';
-import { echo } from '../http/echo.ts';
+import { replaceForbiddenCharacters } from '../schema/params.ts';
+import { echo } from '../schema/echo.ts';
 
 export interface MultipartLimits {
   maxFileBytes: number;

@@ -2,7 +2,6 @@
 // the five-second reply limit, and what counts as success. No storage: the delivery process in domain/webhooks uses it.
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { StoredEvent } from '../domain/webhooks/stored-events.ts';
 import { checkWebhookUrl, guardedLookup } from './address-guard.ts';
 import { formatDeliveryBody } from './chat-format.ts';
 import { WEBHOOK_ID_HEADER } from './receiver.ts';
@@ -15,6 +14,15 @@ const EVENT_TYPE_HEADER = 'X-Webhook-Event';
 
 const USER_AGENT = 'PetAPI-Webhooks/1.0';
 
+/** What an attempt sends of an event, in the event envelope's own field names (the core's stored event fits it). */
+export interface DeliveredEvent {
+  id: string;
+  event_type: string;
+  occurred_at: string;
+  resource: Readonly<Record<string, unknown>>;
+  country_code?: string | null | undefined;
+}
+
 export interface DeliveryRequest {
   body: string;
   headers: Record<string, string>;
@@ -23,7 +31,7 @@ export interface DeliveryRequest {
 /** The exact body and headers of one attempt, signed over the body as sent with the attempt's own time. */
 export function buildDeliveryRequest(
   url: string,
-  event: StoredEvent,
+  event: DeliveredEvent,
   secret: string | undefined,
   unixSeconds: number,
 ): DeliveryRequest {

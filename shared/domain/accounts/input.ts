@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { text } from '../../http/params.ts';
+import { text } from '../../schema/params.ts';
 import { ACCOUNT_STATUSES, CAPABILITIES, KNOWN_FEATURES, MAX_KEY_GRACE_SECONDS, ROLES } from './account.ts';
 import { PLAN_NAMES } from './plans.ts';
 

@@ -1,6 +1,6 @@
 // What the account routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { ACCOUNT_STATUSES, CAPABILITIES, KNOWN_FEATURES, ROLES } from './account.ts';
 import { PLAN_NAMES, RATE_CLASSES } from './plans.ts';
 import { STAT_NAMES } from './overview.ts';

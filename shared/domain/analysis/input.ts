@@ -1,6 +1,6 @@
 // Request schemas of the analysis routes.
 import * as z from 'zod/mini';
-import { boolean, caseInsensitiveEnum, text } from '../../http/params.ts';
+import { boolean, caseInsensitiveEnum, text } from '../../schema/params.ts';
 import { langParam } from '../reference/i18n.ts';
 import { SEASONS } from './kinds.ts';
 

@@ -1,7 +1,7 @@
 // What the photo-analysis routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from
 // these. The model's part of each answer is the schema the model is held to (kinds.ts); the rest is computed.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { healthTipBody } from '../reference/responses.ts';
 import {
   bodyConditionAnswer,

@@ -1,8 +1,8 @@
 // Request schema of the energy calculator (shared by the handler and its tests).
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
-import { text } from '../../http/params.ts';
-import { withReferences } from '../../http/validation.ts';
+import { documented } from '../../schema/api-docs.ts';
+import { text } from '../../schema/params.ts';
+import { withReferences } from '../../schema/references.ts';
 import { SPECIES, speciesParam } from '../reference/species.ts';
 import { ACTIVITY_LEVELS, NEUTER_STATUSES } from './energy-requirement.ts';
 import { energyReferenceProblems } from './references.ts';

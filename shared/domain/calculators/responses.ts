@@ -1,6 +1,6 @@
 // What the calculator routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { SPECIES } from '../reference/species.ts';
 import { ACTIVITY_LEVELS, NEUTER_STATUSES } from './energy-requirement.ts';
 

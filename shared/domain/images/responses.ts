@@ -1,6 +1,6 @@
 // What the image routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { breedBody } from '../reference/responses.ts';
 import { SPECIES } from '../reference/species.ts';
 import { IMAGE_STATUSES } from './uploads.ts';

@@ -3,7 +3,7 @@
 // Each facet has two tiers: the seeded catalogue, then the public library (public-index.ts).
 import type { Deps } from '../../deps.ts';
 import type { Species } from '../reference/species.ts';
-import { shuffle } from '../reference/paging.ts';
+import { shuffle } from '../../schema/paging.ts';
 import { facet, type ImageSummary } from './catalogue-index.ts';
 import { currentCatalogue, readFacet, readOrdinalRange, readOrdinals } from './catalogue-store.ts';
 import {

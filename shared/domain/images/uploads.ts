@@ -19,7 +19,7 @@ import {
 import { queryAll } from '../../db/query-all.ts';
 import { batchWriteAll } from '../../db/batch.ts';
 import type { Deps } from '../../deps.ts';
-import type { Order } from '../../http/common-params.ts';
+import type { Order } from '../../schema/paging.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { declaredPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { inspectPhotoHeader } from '../../media/photo-header.ts';

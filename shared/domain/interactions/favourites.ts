@@ -11,7 +11,7 @@ import {
   interactionKey,
 } from '../../db/keys.ts';
 import type { Deps } from '../../deps.ts';
-import type { Order } from '../../http/common-params.ts';
+import type { Order } from '../../schema/paging.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';

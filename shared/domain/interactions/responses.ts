@@ -1,6 +1,6 @@
 // What the vote and favourite routes answer, as schemas: the handlers' contracts and the OpenAPI document use them.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { VOTE_VALUES } from './votes.ts';
 
 export const voteBody = documented(

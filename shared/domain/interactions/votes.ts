@@ -12,7 +12,7 @@ import {
 } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import type { Deps } from '../../deps.ts';
-import type { Order } from '../../http/common-params.ts';
+import type { Order } from '../../schema/paging.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';

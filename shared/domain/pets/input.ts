@@ -1,10 +1,10 @@
 // Request schemas of the pet routes. Multipart text fields arrive as strings, JSON bodies typed; both share the rules.
 import * as z from 'zod/mini';
-import { pageQuery } from '../../http/common-params.ts';
-import { boolean, caseInsensitiveEnum, list, text } from '../../http/params.ts';
+import { pageQuery } from '../reference/list-query.ts';
+import { boolean, caseInsensitiveEnum, list, text } from '../../schema/params.ts';
 import { speciesParam } from '../reference/species.ts';
-import { subIdParam } from '../../http/sub-id.ts';
-import { withReferences } from '../../http/validation.ts';
+import { subIdParam } from '../../schema/sub-id.ts';
+import { withReferences } from '../../schema/references.ts';
 import { breedProblems } from './breeds.ts';
 import { MEDIA_KINDS, SEXES } from './pet.ts';
 

@@ -1,6 +1,6 @@
 // What the pet routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { breedBody } from '../reference/responses.ts';
 import { SPECIES } from '../reference/species.ts';
 import { PET_MEDIA_STATUSES } from './media.ts';

@@ -14,7 +14,7 @@ import {
 } from '../media/objects.ts';
 import { transact } from '../../db/transact.ts';
 import { readAccountStat } from '../../db/account-stats.ts';
-import { shuffle } from '../reference/paging.ts';
+import { shuffle } from '../../schema/paging.ts';
 import { petMediaKey, petPhotoHashKey } from '../../db/keys.ts';
 import type { CreatePetFields, ListPetsQuery, UpdatePetBody } from './input.ts';
 import { checkBreeds } from './breeds.ts';

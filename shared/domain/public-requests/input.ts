@@ -1,8 +1,8 @@
 // Request schemas of the public-library routes (the image's owner and the administrators).
 import * as z from 'zod/mini';
-import { pageParam } from '../../http/common-params.ts';
-import { caseInsensitiveEnum, integer, text } from '../../http/params.ts';
-import { withReferences } from '../../http/validation.ts';
+import { pageParam } from '../../schema/paging.ts';
+import { caseInsensitiveEnum, integer, text } from '../../schema/params.ts';
+import { withReferences } from '../../schema/references.ts';
 import { loadTagVocabulary, MAX_PUBLIC_TAGS, tagProblems } from '../images/publishing.ts';
 import { SPECIES } from '../reference/species.ts';
 import { CONTRIBUTOR_LICENCES, DEFAULT_CONTRIBUTOR_LICENCE } from './request.ts';

@@ -1,6 +1,6 @@
 // What the public-library routes answer, as schemas: the handlers' contracts and the OpenAPI document use these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { publicRequestResource } from './request.ts';
 
 export const publicRequestBody = documented(publicRequestResource, {

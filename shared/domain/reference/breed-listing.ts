@@ -1,8 +1,8 @@
 import type { Deps } from '../../deps.ts';
 import type { Account } from '../accounts/account.ts';
-import type { Order } from '../../http/common-params.ts';
+import type { Order } from '../../schema/paging.ts';
 import { Translator, type Language } from './i18n.ts';
-import { listReply, pageSlice } from './paging.ts';
+import { pageSlice } from '../../schema/paging.ts';
 import {
   hasFullBreedSchema,
   loadBreeds,
@@ -53,8 +53,9 @@ export function breedPageOf(
 }
 
 /**
- * A page of breeds in the caller's shape and language, with `Pagination-Count` (all matches) and
- * `Content-Language`. RANDOM order draws a fresh sample, so `page` only applies to ASC/DESC and the default order.
+ * A page of breeds in the caller's shape and language, with the count of all matches and the translator that served
+ * them (for `Pagination-Count` and `Content-Language`). RANDOM order draws a fresh sample, so `page` only applies to
+ * ASC/DESC and the default order.
  */
 export async function breedPage(
   deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>,
@@ -72,5 +73,5 @@ export async function breedPage(
   const body = pageSlice(matching, request).map((b) =>
     presentBreed(b, detailed, translator, temperaments, deps.config.mediaBaseUrl),
   );
-  return listReply(body, matching.length, translator);
+  return { breeds: body, total: matching.length, translator };
 }

@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.ts';
 import type { Account } from '../accounts/account.ts';
-import type { Order } from '../../http/common-params.ts';
+import type { Order } from '../../schema/paging.ts';
 import { notFound } from '../../errors.ts';
 import type { Translator } from './i18n.ts';
-import { shuffle } from './paging.ts';
+import { shuffle } from '../../schema/paging.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
 import type { Species } from './species.ts';
 import { publicMediaUrl } from '../../media/public-url.ts';

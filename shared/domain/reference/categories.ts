@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.ts';
-import type { Order } from '../../http/common-params.ts';
+import type { Order } from '../../schema/paging.ts';
 import { notFound } from '../../errors.ts';
 import type { Translations, Translator } from './i18n.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
 import type { Species } from './species.ts';
-import { shuffle } from './paging.ts';
+import { shuffle } from '../../schema/paging.ts';
 
 export interface CategoryRecord {
   id: number;

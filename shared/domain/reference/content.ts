@@ -1,7 +1,6 @@
 // What facts and health tips have in common: filters, offset paging, random picks, translation and sources.
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { withHeaders } from '../../http/responses.ts';
 import type { Language } from './i18n.ts';
 import { Translator } from './i18n.ts';
 import { loadReferenceSet, type ReferenceSet } from './snapshot-store.ts';
@@ -70,7 +69,3 @@ export const presentation = (lang: Language | undefined, includeSources: boolean
   includeSources: includeSources ?? false,
   translator: new Translator(lang ?? 'en'),
 });
-
-/** The body with a `Content-Language` header naming every language the records were served in. */
-export const translatedReply = <T>(body: T, { translator }: Presentation) =>
-  withHeaders(body, { 'content-language': translator.contentLanguage });

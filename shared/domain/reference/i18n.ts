@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { onTheWire, text, WORD_MAX_LENGTH } from '../../http/params.ts';
+import { onTheWire, text, WORD_MAX_LENGTH } from '../../schema/params.ts';
 
 /** Languages the reference content is served in; content missing a translation falls back to English. */
 export const SUPPORTED_LANGUAGES = ['en', 'en-gb', 'de', 'es', 'fr', 'pl', 'uk'] as const;

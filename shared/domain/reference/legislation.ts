@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import type { Order } from '../../http/common-params.ts';
-import { shuffle } from './paging.ts';
+import type { Order } from '../../schema/paging.ts';
+import { shuffle } from '../../schema/paging.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
 import type { Translator } from './i18n.ts';
 import type { Species } from './species.ts';

@@ -1,7 +1,7 @@
 // What the reference routes (breeds, facts, health tips, categories, colours, legislation) answer, as schemas: the
 // handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { SPECIES } from './species.ts';
 import { APPROACHES, LEGISLATION_TYPES } from './records.ts';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { onTheWire, text, WORD_MAX_LENGTH } from '../../http/params.ts';
+import { onTheWire, text, WORD_MAX_LENGTH } from '../../schema/params.ts';
 
 export const SPECIES = ['dog', 'cat'] as const;
 export type Species = (typeof SPECIES)[number];

@@ -1,6 +1,6 @@
 // What the respiratory-rate routes answer, as schemas: the handlers' contracts and the OpenAPI document use them.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { FAILURE_REASONS } from './measurement.ts';
 
 const common = { id: z.string(), pet_id: z.string(), video_id: z.string() };

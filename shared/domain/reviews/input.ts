@@ -1,7 +1,7 @@
 // Request schemas of the review routes (owner and vet).
 import * as z from 'zod/mini';
-import { pageParam } from '../../http/common-params.ts';
-import { caseInsensitiveEnum, integer, text } from '../../http/params.ts';
+import { pageParam } from '../../schema/paging.ts';
+import { caseInsensitiveEnum, integer, text } from '../../schema/params.ts';
 
 export const MAX_NOTES_LENGTH = 2000;
 export const MAX_REASON_LENGTH = 1000;

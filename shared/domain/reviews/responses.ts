@@ -1,6 +1,6 @@
 // What the review routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { petBody, petMediaBody } from '../pets/responses.ts';
 import { reviewResource } from './review.ts';
 

@@ -1,8 +1,8 @@
 // Request bodies and parameters of the webhook routes. URL rules that depend on the deployment (https only, no
 // private addresses) are checked by the domain, which knows the configuration.
 import * as z from 'zod/mini';
-import { pageParam } from '../../http/common-params.ts';
-import { integer, text } from '../../http/params.ts';
+import { pageParam } from '../../schema/paging.ts';
+import { integer, text } from '../../schema/params.ts';
 
 const MAX_URL_LENGTH = 2048;
 const MAX_DESCRIPTION_LENGTH = 500;

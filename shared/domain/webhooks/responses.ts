@@ -1,6 +1,6 @@
 // What the webhook routes answer, as schemas: the handlers' contracts and the OpenAPI document are built from these.
 import * as z from 'zod/mini';
-import { documented } from '../../http/api-docs.ts';
+import { documented } from '../../schema/api-docs.ts';
 import { WEBHOOK_STATUSES } from './webhook.ts';
 
 export const webhookBody = documented(

@@ -39,6 +39,23 @@ describe('import direction', () => {
     expect(offending).toEqual([]);
   });
 
+  it('the core does not import the HTTP layer', () => {
+    // shared/http (pipeline, replies, route types) and the request-side auth and routing build on the core; the
+    // schema helpers the core shares with them (text rules, paging, OpenAPI notes) live in shared/schema.
+    const core = ['shared/domain', 'shared/db', 'shared/schema', 'shared/media', 'shared/webhooks', 'shared/events'];
+    const offending = core.flatMap(sourceFiles).flatMap((file) => upward(file, ['shared/http']));
+    expect(offending).toEqual([]);
+  });
+
+  it('shared/db and the webhook protocol do not import a domain area', () => {
+    const offending = [
+      ...sourceFiles('shared/db'),
+      ...sourceFiles('shared/webhooks'),
+      ...sourceFiles('shared/schema'),
+    ].flatMap((file) => upward(file, ['shared/domain']));
+    expect(offending).toEqual([]);
+  });
+
   it('handlers and consumers do not import each other', () => {
     expect(sourceFiles('functions').flatMap((file) => upward(file, ['events']))).toEqual([]);
     expect(sourceFiles('events').flatMap((file) => upward(file, ['functions']))).toEqual([]);

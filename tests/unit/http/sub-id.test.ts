@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsEmailAddress } from '../../../shared/http/sub-id.ts';
+import { containsEmailAddress } from '../../../shared/schema/sub-id.ts';
 
 describe('containsEmailAddress', () => {
   it.each([

@@ -1,9 +1,9 @@
-// Every string a request can carry, on every route of the route table, obeys the one text rule (shared/http/params.ts
+// Every string a request can carry, on every route of the route table, obeys the one text rule (shared/schema/params.ts
 // `text()`): found by walking the request schemas, so a new field or route is checked without touching this test.
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { loadContracts } from '../../../scripts/openapi/document.ts';
-import { hasForbiddenCharacters, text } from '../../../shared/http/params.ts';
+import { hasForbiddenCharacters, text } from '../../../shared/schema/params.ts';
 
 type Schema = z.ZodMiniType;
 type Def = {

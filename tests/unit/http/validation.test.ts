@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../shared/errors.ts';
-import { MAX_OFFSET, MAX_PAGE, offsetQuery, pageQuery } from '../../../shared/http/common-params.ts';
-import { boolean, caseInsensitiveEnum, integer, list, MAX_LIST_ITEMS } from '../../../shared/http/params.ts';
+import { MAX_OFFSET, MAX_PAGE } from '../../../shared/schema/paging.ts';
+import { offsetQuery, pageQuery } from '../../../shared/domain/reference/list-query.ts';
+import { boolean, caseInsensitiveEnum, integer, list, MAX_LIST_ITEMS } from '../../../shared/schema/params.ts';
 import { parseOrThrow } from '../../../shared/http/validation.ts';
 
 const query = z.strictObject({

@@ -1,22 +1,9 @@
-// Query parameters the spec shares between routes, defined once.
+// Query parameters the spec shares between list and content routes, defined once.
 import * as z from 'zod/mini';
-import { langParam } from '../domain/reference/i18n.ts';
-import { speciesParam } from '../domain/reference/species.ts';
-import { boolean, caseInsensitiveEnum, integer, list, text } from './params.ts';
-
-export const ORDERS = ['ASC', 'DESC', 'RANDOM'] as const;
-export type Order = (typeof ORDERS)[number];
-
-/**
- * The deepest page a list serves: page-style lists read (and skip) every item before the page, so depth is capped
- * rather than billed per request; past it, narrow the query with a filter (docs/security.md#limits).
- */
-export const MAX_PAGE = 100;
-/** The same bound for offset-style lists. */
-export const MAX_OFFSET = 10_000;
-
-/** Zero-based `page`, default 0, at most MAX_PAGE. */
-export const pageParam = z._default(integer({ min: 0, max: MAX_PAGE }), 0);
+import { ORDERS, MAX_OFFSET, type Order, pageParam } from '../../schema/paging.ts';
+import { boolean, caseInsensitiveEnum, integer, list } from '../../schema/params.ts';
+import { langParam } from './i18n.ts';
+import { speciesParam } from './species.ts';
 
 /** Content routes: `include_sources` and `lang`. */
 export const contentQuery = {
@@ -45,7 +32,3 @@ export function pageQuery(limits: { defaultLimit: number; maxLimit: number; defa
     lang: z.optional(langParam),
   };
 }
-
-/** A path with one id segment, e.g. `idParam('breedId')` for `/breeds/{breedId}`. */
-export const idParam = <const K extends string>(name: K) =>
-  z.object({ [name]: text({ max: 100 }) } as Record<K, ReturnType<typeof text>>);

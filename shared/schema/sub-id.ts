@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { text } from '../http/params.ts';
+import { text } from './params.ts';
 
 export const SUB_ID_MAX_LENGTH = 255;
 
