@@ -4,12 +4,7 @@
 // A job whose next attempt SQS refuses for good goes to the deliveries queue's dead-letter queue at once.
 import { sendToDeadLetterQueue } from '../../shared/aws/sqs.ts';
 import { getDeps } from '../../shared/deps.ts';
-import {
-  type DeliveryDeps,
-  deliveryBatch,
-  SETTLE_LINGER_MS,
-  SLOT_POLL_MS,
-} from '../../shared/domain/webhooks/deliver.ts';
+import { type DeliveryDeps, deliveryBatch, postToReceivers } from '../../shared/domain/webhooks/deliver.ts';
 import { dynamoDeliveryStore } from '../../shared/domain/webhooks/attempts.ts';
 import { deliveryJobSchema } from '../../shared/domain/webhooks/delivery-queue.ts';
 import { queueConsumer } from '../../shared/events/consumer.ts';
@@ -42,8 +37,6 @@ export const handler = createDeliveryHandler(() => {
     store: dynamoDeliveryStore(deps),
     cipher: cached.cipher,
     notifyOwner: ownerMailer(deps.config),
-    replyTimeoutMs: REPLY_TIMEOUT_MS,
-    settleLingerMs: SETTLE_LINGER_MS,
-    slotPollMs: SLOT_POLL_MS,
+    post: postToReceivers(deps.config, REPLY_TIMEOUT_MS),
   };
 });

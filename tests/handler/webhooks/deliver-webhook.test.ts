@@ -8,33 +8,38 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvalidMessageContents, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDeliveryHandler } from '../../../events/webhooks/deliver-webhook.ts';
-import { loadConfig, type Config } from '../../../shared/config.ts';
-import { getDeps } from '../../../shared/deps.ts';
-import { callbackLogger } from '../../../shared/log.ts';
-import type { DeliveryDeps } from '../../../shared/domain/webhooks/deliver.ts';
+import type { Config } from '../../../shared/config.ts';
+import { postToReceivers } from '../../../shared/domain/webhooks/deliver.ts';
 import type { DeliveryJob } from '../../../shared/domain/webhooks/delivery-queue.ts';
-import type { StoredEvent } from '../../../shared/domain/webhooks/stored-events.ts';
 import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
 import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
+import {
+  aDeliveryJob as job,
+  DELIVERIES_DLQ,
+  DELIVERIES_QUEUE,
+  DELIVERY_NOW as NOW,
+  deliverBatch,
+  deliveryDeps as depsAround,
+  queuedJobs,
+  sqsEvent,
+  storedEndpoint,
+  storedEvent,
+} from '../../support/deliveries.ts';
 import { aStoredWebhook } from '../../support/factories/webhooks.ts';
 import { anAccount, mockDynamoWithAccounts } from '../../support/fixtures.ts';
 import { type InMemoryDeliveryStore, inMemoryDeliveryStore } from '../../support/in-memory-delivery-store.ts';
 import { CHARACTER_CLASSES } from '../../support/queue-characters.ts';
 import { queueRefusingWhatQueuesRefuse } from '../../support/strict-queue.ts';
 
-const NOW = new Date('2026-11-22T10:00:00.000Z');
+// The delivery process against a real receiver on 127.0.0.1: what is sent, signed, logged, retried and disabled. How
+// a batch shares slots and writes is tested with an in-process receiver and a fake clock (deliver-batch.test.ts).
 const NOW_SECONDS = NOW.getTime() / 1000;
-const DELIVERIES_QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries';
-const DELIVERIES_DLQ = 'https://sqs.us-east-1.amazonaws.com/000000000000/webhook-deliveries-dlq';
 // Long enough for a loaded machine running with coverage; only the no-reply test waits for it.
 const REPLY_TIMEOUT_MS = 2000;
-// Replies a test releases together settle together even when a loaded machine spreads their arrival.
-const SETTLE_LINGER_MS = 150;
 const cipher = localSecretCipher(randomBytes(32).toString('base64'));
 const OLD_SECRET = 'whsec_old-secret-old-secret-old-secret-old-secret';
 const NEW_SECRET = 'whsec_new-secret-new-secret-new-secret-new-secret';
@@ -82,27 +87,11 @@ afterAll(async () => {
 // ---- the store: the endpoint item and attempt log in memory (tests/support/in-memory-delivery-store.ts) ----
 
 let store: InMemoryDeliveryStore;
-/** The endpoint wh-1 as the store holds it. */
-const webhook = () => store.get('acc-user', 'wh-1');
+const webhook = () => storedEndpoint(store);
 const sqs = mockClient(SQSClient);
 let notifyOwner: ReturnType<typeof vi.fn<NotifyOwner>>;
 
 const owner = anAccount({ email: 'owner@example.com', name: 'Owner' });
-const storedEvent: StoredEvent = {
-  id: 'evt_1',
-  event_type: 'vote.created',
-  account_id: 'acc-user',
-  occurred_at: '2026-11-22T09:59:58.000Z',
-  country_code: 'GB',
-  resource: {
-    id: 42,
-    image_id: 'img-1',
-    sub_id: null,
-    value: 1,
-    country_code: 'GB',
-    created_at: '2026-11-22T09:59:58.000Z',
-  },
-};
 
 /** `secret: null` is an endpoint created before signing existed. */
 async function storedWebhook(
@@ -116,46 +105,13 @@ async function storedWebhook(
   });
 }
 
-function deliveryDeps(config: Partial<Config> = {}, overrides: Partial<DeliveryDeps> = {}): DeliveryDeps {
-  let ids = 0;
-  return {
-    ...getDeps(),
-    store,
-    config: {
-      ...loadConfig(),
-      allowLoopbackWebhooks: true,
-      webhookDeliveriesQueueUrl: DELIVERIES_QUEUE,
-      deadLetterQueueUrl: DELIVERIES_DLQ,
-      ...config,
-    },
-    log: callbackLogger(() => {}),
-    now: () => NOW,
-    newId: () => `att-${++ids}`,
-    random: () => 0,
-    cipher,
-    notifyOwner,
-    replyTimeoutMs: REPLY_TIMEOUT_MS,
-    settleLingerMs: SETTLE_LINGER_MS,
-    slotPollMs: 20,
-    ...overrides,
-  };
-}
-
-const job = (attempt = 1, eventId = 'evt_1'): DeliveryJob => ({
-  webhook_id: 'wh-1',
-  attempt,
-  event: { ...storedEvent, id: eventId },
-});
-const sqsEvent = (...bodies: string[]): SQSEvent =>
-  ({ Records: bodies.map((body, n) => ({ messageId: `msg-${n + 1}`, body })) }) as unknown as SQSEvent;
-const deliver = (jobs: DeliveryJob[], config?: Partial<Config>, overrides?: Partial<DeliveryDeps>) =>
-  createDeliveryHandler(() => deliveryDeps(config, overrides))(sqsEvent(...jobs.map((j) => JSON.stringify(j))));
-
-const queuedRetries = () =>
-  sqs.commandCalls(SendMessageCommand).map((c) => ({
-    job: JSON.parse(c.args[0].input.MessageBody!) as DeliveryJob,
-    delaySeconds: c.args[0].input.DelaySeconds,
-  }));
+const deliveryDeps = (config: Partial<Config> = {}) =>
+  depsAround(
+    { store, cipher, notifyOwner, post: postToReceivers({ allowLoopbackWebhooks: true, ...config }, REPLY_TIMEOUT_MS) },
+    config,
+  );
+const deliver = (jobs: DeliveryJob[], config?: Partial<Config>) => deliverBatch(() => deliveryDeps(config), jobs);
+const queuedRetries = () => queuedJobs(sqs);
 
 beforeEach(async () => {
   received = [];
@@ -227,17 +183,6 @@ describe('delivering a webhook', () => {
 
     expect(webhook()!.consecutive_failures).toBe(0);
     expect(webhook()!.attempt_slots).toBe(0);
-  });
-
-  it('holds a job back, keeping its attempt number, while ten attempts are failing or in flight', async () => {
-    webhook()!.attempt_slots = 10;
-
-    await deliver([job(2)]);
-
-    expect(received).toHaveLength(0);
-    const [requeued] = sqs.commandCalls(SendMessageCommand);
-    expect(requeued!.args[0].input.DelaySeconds).toBe(1);
-    expect(JSON.parse(requeued!.args[0].input.MessageBody!)).toMatchObject({ attempt: 2 });
   });
 
   it('signs the next attempt with a secret rotated after the previous one', async () => {
@@ -413,140 +358,6 @@ describe('disabling after ten failures in a row', () => {
 
     expect(await deliver([job(1)])).toEqual({ batchItemFailures: [] });
     expect(webhook()!.status).toBe('disabled');
-  });
-});
-
-describe('a batch of jobs to one endpoint', () => {
-  const jobs = (count: number, prefix = 'evt') => Array.from({ length: count }, (_, n) => job(1, `${prefix}_${n + 1}`));
-
-  /** Holds every reply until `count` requests have arrived, then answers them all at once. */
-  const answerTogether = (count: number, status: number): Reply => {
-    const waiting: ServerResponse[] = [];
-    return (_request, response) => {
-      waiting.push(response);
-      if (waiting.length === count) for (const r of waiting) r.writeHead(status).end();
-    };
-  };
-
-  it('lets the jobs that no success hands a slot within a poll take their own, so a slow receiver gets them all in parallel', async () => {
-    // No reply until all six requests have arrived: only slots of their own can carry the second half.
-    reply = answerTogether(6, 200);
-
-    expect(await deliver(jobs(6))).toEqual({ batchItemFailures: [] });
-
-    expect(received).toHaveLength(6);
-    // Half the jobs took their slots in one write at once; all six settle in one write and log in one.
-    expect(store.writes[0]).toBe('reserveSlots');
-    expect(store.writes.filter((write) => write !== 'reserveSlots')).toEqual(['settleSlots', 'recordAttempts']);
-    expect(store.attempts).toHaveLength(6);
-    expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
-  });
-
-  it('hands the slot of a success to the next job of the batch instead of giving it back and taking it again', async () => {
-    const slotsTaken: unknown[] = [];
-    reply = (request, response) => {
-      slotsTaken.push(webhook()!.attempt_slots);
-      answer(200)(request, response);
-    };
-
-    // A poll long enough that the handed-on slots, not new ones, carry the second half on a busy machine.
-    expect(await deliver(jobs(6), {}, { slotPollMs: 2000 })).toEqual({ batchItemFailures: [] });
-
-    expect(received).toHaveLength(6);
-    // Three slots carried six attempts: no write gave a slot back or took one again in between.
-    expect(slotsTaken).toEqual([3, 3, 3, 3, 3, 3]);
-    expect(store.writes).toEqual(['reserveSlots', 'settleSlots', 'recordAttempts']);
-    // The successes that handed their slot on are logged with the settlement, first.
-    expect(store.attempts.map((a) => a.event_id).sort()).toEqual(
-      jobs(6)
-        .map((j) => j.event.id)
-        .sort(),
-    );
-    expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
-  });
-
-  it('hands a success that passed its slot on back to SQS with its batch when their log cannot be written', async () => {
-    store.recordAttempts = async () => {
-      throw new Error('DynamoDB is unavailable');
-    };
-
-    const result = await deliver(jobs(4), {}, { slotPollMs: 2000 });
-
-    expect(received).toHaveLength(4);
-    // Two slots carried four attempts; the two that passed theirs on are not done until the log of all four is.
-    expect(result.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['msg-1', 'msg-2', 'msg-3', 'msg-4']);
-  });
-
-  it('never hands on the slot of a failure: it stays with the failure streak until a success ends it', async () => {
-    reply = (request, response) =>
-      answer(['evt_1', 'evt_2'].includes(String(request.headers['x-webhook-id'])) ? 500 : 200)(request, response);
-    let slotsAfterFailures: unknown;
-    const settle = store.settleSlots.bind(store);
-    store.settleSlots = async (...args) => {
-      const outcome = await settle(...args);
-      slotsAfterFailures ??= { ...webhook() };
-      return outcome;
-    };
-
-    await deliver(jobs(4), {}, { slotPollMs: 2000 });
-
-    // The two failures kept their slots as the streak; the other two jobs took slots of their own.
-    expect(slotsAfterFailures).toMatchObject({ attempt_slots: 2, consecutive_failures: 2 });
-    expect(store.writes).toEqual([
-      'reserveSlots',
-      'settleSlots',
-      'recordAttempts',
-      'reserveSlots',
-      'settleSlots',
-      'recordAttempts',
-    ]);
-    expect(webhook()).toMatchObject({ attempt_slots: 0, consecutive_failures: 0 });
-    expect(queuedRetries().map((r) => r.job.event.id)).toEqual(['evt_1', 'evt_2']);
-  });
-
-  it('keeps the failures that came after the last success as the new streak, holding their slots', async () => {
-    webhook()!.consecutive_failures = 3;
-    webhook()!.attempt_slots = 3;
-    reply = (request, response) =>
-      request.headers['x-webhook-id'] === 'evt_1'
-        ? answer(200)(request, response)
-        : setTimeout(() => answer(500)(request, response), 400);
-
-    await deliver(jobs(3));
-
-    expect(webhook()).toMatchObject({ consecutive_failures: 2, attempt_slots: 2 });
-  });
-
-  it('sends exactly ten attempts to a failing endpoint from two parallel batches of twelve and eight, then disables it and mails once', async () => {
-    reply = answer(500);
-
-    const results = await Promise.all([deliver(jobs(12, 'evt_a')), deliver(jobs(8, 'evt_b'))]);
-
-    expect(received).toHaveLength(10);
-    expect(store.attempts).toHaveLength(10);
-    expect(webhook()).toMatchObject({ status: 'disabled', consecutive_failures: 10, attempt_slots: 10 });
-    expect(notifyOwner).toHaveBeenCalledTimes(1);
-    expect(results).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
-    // Failures settled before the disable queued their retries; each finds the endpoint disabled and sends nothing.
-    for (const retry of queuedRetries()) await deliver([retry.job]);
-    expect(received).toHaveLength(10);
-    expect(notifyOwner).toHaveBeenCalledTimes(1);
-  });
-
-  it('settles a slow reply on its own, so it holds back only its own slot', async () => {
-    let slotsWhileSlow: unknown;
-    reply = (request, response) =>
-      request.headers['x-webhook-id'] === 'evt_3'
-        ? setTimeout(() => {
-            slotsWhileSlow = webhook()!.attempt_slots;
-            answer(200)(request, response);
-          }, 800)
-        : answer(200)(request, response);
-
-    await deliver(jobs(3));
-
-    expect(slotsWhileSlow).toBe(1);
-    expect(webhook()!.attempt_slots).toBe(0);
   });
 });
 
