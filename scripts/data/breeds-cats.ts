@@ -113,6 +113,8 @@ export interface CatBuild {
   colourSpecs: Map<string, CatColourSpec>;
   /** Breed id → OMIA breed ids of the record's VBO terms. */
   omia: Map<string, string[]>;
+  /** Every VBO term a breed record claimed (the mixed-breed pass takes only the others). */
+  claimedVbo: Set<string>;
 }
 
 export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
@@ -180,6 +182,7 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
       breed_groups: [...c.breed_groups],
       wikipedia_url: c.wikipedia_url,
       extinct: false,
+      mixed: false,
       period: null,
       description: null,
       registry_ids: {
@@ -206,5 +209,5 @@ export async function buildCats(ctx: BuildContext): Promise<CatBuild> {
   for (const r of records) for (const u of r.source_urls) uses.set(u, (uses.get(u) ?? 0) + 1);
   for (const r of records)
     r.source_urls = r.source_urls.filter((u) => u === r.wikipedia_url || (uses.get(u) ?? 0) <= 2);
-  return { records, colourSpecs, omia };
+  return { records, colourSpecs, omia, claimedVbo: new Set(used.keys()) };
 }

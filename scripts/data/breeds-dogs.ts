@@ -141,6 +141,8 @@ export interface DogBuild {
   stats: Record<string, number>;
   /** Breed id → OMIA breed ids of every VBO term the record claimed (primary, varieties, synonyms). */
   omia: Map<string, string[]>;
+  /** Every VBO term a breed record claimed (the mixed-breed pass takes only the others). */
+  claimedVbo: Set<string>;
 }
 
 export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
@@ -283,7 +285,7 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
   // ------------------------------------------------------------ VBO terms
   for (const id of Object.keys(vboFile.claims))
     if (!drafts.some((d) => d.id === id)) ctx.errors.push(`dog-vbo.json: unknown id ${id}`);
-  assignVbo(ctx, drafts, vbo, vboFile);
+  const claimedVbo = assignVbo(ctx, drafts, vbo, vboFile);
 
   // ------------------------------------------------------------ records
   const ids = new Set(drafts.map((d) => d.id));
@@ -320,12 +322,12 @@ export async function buildDogs(ctx: BuildContext): Promise<DogBuild> {
     const ids = omiaIdsOf([...(d.vboPrimary ? [d.vboPrimary] : []), ...d.vboSecondary]);
     if (ids.length > 0) omia.set(d.id, ids);
   }
-  return { records, stats, omia };
+  return { records, stats, omia, claimedVbo };
 }
 
 // ---------------------------------------------------------------- VBO assignment
 
-function assignVbo(ctx: BuildContext, drafts: DogDraft[], vbo: Map<string, VboTerm>, file: VboFile): void {
+function assignVbo(ctx: BuildContext, drafts: DogDraft[], vbo: Map<string, VboTerm>, file: VboFile): Set<string> {
   const noAuto = new Set(file.no_auto_attach);
   const claimed = new Map<string, DogDraft>();
   const children = new Map<string, VboTerm[]>();
@@ -426,6 +428,7 @@ function assignVbo(ctx: BuildContext, drafts: DogDraft[], vbo: Map<string, VboTe
       }
     }
   }
+  return new Set(claimed.keys());
 }
 
 // ---------------------------------------------------------------- record assembly
@@ -589,6 +592,7 @@ function toRecord(
     breed_groups: breedGroups,
     wikipedia_url: wikipedia,
     extinct: d.kind === 'extinct',
+    mixed: false,
     period: d.history?.period ?? null,
     description: d.history?.description ?? null,
     registry_ids: {

@@ -23,6 +23,7 @@ export function aBreed(overrides: Partial<BreedRecord> & Pick<BreedRecord, 'id' 
     breed_groups: ['Herding'],
     wikipedia_url: null,
     extinct: false,
+    mixed: false,
     registry_ids: {
       fci: 166,
       fci_group: 1,

@@ -2000,6 +2000,8 @@ export interface components {
             temperaments?: string[];
             country_codes?: string[];
             extinct?: boolean;
+            /** @description A cross or non-pedigree type (Labradoodle, Domestic Shorthair), not a recognised breed; its group is `Mixed` and it has no figures, temperament or origin. */
+            mixed?: boolean;
             /** @description Extinct breeds: when the breed existed. */
             period?: string | null;
             /** @description Extinct breeds: what the breed was. */

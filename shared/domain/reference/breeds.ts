@@ -132,6 +132,7 @@ export function presentBreed(
     temperaments: temperament,
     country_codes: breed.country_codes,
     extinct: breed.extinct,
+    mixed: breed.mixed,
     ...(breed.extinct && { period: breed.period, description }),
     life_span_years: breed.life_span,
     weight_range: breed.weight,

@@ -31,6 +31,8 @@ export const breedRecord = z.strictObject({
   breed_groups: z.array(z.string()),
   wikipedia_url: z.nullable(z.string()),
   extinct: z.boolean(),
+  /** A cross or non-pedigree type (Labradoodle, Domestic Shorthair), not a recognised breed; its group is `Mixed`. */
+  mixed: z.boolean(),
   /** Extinct breeds: when the breed existed (free text) and what it was; null for living breeds. */
   period: z.nullable(z.string()),
   description: z.nullable(z.string()),

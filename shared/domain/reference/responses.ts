@@ -39,6 +39,12 @@ export const breedBody = documented(
     temperaments: z.optional(z.array(z.string())),
     country_codes: z.optional(z.array(z.string())),
     extinct: z.optional(z.boolean()),
+    mixed: z.optional(
+      documented(z.boolean(), {
+        description:
+          'A cross or non-pedigree type (Labradoodle, Domestic Shorthair), not a recognised breed; its group is `Mixed` and it has no figures, temperament or origin.',
+      }),
+    ),
     period: z.optional(documented(z.nullable(z.string()), { description: 'Extinct breeds: when the breed existed.' })),
     description: z.optional(documented(z.string(), { description: 'Extinct breeds: what the breed was.' })),
     life_span_years: z.optional(z.nullable(range)),

@@ -179,6 +179,32 @@ describe('breeds', () => {
     expect(detailed.one_figure_fields).toEqual(['life_span']);
   });
 
+  it('marks a cross as mixed in the detailed shape, with empty figures rather than invented ones (issue 27)', async () => {
+    const cross = aBreed({
+      id: 'labradoodle',
+      name: 'Labradoodle',
+      mixed: true,
+      breed_groups: ['Mixed'],
+      temperament: [],
+      life_span: null,
+      weight: null,
+      height: null,
+      origin: '',
+      country_code: null,
+      country_codes: [],
+    });
+    serveReferenceData(withAccounts(), { ...fixtures, breeds: [...fixtures.breeds!, cross] });
+    const basic = jsonBody(await call(getBreed, '/breeds/labradoodle', undefined, { id: 'labradoodle' }));
+    expect(basic).toMatchObject({ breed_group: 'Mixed', life_span: '', weight: { metric: '' } });
+    expect(basic.mixed).toBeUndefined();
+    const detailed = jsonBody(await call(getBreed, '/breeds/labradoodle', undefined, { id: 'labradoodle' }, FULL_KEY));
+    expect(detailed).toMatchObject({ mixed: true, breed_groups: ['Mixed'], life_span_years: null });
+    const gsd = jsonBody(
+      await call(getBreed, '/breeds/german-shepherd-dog', undefined, { id: 'german-shepherd-dog' }, FULL_KEY),
+    );
+    expect(gsd.mixed).toBe(false);
+  });
+
   it('translates names, groups and temperaments', async () => {
     const result = await call(getBreed, '/breeds/german-shepherd-dog', { lang: 'de' }, { id: 'german-shepherd-dog' });
 

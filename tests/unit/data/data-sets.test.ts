@@ -33,6 +33,9 @@ const allBreeds = breeds as unknown as BreedRecord[];
 const breedIds = new Set(allBreeds.map((b) => b.id));
 const dogs = allBreeds.filter((b) => b.species_id === 'dog');
 const cats = allBreeds.filter((b) => b.species_id === 'cat');
+/** Breeds proper: the crosses and non-pedigree types (`mixed`) have no standard and their own test below. */
+const livingBreeds = allBreeds.filter((b) => !b.extinct && !b.mixed);
+const catBreeds = cats.filter((c) => !c.mixed);
 /** OMIA-listed breeds with a breed-specific tip as `npm run data:build` reports them (docs/data.md): never fewer. */
 const DOG_BREEDS_WITH_TIP = 207;
 const CAT_BREEDS_WITH_TIP = 36;
@@ -51,7 +54,7 @@ describe('breeds', () => {
   });
 
   it('give every living breed measurements and a life span', () => {
-    for (const b of allBreeds.filter((x) => !x.extinct)) {
+    for (const b of livingBreeds) {
       expect(b.life_span, b.id).not.toBeNull();
       expect(b.weight, b.id).not.toBeNull();
     }
@@ -119,7 +122,7 @@ describe('breeds', () => {
       'height',
     ] as const;
     const gaps: string[] = [];
-    for (const b of allBreeds.filter((x) => !x.extinct)) {
+    for (const b of livingBreeds) {
       for (const f of fields) {
         const v = b[f];
         const filled = Array.isArray(v) ? v.length > 0 : v !== null && v !== '';
@@ -151,7 +154,7 @@ describe('breeds', () => {
 
   it('never publish a single-value weight range, and mark estimated figures', () => {
     for (const b of allBreeds) if (b.weight) expect(b.weight.metric.min, b.id).toBeLessThan(b.weight.metric.max);
-    for (const c of cats) expect(c.estimated_fields, c.id).toEqual(['height', 'weight', 'life_span']);
+    for (const c of catBreeds) expect(c.estimated_fields, c.id).toEqual(['height', 'weight', 'life_span']);
     for (const b of allBreeds)
       for (const f of b.estimated_fields) expect(['height', 'weight', 'life_span']).toContain(f);
   });
@@ -210,6 +213,44 @@ describe('breeds', () => {
   it('translate a German breed name with its article: das Löwchen (issue 27)', () => {
     const german = facts.flatMap((f) => [f.i18n.de.title, f.i18n.de.fact]);
     expect(german.filter((t) => /\b(der|den|dem) Löwchen/i.test(t))).toEqual([]);
+  });
+
+  it('hold the crosses people type, marked as not a breed, found by name and alias (issue 27)', () => {
+    const mixed = allBreeds.filter((b) => b.mixed);
+    const found = (species: 'dog' | 'cat', q: string) =>
+      allBreeds.filter((b) => matchesBreed(b, { q, speciesId: species })).map((b) => b.id);
+    expect(found('dog', 'labradoodle')).toEqual(expect.arrayContaining(['labradoodle', 'australian-labradoodle']));
+    for (const [q, id] of [
+      ['Goldendoodle', 'goldendoodle'],
+      ['Groodle', 'goldendoodle'],
+      ['Miniature Goldendoodle', 'goldendoodle'],
+      ['Cockapoo', 'cockapoo'],
+      ['Spoodle', 'cockapoo'],
+      ['Pomsky', 'pomsky'],
+      ['Cavoodle', 'cavapoo'],
+      ['Puggle', 'puggle'],
+    ] as const)
+      expect(found('dog', q), q).toContain(id);
+    expect(found('cat', 'Domestic Shorthair')).toEqual(['domestic-shorthair']);
+    expect(found('cat', 'Domestic Long-Haired')).toEqual(['domestic-longhair']);
+    // every one of them from VBO's Mixed Breed terms (or a cross VBO files elsewhere), in the group Mixed only
+    expect(mixed.filter((b) => b.species_id === 'dog').length).toBeGreaterThanOrEqual(130);
+    for (const b of mixed) {
+      expect(b.breed_groups, b.id).toEqual(['Mixed']);
+      expect(b.registry_ids.vbo, b.id).toMatch(/^VBO:\d{7}$/);
+      expect(b.recognition, b.id).toEqual({});
+      expect(b.extinct, b.id).toBe(false);
+      // no standard gives a cross figures: nothing invented
+      expect([b.life_span, b.weight, b.height, b.temperament.length], b.id).toEqual([null, null, null, 0]);
+      expect(b.i18n.de?.breed_groups, b.id).toEqual(['Mischlinge']);
+    }
+    // a breed is never marked mixed, and the generic or misfiled VBO terms stay out
+    expect(allBreeds.filter((b) => b.mixed && b.registry_ids.fci !== null)).toEqual([]);
+    for (const name of ['Crossbreed', 'Maltese Terrier', 'Dutch Sheeppoodle', 'Husky'])
+      expect(
+        mixed.filter((b) => b.name === name),
+        name,
+      ).toEqual([]);
   });
 });
 
@@ -270,7 +311,7 @@ describe('facts and health tips', () => {
     const withFacts = new Set(facts.map((f) => f.breed_id).filter((id) => id !== null));
     // not covered: the Cheetoh (no article or standard to cite)
     const pending = new Set(['cheetoh']);
-    expect(cats.filter((c) => !withFacts.has(c.id) && !pending.has(c.id)).map((c) => c.id)).toEqual([]);
+    expect(catBreeds.filter((c) => !withFacts.has(c.id) && !pending.has(c.id)).map((c) => c.id)).toEqual([]);
     const popularDogs = [
       'labrador-retriever',
       'french-bulldog',
