@@ -75,7 +75,7 @@ What a bundle carries beyond its SDK clients (esbuild's metafile): zod/mini's co
 authentication and configuration (about 25 KB), its own area's route entries (\`functions/<area>/routes.ts\`, 1–2.5 KB;
 not the whole table), its own response schema (in its handler's contract) and its domain code; every function carries
 Powertools' idempotency utility and jose (the pipeline applies \`Idempotency-Key\` and bearer tokens by the route
-entry), the multipart routes their multipart parser. The vision model's answer
+entry), the multipart routes busboy (23 KB). The vision model's answer
 schemas are generated JSON (\`shared/domain/analysis/answer-schemas.json\`), not converted on each call by zod's
 \`toJSONSchema\` (20 KB). Bundle bytes are reported, not a target; what each library costs at cold import:
 docs/decisions.md.

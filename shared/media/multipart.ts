@@ -1,10 +1,13 @@
-// multipart/form-data bodies (RFC 7578) parsed into text fields and in-memory files. API Gateway hands the function
-// the whole body, already base64-decoded, so the parser scans that one Buffer for its delimiters (RFC 2046: CRLF,
-// "--" and the boundary) instead of streaming: linear in the body's size, the headers of each part bounded, nothing
-// copied. Every problem becomes an AppError the pipeline can answer with. A broken body wins over policy failures
-// (counts, sizes, names), because what is measured on it cannot be trusted; of the policy failures the first is
-// reported. Why our own and not a library: docs/decisions.md ("Our own multipart/form-data parser").
+// multipart/form-data bodies (RFC 7578) parsed by busboy into text fields and in-memory files. API Gateway hands the
+// function the whole body, already base64-decoded. busboy reads part headers, Content-Disposition parameters
+// (quoted, RFC 8187 `filename*`), file names and field charsets; a thin framing pass in front of it refuses what
+// busboy skips silently (text after a boundary, a part's headers without their end) and hands it each part on its
+// own, so a part busboy drops or leaves nameless is refused by number. Every problem becomes an AppError the pipeline
+// can answer with. A broken body wins over policy failures (counts, sizes, names), because what is measured on it
+// cannot be trusted; of the policy failures the first is reported. Why busboy and this pass: docs/decisions.md
+// ("multipart/form-data on busboy").
 
+import busboy from 'busboy';
 import { badRequest, AppError } from '../errors.ts';
 import { replaceForbiddenCharacters } from '../schema/params.ts';
 import { echo } from '../schema/echo.ts';
@@ -36,8 +39,12 @@ export interface MultipartForm {
 
 /** Text values beyond this are refused rather than silently cut. */
 export const MAX_FIELD_VALUE_BYTES = 64 * 1024;
-/** The header block of one part, blank line included: what Node's HTTP parser allows a request's headers. */
-export const MAX_PART_HEADER_BYTES = 16 * 1024;
+/**
+ * The header block of one part, blank line included. busboy's own bound (16 KiB) counts two bytes more for every
+ * header line, so it falls between 12 and 16 KiB by the line count; at 8 KiB (at most 2,048 lines) this one always
+ * binds first, exactly, with its own message.
+ */
+export const MAX_PART_HEADER_BYTES = 8 * 1024;
 export const MAX_FILENAME_LENGTH = 255;
 
 /** RFC 2046: 1 to 70 of these characters, the last not a space. */
@@ -45,10 +52,6 @@ const BOUNDARY = /^[\w'()+,./:=? -]{0,69}[\w'()+,./:=?-]$/;
 /** One `; name=value` parameter (RFC 9110: a token or a quoted-string), from `lastIndex` on. */
 const PARAMETER =
   /[ \t]*;[ \t]*([!#$%&'*+.^_`|~\w-]+)=(?:"((?:[\t !#-[\]-~\x80-\xff]|\\[\t\x20-\x7e\x80-\xff])*)"|([!#$%&'*+.^_`|~\w-]+))/y;
-/** RFC 8187 ext-value of a `name*` parameter: charset, language, percent-encoded bytes. */
-const EXTENDED_VALUE = /^([^']+)'[^']*'((?:[^%'*]|%[\da-f]{2})*)$/i;
-/** One header line (RFC 9110 field-name ":" OWS field-value), the block already unfolded. */
-const HEADER_LINE = /^([!#$%&'*+.^_`|~\w-]+):[ \t]*([\t\x20-\x7e\x80-\xff]*)$/;
 
 const invalidMultipart = (message: string) => badRequest(message, { code: 'invalid_multipart' });
 const malformedPart = (part: number, problem: string) =>
@@ -59,75 +62,64 @@ export async function parseMultipart(
   contentType: string,
   limits: MultipartLimits,
 ): Promise<MultipartForm> {
-  const mediaType = /^multipart\/form-data(?=\s*(;|$))/i.exec(contentType.trim());
-  if (!mediaType) throw invalidMultipart(`Content-Type must be multipart/form-data, got '${echo(contentType)}'`);
-  const boundary = parseParameters(mediaType.input, mediaType[0].length)?.get('boundary');
-  if (!boundary || !BOUNDARY.test(boundary)) {
-    throw invalidMultipart('multipart/form-data Content-Type has no valid boundary parameter');
+  const { mediaType, boundary } = checkContentType(contentType);
+  const parser = busboy({
+    headers: { 'content-type': mediaType },
+    // Browsers send raw UTF-8 in name="…" and filename="…"; busboy's latin1 default would garble them.
+    defParamCharset: 'utf8',
+    // Busboy flags a value once it *reaches* the size, so one byte more accepts a value of exactly the maximum.
+    limits: { fieldSize: MAX_FIELD_VALUE_BYTES + 1 },
+    // A file stream never fills up, so busboy never waits for its reader: each write is parsed before it returns.
+    fileHwm: body.length + 1,
+  });
+  const form = new FormCollector(limits);
+  form.listenTo(parser);
+  const delimiter = `\r\n--${boundary}`;
+  try {
+    parser.write(delimiter);
+    for (const { part, content } of frameParts(body, boundary)) {
+      form.startPart(content);
+      parser.write(part);
+      parser.write(delimiter);
+      form.endPart();
+    }
+    parser.write('--');
+  } finally {
+    parser.destroy();
   }
-
-  // A Map, so a field named "__proto__" is stored like any other instead of hitting the prototype setter.
-  const fields = new Map<string, string>();
-  const files: UploadedFile[] = [];
-  let fileCount = 0;
-  let fieldCount = 0;
-  /** Keeps a part, or answers why not. A part over a count limit is not counted. */
-  const keep = ({ name, filename, declaredType, charset, bytes }: Part): AppError | undefined => {
-    // A part without a file name is a file when sent as application/octet-stream (an empty file input's part).
-    if (filename !== undefined || declaredType === 'application/octet-stream') {
-      if (fileCount === limits.maxFiles) {
-        return badRequest(`too many files; at most ${limits.maxFiles} allowed`, { code: 'too_many_files' });
-      }
-      fileCount++;
-      if (!limits.allowedFileFields.includes(name)) {
-        const allowed = limits.allowedFileFields.map((field) => `'${field}'`).join(', ');
-        return badRequest(`unexpected file field '${echo(name)}'; files are accepted only in: ${allowed}`, {
-          code: 'unexpected_file_field',
-        });
-      }
-      if (bytes.length > limits.maxFileBytes) return fileTooLarge(filename, limits.maxFileBytes);
-      files.push({ field: name, filename: storableFilename(filename), declaredType, bytes, truncated: false });
-      return undefined;
-    }
-    if (fieldCount === limits.maxFields) {
-      return badRequest(`too many fields; at most ${limits.maxFields} allowed`, { code: 'too_many_fields' });
-    }
-    fieldCount++;
-    const problem =
-      bytes.length > MAX_FIELD_VALUE_BYTES
-        ? `is longer than ${MAX_FIELD_VALUE_BYTES} bytes`
-        : fields.has(name)
-          ? 'appears more than once'
-          : undefined;
-    const value = problem ? undefined : decodeText(bytes, charset);
-    if (value === undefined)
-      return badRequest(`field '${echo(name)}' ${problem ?? `is in an unknown charset '${echo(charset!)}'`}`);
-    fields.set(name, value);
-    return undefined;
-  };
-
-  // Only the first policy failure is reported, and only once the whole body has proved well-formed.
-  let failure: AppError | undefined;
-  for (const part of readParts(body, Buffer.from(`\r\n--${boundary}`))) failure ??= keep(part);
-  if (failure) throw failure;
-  return { fields: Object.fromEntries(fields), files };
+  return form.result();
 }
 
-interface Part {
-  name: string;
-  /** The last path segment of `filename*` or else `filename`; undefined when neither is given or both are empty. */
-  filename: string | undefined;
-  declaredType: string;
-  charset: string | undefined;
-  bytes: Buffer;
+const NO_NAME = 'has no valid Content-Disposition: form-data header with a name';
+
+/** A multipart/form-data Content-Type, trimmed, and its boundary, checked against RFC 2046 (busboy takes any). */
+function checkContentType(contentType: string): { mediaType: string; boundary: string } {
+  const mediaType = /^multipart\/form-data(?=\s*(;|$))/i.exec(contentType.trim());
+  if (!mediaType) throw invalidMultipart(`Content-Type must be multipart/form-data, got '${echo(contentType)}'`);
+  let boundary: string | undefined;
+  let at = mediaType[0].length;
+  PARAMETER.lastIndex = at;
+  for (let param = PARAMETER.exec(mediaType.input); param; param = PARAMETER.exec(mediaType.input)) {
+    const [, name, quoted, token] = param;
+    if (name!.toLowerCase() === 'boundary') boundary ??= quoted?.replace(/\\(.)/g, '$1') ?? token;
+    at = PARAMETER.lastIndex;
+  }
+  const wellFormed = /^[ \t]*$/.test(mediaType.input.slice(at));
+  if (!wellFormed || !boundary || !BOUNDARY.test(boundary)) {
+    throw invalidMultipart('multipart/form-data Content-Type has no valid boundary parameter');
+  }
+  return { mediaType: mediaType.input, boundary };
 }
 
 /**
- * The parts of a body, in order, each a view into it, or an AppError for the first structural problem. Each search
- * starts where the last one ended, so the whole body is scanned once (plus at most MAX_PART_HEADER_BYTES of each
- * part for its blank line).
+ * The parts of a body in order, each without its boundary line (headers and content) and its content alone, as
+ * views into the body; an AppError for a framing problem. busboy skips text after a boundary to the next boundary
+ * (cutting a file short unnoticed) and drops a part after transport padding, so this pass checks each boundary line
+ * (RFC 2046: the delimiter, spaces or tabs, CRLF) and hands busboy the parts without it. Each search starts where the
+ * last one ended: one pass over the body, plus at most MAX_PART_HEADER_BYTES of each part for its blank line.
  */
-function* readParts(body: Buffer, delimiter: Buffer): Generator<Part> {
+function* frameParts(body: Buffer, boundary: string): Generator<{ part: Buffer; content: Buffer }> {
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
   const unclosed = () => invalidMultipart('multipart body ends without the closing boundary declared in Content-Type');
   // The first boundary opens the body or ends a preamble (ignored, RFC 2046), so it may lack the leading CRLF.
   let delimiterAt = body.subarray(0, delimiter.length - 2).equals(delimiter.subarray(2)) ? -2 : body.indexOf(delimiter);
@@ -141,90 +133,112 @@ function* readParts(body: Buffer, delimiter: Buffer): Generator<Part> {
     }
     delimiterAt = body.indexOf(delimiter, at + 2);
     if (delimiterAt === -1) throw unclosed();
-
-    const content = body.subarray(at + 2, delimiterAt);
-    const headerEnd = content.subarray(0, MAX_PART_HEADER_BYTES).indexOf('\r\n\r\n');
+    const framed = body.subarray(at + 2, delimiterAt);
+    const headerEnd = framed.subarray(0, MAX_PART_HEADER_BYTES).indexOf('\r\n\r\n');
     if (headerEnd === -1)
       throw malformedPart(part, `has no blank line ending its headers within ${MAX_PART_HEADER_BYTES} bytes`);
-    const headers = parseHeaders(content.toString('latin1', 0, headerEnd));
-    if (!headers) throw malformedPart(part, 'has a malformed header line');
-    const disposition = headers.get('content-disposition') ?? '';
-    const params = /^form-data(?=[ \t;]|$)/i.test(disposition) ? parseParameters(disposition, 9) : undefined;
-    const name = params?.get('name');
-    if (!name) throw malformedPart(part, 'has no valid Content-Disposition: form-data header with a name');
-    const mediaType = parseMediaType(headers.get('content-type'));
-    yield {
-      name,
-      filename: baseName(params!.get('filename*') || params!.get('filename') || undefined),
-      declaredType: mediaType?.type ?? 'text/plain',
-      charset: mediaType?.params.get('charset'),
-      bytes: content.subarray(headerEnd + 4),
-    };
+    // From the CRLF that ends the boundary line: busboy needs it, and gets no transport padding before it.
+    yield { part: body.subarray(at, delimiterAt), content: framed.subarray(headerEnd + 4) };
   }
-}
-
-/** A part's header block by lower-cased name (the first of repeated ones), or undefined when a line is malformed. */
-function parseHeaders(block: string): Map<string, string> | undefined {
-  const headers = new Map<string, string>();
-  // A line starting with a space or tab continues the one before (obsolete folding): the line break goes.
-  for (const line of block.replace(/\r\n(?=[ \t])/g, '').split('\r\n')) {
-    const header = HEADER_LINE.exec(line);
-    if (!header) return undefined;
-    const name = header[1]!.toLowerCase();
-    if (!headers.has(name)) headers.set(name, header[2]!);
-  }
-  return headers;
-}
-
-/** `type/subtype` (lower-cased) and parameters of a Content-Type value, or undefined when it is malformed. */
-function parseMediaType(value = '') {
-  const type = /^[!#$%&'*+.^_`|~\w-]+\/[!#$%&'*+.^_`|~\w-]+/.exec(value);
-  const params = type && parseParameters(value, type[0].length);
-  return params && { type: type[0].toLowerCase(), params };
 }
 
 /**
- * The `; name=value` parameters from `at` to the end of `text`, by lower-cased name (the first of repeated ones), or
- * undefined when one is malformed. A quoted value loses the backslash only before `"` and `\`, so a Windows path sent
- * unescaped keeps its separators. Values are UTF-8, which browsers send raw; a `name*` value is decoded from the
- * charset it names (RFC 8187).
+ * What busboy reports, part by part, under the route's limits: the kept fields and files, the first structural
+ * problem and the first policy failure. busboy parses each write before it returns, reporting a file once its headers
+ * are read and a field at the delimiter that ends it; a part it drops (no form-data Content-Disposition, or one it
+ * cannot read) reports nothing.
  */
-function parseParameters(text: string, at: number): Map<string, string> | undefined {
-  const params = new Map<string, string>();
-  PARAMETER.lastIndex = at;
-  for (let param = PARAMETER.exec(text); param; param = PARAMETER.exec(text)) {
-    const [, rawName, quoted, token] = param;
-    const name = rawName!.toLowerCase();
-    const value = name.endsWith('*')
-      ? extendedValue(token)
-      : Buffer.from(quoted?.replace(/\\([\\"])/g, '$1') ?? token!, 'latin1').toString();
-    if (value === undefined) return undefined;
-    if (!params.has(name)) params.set(name, value);
-    at = PARAMETER.lastIndex;
+class FormCollector {
+  // A Map, so a field named "__proto__" is stored like any other instead of hitting the prototype setter.
+  private readonly fields = new Map<string, string>();
+  private readonly files: UploadedFile[] = [];
+  private fileCount = 0;
+  private fieldCount = 0;
+  private failure: AppError | undefined;
+  private broken: AppError | undefined;
+  /** The part being written, its content (a view into the body), and the last part busboy reported. */
+  private part = 0;
+  private content: Buffer = Buffer.alloc(0);
+  private reported = 0;
+
+  constructor(private readonly limits: MultipartLimits) {}
+
+  listenTo(parser: busboy.Busboy): void {
+    parser.on('field', (name, value, info) => this.judge(name, () => this.keepField(name, value, info.valueTruncated)));
+    parser.on('file', (name, stream, info) => {
+      stream.on('error', () => undefined).resume();
+      this.judge(name, () => this.keepFile(name, info.filename, info.mimeType, this.content));
+    });
+    parser.on('error', () => this.breakPart('has a malformed header line'));
   }
-  return /^[ \t]*$/.test(text.slice(at)) ? params : undefined;
-}
 
-function extendedValue(token: string | undefined): string | undefined {
-  const value = token && EXTENDED_VALUE.exec(token);
-  if (!value) return undefined;
-  const bytes = value[2]!.replace(/%(..)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return decodeText(Buffer.from(bytes, 'latin1'), value[1]);
-}
+  startPart(content: Buffer): void {
+    this.part++;
+    this.content = content;
+  }
 
-/** `bytes` as text in `charset` (a WHATWG Encoding label; a byte order mark is kept), undefined for an unknown one. */
-function decodeText(bytes: Uint8Array, charset = 'utf-8'): string | undefined {
-  try {
-    return new TextDecoder(charset, { ignoreBOM: true }).decode(bytes);
-  } catch {
+  /** Throws the first structural problem so far, a part busboy dropped included. */
+  endPart(): void {
+    if (this.reported !== this.part) this.breakPart(NO_NAME);
+    if (this.broken) throw this.broken;
+  }
+
+  private breakPart(problem: string): void {
+    this.broken ??= malformedPart(this.part, problem);
+  }
+
+  /** Keeps a part by `keep` until the first policy failure; later parts are not judged. */
+  private judge(name: string | undefined, keep: () => AppError | undefined): void {
+    this.reported = this.part;
+    if (name === undefined) this.breakPart(NO_NAME);
+    else this.failure ??= keep();
+  }
+
+  /** A file part, or why not. A part over a count limit is not counted. */
+  private keepFile(
+    name: string,
+    filename: string | undefined,
+    declaredType: string,
+    bytes: Buffer,
+  ): AppError | undefined {
+    const { maxFiles, allowedFileFields, maxFileBytes } = this.limits;
+    if (this.fileCount === maxFiles) {
+      return badRequest(`too many files; at most ${maxFiles} allowed`, { code: 'too_many_files' });
+    }
+    this.fileCount++;
+    if (!allowedFileFields.includes(name)) {
+      const allowed = allowedFileFields.map((field) => `'${field}'`).join(', ');
+      return badRequest(`unexpected file field '${echo(name)}'; files are accepted only in: ${allowed}`, {
+        code: 'unexpected_file_field',
+      });
+    }
+    if (bytes.length > maxFileBytes) return fileTooLarge(filename, maxFileBytes);
+    this.files.push({ field: name, filename: storableFilename(filename), declaredType, bytes, truncated: false });
     return undefined;
   }
-}
 
-/** The last segment of a client path (after `/` or `\`); `.` and `..` become empty. */
-function baseName(path: string | undefined): string | undefined {
-  const name = path?.replace(/^.*[/\\]/s, '');
-  return name === '.' || name === '..' ? '' : name;
+  /** A text field, or why not; busboy gives no value for a charset it cannot decode. */
+  private keepField(name: string, value: string | undefined, truncated: boolean): AppError | undefined {
+    if (this.fieldCount === this.limits.maxFields) {
+      return badRequest(`too many fields; at most ${this.limits.maxFields} allowed`, { code: 'too_many_fields' });
+    }
+    this.fieldCount++;
+    const problem = truncated
+      ? `is longer than ${MAX_FIELD_VALUE_BYTES} bytes`
+      : this.fields.has(name)
+        ? 'appears more than once'
+        : value === undefined
+          ? 'is in a charset this API cannot read (send UTF-8)'
+          : undefined;
+    if (problem) return badRequest(`field '${echo(name)}' ${problem}`);
+    this.fields.set(name, value!);
+    return undefined;
+  }
+
+  result(): MultipartForm {
+    if (this.failure) throw this.failure;
+    return { fields: Object.fromEntries(this.fields), files: this.files };
+  }
 }
 
 /**
