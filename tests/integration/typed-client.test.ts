@@ -56,12 +56,12 @@ describe('the typed client (clients/ts) against the local service', () => {
 
     const [delivery] = await receiver.waitFor(1);
     const header = delivery!.headers['x-webhook-signature'];
-    expect(verifyWebhook(delivery!.body, header, webhook.data!.signing_secret)).toEqual({
+    expect(await verifyWebhook(delivery!.body, header, webhook.data!.signing_secret)).toEqual({
       ok: true,
       timestamp: expect.any(Number),
     });
-    expect(verifyWebhook(delivery!.body, header, 'whsec_wrong').ok).toBe(false);
-    expect(verifyWebhook(`${delivery!.body} `, header, webhook.data!.signing_secret)).toEqual({
+    expect((await verifyWebhook(delivery!.body, header, 'whsec_wrong')).ok).toBe(false);
+    expect(await verifyWebhook(`${delivery!.body} `, header, webhook.data!.signing_secret)).toEqual({
       ok: false,
       reason: 'signature_mismatch',
     });

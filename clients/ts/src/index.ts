@@ -1,38 +1,29 @@
-// The typed client: openapi-fetch over the types openapi-typescript generates from docs/openapi.json (`npm run
-// openapi` writes src/schema.ts). Paths, parameters, bodies and responses are checked by the compiler.
-import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema.ts';
-
+// The package's entry: the typed client, its helpers (uploads, paging, errors) and webhook verification. Browser-safe:
+// nothing here imports a Node built-in (file paths are in `@pet-api/client/node`).
+export {
+  createPetApiClient,
+  type PetApiClient,
+  type PetApiClientOptions,
+  type Schema,
+} from './client.ts';
+export { type CallResult, PetApiError, unwrap } from './errors.ts';
+export { items, type Page, type PageRequest, pages } from './paging.ts';
+export { type FetchLike, IDEMPOTENCY_KEY_HEADER, type RetryOptions, retryingFetch } from './retry.ts';
 export type { components, paths, webhooks } from './schema.ts';
-export { verifyWebhook, type WebhookVerification } from './webhooks.ts';
-
-/** A schema of the document by name, e.g. `Schema<'Pet'>`. */
-export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
-
-export interface PetApiClientOptions {
-  /** The API's base URL including `/v1`, e.g. `http://127.0.0.1:3000/v1`. */
-  baseUrl: string;
-  /** Sent as `x-api-key`. */
-  apiKey?: string;
-  /** Sent as `Authorization: Bearer …` (from `POST /auth/token`). */
-  token?: string;
-  fetch?: typeof globalThis.fetch;
-}
-
-export function createPetApiClient(options: PetApiClientOptions) {
-  const client = createClient<paths>({
-    baseUrl: options.baseUrl,
-    ...(options.fetch && { fetch: options.fetch }),
-  });
-  const credentials: Middleware = {
-    onRequest({ request }) {
-      if (options.apiKey) request.headers.set('x-api-key', options.apiKey);
-      if (options.token) request.headers.set('authorization', `Bearer ${options.token}`);
-      return request;
-    },
-  };
-  client.use(credentials);
-  return client;
-}
-
-export type PetApiClient = ReturnType<typeof createPetApiClient>;
+export {
+  createPet,
+  type FileInput,
+  type LargeUploadOptions,
+  type PetFields,
+  uploadLargeMedia,
+  uploadPetPhotos,
+} from './uploads.ts';
+export {
+  type HeadersLike,
+  type RawBody,
+  type VerifyOptions,
+  verifyStandardWebhook,
+  verifyWebhook,
+  type WebhookFailure,
+  type WebhookVerification,
+} from './webhooks.ts';

@@ -5,7 +5,9 @@ import { routes } from '../../../functions/routes.ts';
 import { EVENT_NAMES } from '../../../shared/events/catalogue.ts';
 import {
   buildDocument,
+  CLIENT_IDEMPOTENT_PATH,
   CLIENT_TYPES_PATH,
+  clientIdempotentOperations,
   clientTypes,
   DOCUMENT_PATH,
   loadContracts,
@@ -41,6 +43,13 @@ describe('docs/openapi.json', () => {
     expect(
       readFileSync(CLIENT_TYPES_PATH, 'utf8') === (await clientTypes(committed)),
       'clients/ts/src/schema.ts is out of date: run `npm run openapi` and commit it',
+    ).toBe(true);
+  });
+
+  it('has the client’s list of idempotent operations generated from it (clients/ts/src/idempotent-operations.ts)', () => {
+    expect(
+      readFileSync(CLIENT_IDEMPOTENT_PATH, 'utf8') === clientIdempotentOperations(committed),
+      'clients/ts/src/idempotent-operations.ts is out of date: run `npm run openapi` and commit it',
     ).toBe(true);
   });
 
