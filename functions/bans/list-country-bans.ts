@@ -1,14 +1,11 @@
 import * as z from 'zod/mini';
-import { loadBreeds } from '../../shared/domain/reference/breeds.ts';
-import { lawsOfCountry, loadLaws, presentLaw } from '../../shared/domain/reference/legislation.ts';
+import { countryLawPage } from '../../shared/domain/reference/legislation.ts';
 import { APPROACHES, LEGISLATION_TYPES } from '../../shared/domain/reference/records.ts';
 import { pageQuery } from '../../shared/domain/reference/list-query.ts';
 import { boolean, text, WORD_MAX_LENGTH } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { Translator } from '../../shared/domain/reference/i18n.ts';
 import { listReply } from '../../shared/http/responses.ts';
-import { pageSlice } from '../../shared/schema/paging.ts';
 import { lawList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({
@@ -37,29 +34,20 @@ export const handler = httpRoute(
     response: lawList,
   },
   async ({ query: q }, deps) => {
-    const [laws, breeds] = await Promise.all([loadLaws(deps), loadBreeds(deps)]);
-    const selected = lawsOfCountry(
-      laws,
-      breeds,
-      {
-        country: q.country,
-        species: q.species_id,
-        legislationType: q.legislation_type,
-        approach: q.approach,
-        jurisdiction: q.jurisdiction,
-        verifiedOnly: q.verified === true,
-        breedGroups: q.breed_groups,
-        excludeBreedGroups: q.exclude_breed_groups,
-        order: q.order,
-      },
-      deps.random,
-    );
-    // Titles and summaries come in de, es, fr (and English); official law names stay as the law writes them.
-    const translator = new Translator(q.lang ?? 'en');
-    return listReply(
-      pageSlice(selected, q).map((law) => presentLaw(law, translator)),
-      selected.length,
-      translator,
-    );
+    const { laws, total, translator } = await countryLawPage(deps, {
+      country: q.country,
+      species: q.species_id,
+      legislationType: q.legislation_type,
+      approach: q.approach,
+      jurisdiction: q.jurisdiction,
+      verifiedOnly: q.verified === true,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+      order: q.order,
+      page: q.page,
+      limit: q.limit,
+      lang: q.lang,
+    });
+    return listReply(laws, total, translator);
   },
 );

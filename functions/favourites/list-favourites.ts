@@ -1,14 +1,11 @@
 import * as z from 'zod/mini';
-import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
-import { listFavourites, presentFavourite } from '../../shared/domain/interactions/favourites.ts';
-import { subIdParam } from '../../shared/schema/sub-id.ts';
-import { pageQuery } from '../../shared/domain/reference/list-query.ts';
-import { forbidden } from '../../shared/errors.ts';
-import { boolean, text } from '../../shared/schema/params.ts';
-import { httpRoute } from '../../shared/http/pipeline.ts';
-import { route } from './routes.ts';
-import { imageDetails } from '../../shared/domain/images/image-details.ts';
+import { listFavourites } from '../../shared/domain/interactions/favourites.ts';
 import { favouriteListItem } from '../../shared/domain/interactions/responses.ts';
+import { pageQuery } from '../../shared/domain/reference/list-query.ts';
+import { httpRoute } from '../../shared/http/pipeline.ts';
+import { boolean, text } from '../../shared/schema/params.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
+import { route } from './routes.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100 }),
@@ -27,35 +24,18 @@ export const handler = httpRoute(
     query,
     response: z.array(favouriteListItem),
   },
-  async ({ query: q, account }, deps) => {
-    // Administrators may look at another account's favourites; everyone else only at their own.
-    if (q.account_id && q.account_id !== account.id && account.role !== 'admin')
-      throw forbidden('account_id must be your own account');
-    const favourites = await listFavourites(
-      deps,
-      q.account_id ?? account.id,
-      {
-        order: q.order,
-        page: q.page,
-        limit: q.limit,
-        subId: q.sub_id,
-        imageId: q.image_id,
-        includeDeleted: q.is_deleted,
-        species: q.species_id,
-        breedGroups: q.breed_groups,
-        excludeBreedGroups: q.exclude_breed_groups,
-      },
-      await breedGroupsLookup(deps),
-    );
-    const images = q.attach_image
-      ? await imageDetails(
-          deps,
-          favourites.map((f) => f.image_id),
-        )
-      : undefined;
-    return favourites.map((f) => ({
-      ...presentFavourite(f),
-      ...(images && { image: images.get(f.image_id) ?? null }),
-    }));
-  },
+  async ({ query: q, account }, deps) =>
+    listFavourites(deps, account, {
+      accountId: q.account_id,
+      order: q.order,
+      page: q.page,
+      limit: q.limit,
+      subId: q.sub_id,
+      imageId: q.image_id,
+      includeDeleted: q.is_deleted,
+      attachImage: q.attach_image,
+      species: q.species_id,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+    }),
 );

@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { breedGroupsLookup } from '../../shared/domain/reference/breed-groups-lookup.ts';
-import { subIdParam } from '../../shared/schema/sub-id.ts';
-import { listVotes, presentVote } from '../../shared/domain/interactions/votes.ts';
+import { listVotes } from '../../shared/domain/interactions/votes.ts';
+import { voteBody } from '../../shared/domain/interactions/responses.ts';
 import { pageQuery } from '../../shared/domain/reference/list-query.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
+import { subIdParam } from '../../shared/schema/sub-id.ts';
 import { route } from './routes.ts';
-import { voteBody } from '../../shared/domain/interactions/responses.ts';
 
 const query = z.strictObject({
   ...pageQuery({ defaultLimit: 10, maxLimit: 100, defaultOrder: 'ASC' }),
@@ -15,21 +14,14 @@ const query = z.strictObject({
 export const handler = httpRoute(
   route('votes.list'),
   { summary: 'Your votes', query, response: z.array(voteBody) },
-  async ({ query: q, account }, deps) => {
-    const votes = await listVotes(
-      deps,
-      account,
-      {
-        order: q.order,
-        page: q.page,
-        limit: q.limit,
-        subId: q.sub_id,
-        species: q.species_id,
-        breedGroups: q.breed_groups,
-        excludeBreedGroups: q.exclude_breed_groups,
-      },
-      await breedGroupsLookup(deps),
-    );
-    return votes.map(presentVote);
-  },
+  async ({ query: q, account }, deps) =>
+    listVotes(deps, account, {
+      order: q.order,
+      page: q.page,
+      limit: q.limit,
+      subId: q.sub_id,
+      species: q.species_id,
+      breedGroups: q.breed_groups,
+      excludeBreedGroups: q.exclude_breed_groups,
+    }),
 );

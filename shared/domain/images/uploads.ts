@@ -24,6 +24,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { declaredPhotoFormat, PHOTO_FORMATS, type PhotoFormat } from '../../media/format.ts';
 import { inspectPhotoHeader } from '../../media/photo-header.ts';
 import type { Account } from '../accounts/account.ts';
+import { SPECIES } from '../reference/species.ts';
+import { provenanceOf } from './present.ts';
 import { quotaReturn, quotaUse } from '../accounts/quota.ts';
 import { transition } from '../media/store.ts';
 import { publicMediaUrl } from '../../media/public-url.ts';
@@ -320,6 +322,47 @@ export async function getImage(
 }
 
 export const asUpload = (item: Record<string, unknown>) => uploadSchema.parse(item);
+
+/** What everyone sees of a catalogue image, and of a public upload the summary its publication stored. */
+const shownImageSchema = z.object({
+  id: z.string(),
+  file: z.string(),
+  width: z.number(),
+  height: z.number(),
+  species_id: z.enum(SPECIES),
+  breed_ids: z.array(z.string()),
+  category_ids: z.array(z.number()),
+  created_at: z.string(),
+  kind: z.optional(z.literal('photo')),
+  attribution: z.optional(
+    z.object({ author: z.nullable(z.string()), licence: z.string(), source_url: z.nullable(z.string()) }),
+  ),
+});
+const publishedUploadSchema = z.object({ public: z.object({ summary: shownImageSchema }) });
+
+/**
+ * One image as its caller sees it: their own upload in full; another account's upload once public, as the public
+ * library shows it; anything else is a catalogue image or an imported photo, stored in the shown shape.
+ */
+export async function showImage(deps: Pick<Deps, 'ddb' | 'config'>, account: Account, imageId: string) {
+  const item = await getImage(deps, account, imageId);
+  if (item.source === 'upload' && item.account_id === account.id)
+    return presentUpload(asUpload(item), deps.config.mediaBaseUrl);
+  const image =
+    item.source === 'upload' ? publishedUploadSchema.parse(item).public.summary : shownImageSchema.parse(item);
+  return {
+    id: image.id,
+    url: publicMediaUrl(deps.config.mediaBaseUrl, image.file),
+    width: image.width,
+    height: image.height,
+    species_id: image.species_id,
+    breed_ids: image.breed_ids,
+    category_ids: image.category_ids,
+    status: 'approved' as const,
+    created_at: image.created_at,
+    ...provenanceOf(image),
+  };
+}
 
 /**
  * Deletes an upload with everything that hangs on it, in one transaction: the account's image count, its pending

@@ -14,6 +14,8 @@ import type { Deps } from '../../deps.ts';
 import type { Order } from '../../schema/paging.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
+import { imageDetails } from '../images/image-details.ts';
+import { breedGroupsLookup } from '../reference/breed-groups-lookup.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';
 import { imageNotFound, requireImage } from './image-reference.ts';
 
@@ -163,9 +165,30 @@ export interface FavouriteListing extends ImageBreedFilter {
   subId?: string | undefined;
   imageId?: string | undefined;
   includeDeleted: boolean;
+  /** Another account's favourites: administrators only. */
+  accountId?: string | undefined;
+  /** Each favourite with its image's details. */
+  attachImage: boolean;
 }
 
-export function listFavourites(
+/** A page of the caller's favourites (an administrator's choice of account), each with its image on request. */
+export async function listFavourites(deps: FavouriteDeps, account: Account, q: FavouriteListing) {
+  if (q.accountId && q.accountId !== account.id && account.role !== 'admin')
+    throw forbidden('account_id must be your own account');
+  const favourites = await pageFavourites(deps, q.accountId ?? account.id, q, await breedGroupsLookup(deps));
+  const images = q.attachImage
+    ? await imageDetails(
+        deps,
+        favourites.map((f) => f.image_id),
+      )
+    : undefined;
+  return favourites.map((f) => ({
+    ...presentFavourite(f),
+    ...(images && { image: images.get(f.image_id) ?? null }),
+  }));
+}
+
+function pageFavourites(
   deps: FavouriteDeps,
   accountId: string,
   q: FavouriteListing,

@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.ts';
 import type { Order } from '../../schema/paging.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
+import { breedGroupsLookup } from '../reference/breed-groups-lookup.ts';
 import { imageMatchesBreedFilters, type ImageBreedFilter } from './breed-filter.ts';
 import { imageNotFound, requireImage } from './image-reference.ts';
 
@@ -172,13 +173,10 @@ export interface VoteListing extends ImageBreedFilter {
   subId?: string | undefined;
 }
 
-export function listVotes(
-  deps: VoteDeps,
-  account: Account,
-  q: VoteListing,
-  groupsOf: (breedId: string) => string[],
-): Promise<VoteItem[]> {
-  return pageAccountItems(deps, {
+/** A page of the account's votes, the breed filters read against the reference breeds. */
+export async function listVotes(deps: VoteDeps, account: Account, q: VoteListing) {
+  const groupsOf = await breedGroupsLookup(deps);
+  const votes = await pageAccountItems<VoteItem>(deps, {
     partition: accountVotesPartition(account.id),
     order: q.order,
     page: q.page,
@@ -187,4 +185,5 @@ export function listVotes(
     keep: (v) => imageMatchesBreedFilters({ species: v.image_species, breedIds: v.image_breed_ids }, q, groupsOf),
     decode: (item) => voteItemSchema.parse(item),
   });
+  return votes.map(presentVote);
 }

@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../schema/paging.ts';
-import { shuffle } from '../../schema/paging.ts';
+import { pageSlice, shuffle } from '../../schema/paging.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
-import type { Translator } from './i18n.ts';
+import { type Language, Translator } from './i18n.ts';
 import type { Species } from './species.ts';
-import type { BreedRecord } from './breeds.ts';
+import { type BreedRecord, loadBreeds } from './breeds.ts';
 import type { LawRecord } from './records.ts';
 
 export const loadLaws = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) =>
@@ -94,7 +94,22 @@ export function lawsOfCountry(
 }
 
 /** A law as served: title and summary in the requested language (English where none), without the i18n block. */
-export function presentLaw(law: LawRecord, translator: Translator) {
+/**
+ * One page of a country's laws in the caller's language (titles and summaries come in de, es, fr and English;
+ * official law names stay as the law writes them), with the count of all that match and the translator that served.
+ */
+export async function countryLawPage(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>,
+  q: CountryLawQuery & { page: number; limit: number; lang: Language | undefined },
+) {
+  const [laws, breeds] = await Promise.all([loadLaws(deps), loadBreeds(deps)]);
+  const selected = lawsOfCountry(laws, breeds, q, deps.random);
+  const translator = new Translator(q.lang ?? 'en');
+  const page = pageSlice(selected, q).map((law) => presentLaw(law, translator));
+  return { laws: page, total: selected.length, translator };
+}
+
+function presentLaw(law: LawRecord, translator: Translator) {
   const { i18n, ...rest } = law;
   return { ...rest, ...translator.apply({ title: law.title, summary: law.summary }, i18n) };
 }
