@@ -96,11 +96,7 @@ export const consumers = [
     access: {
       table: ['GetItem', 'UpdateItem'],
       // Rekognition reads the served copy with the caller's rights.
-      media: {
-        readDelete: [UPLOADS_PREFIX],
-        writeDelete: [SERVED_UPLOADS_PREFIX],
-        read: [SERVED_UPLOADS_PREFIX],
-      },
+      media: { [UPLOADS_PREFIX]: ['read', 'delete'], [SERVED_UPLOADS_PREFIX]: ['read', 'write', 'delete'] },
       labels: 'detect',
     },
   },
@@ -115,7 +111,7 @@ export const consumers = [
     native: 'sharp',
     access: {
       table: ['GetItem', 'UpdateItem', 'DeleteItem'],
-      media: { readDelete: [PET_PHOTOS_PREFIX], writeDelete: [PET_DERIVED_PREFIX], list: [PET_DERIVED_PREFIX] },
+      media: { [PET_PHOTOS_PREFIX]: ['read', 'delete'], [PET_DERIVED_PREFIX]: ['write', 'delete', 'list'] },
       labels: 'detect',
     },
   },
@@ -132,7 +128,7 @@ export const consumers = [
     tmpMb: 2048,
     access: {
       table: ['GetItem', 'UpdateItem', 'DeleteItem'],
-      media: { readDelete: [PET_VIDEOS_PREFIX], writeDelete: [PET_DERIVED_PREFIX], list: [PET_DERIVED_PREFIX] },
+      media: { [PET_VIDEOS_PREFIX]: ['read', 'delete'], [PET_DERIVED_PREFIX]: ['write', 'delete', 'list'] },
     },
   },
   {
@@ -146,7 +142,7 @@ export const consumers = [
     native: 'sharp',
     access: {
       table: ['GetItem', 'UpdateItem'],
-      media: { readDelete: [PET_DERIVED_PREFIX], writeDelete: [PET_DERIVED_PREFIX] },
+      media: { [PET_DERIVED_PREFIX]: ['read', 'write', 'delete'] },
       imageModel: 'invoke',
     },
   },
@@ -172,7 +168,7 @@ export const consumers = [
     native: 'ffmpeg',
     // The served copy of a video of up to 200 MB.
     tmpMb: 1024,
-    access: { table: ['GetItem', 'UpdateItem'], media: { read: [PET_DERIVED_PREFIX] } },
+    access: { table: ['GetItem', 'UpdateItem'], media: { [PET_DERIVED_PREFIX]: ['read'] } },
   },
   {
     id: 'webhooks.dispatch',

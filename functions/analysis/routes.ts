@@ -1,6 +1,7 @@
 // The analysis area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
+import { PET_MEDIA_READ } from '../../shared/access.ts';
 
 export const analysisRoutes = [
   // Pet photo analysis (cached per request signature in the pet's partition; docs/analysis.md)
@@ -11,7 +12,7 @@ export const analysisRoutes = [
     entry: 'analysis/create-body-condition-score',
     auth: 'apiKey',
     feature: 'body_condition',
-    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    access: { table: 'write', media: PET_MEDIA_READ, visionModel: 'invoke' },
     status: 200,
   },
   {
@@ -20,7 +21,7 @@ export const analysisRoutes = [
     path: '/pets/{petId}/estimated-age',
     entry: 'analysis/create-age-estimate',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    access: { table: 'write', media: PET_MEDIA_READ, visionModel: 'invoke' },
     status: 200,
   },
   {
@@ -29,7 +30,7 @@ export const analysisRoutes = [
     path: '/pets/{petId}/genealogy',
     entry: 'analysis/create-genealogy',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    access: { table: 'write', media: PET_MEDIA_READ, visionModel: 'invoke' },
     status: 200,
   },
   {
@@ -38,7 +39,7 @@ export const analysisRoutes = [
     path: '/pets/{petId}/muscle-condition-score',
     entry: 'analysis/create-muscle-condition-score',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    access: { table: 'write', media: PET_MEDIA_READ, visionModel: 'invoke' },
     status: 200,
   },
   {
@@ -47,7 +48,7 @@ export const analysisRoutes = [
     path: '/pets/{petId}/estimated-weight',
     entry: 'analysis/create-weight-estimate',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    access: { table: 'write', media: PET_MEDIA_READ, visionModel: 'invoke' },
     status: 201,
   },
   {
@@ -56,7 +57,7 @@ export const analysisRoutes = [
     path: '/pets/{petId}/health-tips',
     entry: 'analysis/get-pet-health-tips',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'read', visionModel: 'invoke' },
+    access: { table: 'write', media: PET_MEDIA_READ, visionModel: 'invoke' },
     status: 200,
   },
 ] as const satisfies readonly RouteDef[];

@@ -1,6 +1,7 @@
 // The images area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
+import { UPLOAD_MEDIA } from '../../shared/access.ts';
 
 export const imagesRoutes = [
   // Images
@@ -20,7 +21,7 @@ export const imagesRoutes = [
     entry: 'images/upload-image',
     auth: 'apiKey',
     capability: 'image_uploads',
-    access: { table: 'write', media: 'write' },
+    access: { table: 'write', media: UPLOAD_MEDIA },
     status: 201,
   },
   {
@@ -30,7 +31,7 @@ export const imagesRoutes = [
     entry: 'images/create-upload',
     auth: 'apiKey',
     capability: 'image_uploads',
-    access: { table: 'write', media: 'write' },
+    access: { table: 'write', media: UPLOAD_MEDIA },
     status: 201,
   },
   {
@@ -57,7 +58,7 @@ export const imagesRoutes = [
     path: '/images/{id}',
     entry: 'images/delete-image',
     auth: 'apiKey',
-    access: { table: 'write', media: 'write' },
+    access: { table: 'write', media: UPLOAD_MEDIA },
     status: 200,
   },
 

@@ -1,6 +1,7 @@
 // The pets area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
+import { PET_MEDIA_READ, PET_MEDIA_WRITE } from '../../shared/access.ts';
 
 export const petsRoutes = [
   // Pets (spec: Pets): the profile, its photos, videos and portraits; every route answers 403 for another account's pet
@@ -10,7 +11,7 @@ export const petsRoutes = [
     path: '/pets',
     entry: 'pets/create-pet',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'write' },
+    access: { table: 'write', media: PET_MEDIA_WRITE },
     status: 201,
   },
   {
@@ -46,7 +47,7 @@ export const petsRoutes = [
     path: '/pets/{petId}',
     entry: 'pets/delete-pet',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'write' },
+    access: { table: 'write', media: PET_MEDIA_WRITE },
     status: 200,
   },
   {
@@ -56,7 +57,7 @@ export const petsRoutes = [
     entry: 'pets/upload-pet-photos',
     auth: 'apiKey',
     capability: 'image_uploads',
-    access: { table: 'write', petMedia: 'write' },
+    access: { table: 'write', media: PET_MEDIA_WRITE },
     status: 200,
   },
   {
@@ -66,7 +67,7 @@ export const petsRoutes = [
     entry: 'pets/upload-pet-video',
     auth: 'apiKey',
     capability: 'image_uploads',
-    access: { table: 'write', petMedia: 'write' },
+    access: { table: 'write', media: PET_MEDIA_WRITE },
     status: 200,
   },
   {
@@ -75,7 +76,7 @@ export const petsRoutes = [
     path: '/pets/{petId}/images',
     entry: 'pets/list-pet-media',
     auth: 'apiKey',
-    access: { table: 'read', petMedia: 'read' },
+    access: { table: 'read', media: PET_MEDIA_READ },
     status: 200,
   },
   {
@@ -84,7 +85,7 @@ export const petsRoutes = [
     path: '/pets/{petId}/images/{imageId}',
     entry: 'pets/get-pet-media',
     auth: 'apiKey',
-    access: { table: 'read', petMedia: 'read' },
+    access: { table: 'read', media: PET_MEDIA_READ },
     status: 200,
   },
   {
@@ -93,7 +94,7 @@ export const petsRoutes = [
     path: '/pets/{petId}/images/{imageId}',
     entry: 'pets/delete-pet-media',
     auth: 'apiKey',
-    access: { table: 'write', petMedia: 'write' },
+    access: { table: 'write', media: PET_MEDIA_WRITE },
     status: 200,
   },
   {
@@ -103,7 +104,7 @@ export const petsRoutes = [
     entry: 'pets/create-pet-upload',
     auth: 'apiKey',
     capability: 'image_uploads',
-    access: { table: 'write', petMedia: 'write' },
+    access: { table: 'write', media: PET_MEDIA_WRITE },
     status: 201,
   },
   {
@@ -113,7 +114,7 @@ export const petsRoutes = [
     entry: 'pets/complete-pet-upload',
     auth: 'apiKey',
     capability: 'image_uploads',
-    access: { table: 'write', petMedia: 'write' },
+    access: { table: 'write', media: PET_MEDIA_WRITE },
     status: 200,
   },
   {
@@ -132,7 +133,7 @@ export const petsRoutes = [
     entry: 'pets/create-portrait',
     auth: 'apiKey',
     capability: 'portraits',
-    access: { table: 'write', petMedia: 'read', sendsTo: 'portraits' },
+    access: { table: 'write', media: PET_MEDIA_READ, sendsTo: ['portraits'] },
     status: 200,
   },
   {
@@ -141,7 +142,7 @@ export const petsRoutes = [
     path: '/pets/{petId}/portraits',
     entry: 'pets/list-portraits',
     auth: 'apiKey',
-    access: { table: 'read', petMedia: 'read' },
+    access: { table: 'read', media: PET_MEDIA_READ },
     status: 200,
   },
 ] as const satisfies readonly RouteDef[];

@@ -1,6 +1,7 @@
 // The reviews area's routes: part of the route table (functions/routes.ts). Handlers take their entry from here, so
 // a function's bundle holds its own area's routes, not the whole table.
 import { type RouteDef, routesById } from '../../shared/http/route-def.ts';
+import { PET_MEDIA_READ } from '../../shared/access.ts';
 
 export const reviewsRoutes = [
   // Body condition reviews (spec: States and transitions): the owner asks a vet to check the latest body condition
@@ -40,7 +41,7 @@ export const reviewsRoutes = [
     path: '/reviews/{id}',
     entry: 'reviews/get-review',
     auth: 'vet',
-    access: { table: 'read', petMedia: 'read' },
+    access: { table: 'read', media: PET_MEDIA_READ },
     status: 200,
   },
   {

@@ -79,7 +79,7 @@ export const webhooksRoutes = [
     entry: 'webhooks/send-test-event',
     auth: 'apiKey',
     capability: 'webhooks',
-    access: { table: 'write', sendsTo: 'webhookDeliveries' },
+    access: { table: 'write', sendsTo: ['webhookDeliveries'] },
     status: 200,
   },
   {
@@ -89,7 +89,7 @@ export const webhooksRoutes = [
     entry: 'webhooks/redeliver-event',
     auth: 'apiKey',
     capability: 'webhooks',
-    access: { table: 'read', sendsTo: 'webhookDeliveries' },
+    access: { table: 'read', sendsTo: ['webhookDeliveries'] },
     status: 200,
   },
 ] as const satisfies readonly RouteDef[];

@@ -1,4 +1,4 @@
-import { type CfnElement, Duration, NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   type CorsHttpMethod,
   HttpApi,
@@ -9,50 +9,26 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { type ILayerVersion, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
+import { functionRole, nodeFunction } from './lambda-defaults.ts';
 import { MEDIA_ARCHITECTURE } from './media-layers.ts';
 import { routeExternalModules } from '../lambda-bundle.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { API_BASE_PATH, type RouteAccess, type RouteDef } from '../../shared/http/route-def.ts';
+import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
+import type { QueueId } from '../../events/consumers.ts';
+import { AccessGrants } from './grants.ts';
 import { CORS } from '../../shared/http/cors.ts';
 import { accessWithGuards } from '../../shared/http/guards.ts';
 import type { Stage } from '../stage.ts';
 import type { Monitoring } from './monitoring.ts';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-
-/** DynamoDB actions per declared access; no Scan for anyone. */
-export const TABLE_ACTIONS = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
-  write: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-  ],
-} as const;
-
-/**
- * Requests-table actions (shared/http/guards.ts): read = the quota route's windows (all of an account's in one
- * BatchGetItem, so never GetItem); write = the pipeline's guards (rate windows: UpdateItem; idempotency records:
- * PutItem to claim, UpdateItem to store, DeleteItem to give back, and GetItem, which Powertools falls back to when a
- * refused claim does not return the record).
- */
-export const REQUESTS_TABLE_ACTIONS = {
-  read: ['dynamodb:BatchGetItem'],
-  write: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-} as const;
 
 export interface ApiRoutesProps {
   stage: Stage;
@@ -64,8 +40,8 @@ export interface ApiRoutesProps {
   mediaBaseUrl: string;
   mediaBucket: IBucket;
   webhookSecretsKey: IKey;
-  deliveriesQueue: IQueue;
-  portraitsQueue: IQueue;
+  /** The queues routes may send to. */
+  queues: Pick<Record<QueueId, IQueue>, 'webhookDeliveries' | 'portraits'>;
   logGroup: LogGroup;
   /** Bedrock model id the routes declaring `visionModel` invoke. */
   analysisModelId: string;
@@ -81,7 +57,7 @@ export interface ApiRoutesProps {
  */
 export function latencyBudget(route: RouteDef): Duration {
   if (route.access.visionModel) return Duration.seconds(20);
-  if (route.access.media === 'write' || route.access.petMedia === 'write') return Duration.seconds(5);
+  if (Object.values(route.access.media ?? {}).some((rights) => rights.includes('write'))) return Duration.seconds(5);
   return Duration.seconds(1);
 }
 
@@ -113,6 +89,7 @@ export class ApiRoutes extends Construct {
   readonly httpApi: HttpApi;
   readonly functions = new Map<string, NodejsFunction>();
   private readonly roles = new Map<string, Role>();
+  private readonly grants: AccessGrants;
   readonly logGroup: LogGroup;
 
   constructor(
@@ -122,6 +99,16 @@ export class ApiRoutes extends Construct {
   ) {
     super(scope, id);
     this.logGroup = props.logGroup;
+    this.grants = new AccessGrants({
+      table: props.table,
+      requestsTable: props.requestsTable,
+      tokenSecret: props.tokenSecret,
+      mediaBucket: props.mediaBucket,
+      mediaBaseUrl: props.mediaBaseUrl,
+      webhookSecretsKey: props.webhookSecretsKey,
+      queues: props.queues,
+      analysisModelId: props.analysisModelId,
+    });
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -201,21 +188,8 @@ export class ApiRoutes extends Construct {
       description: `${route.method} ${API_BASE_PATH}${route.path}`,
       ...(route.bundledFiles && { bundledFiles: route.bundledFiles }),
       environment: {
-        TABLE_NAME: this.props.table.tableName,
-        ...(access.requests && { REQUESTS_TABLE_NAME: this.props.requestsTable.tableName }),
-        MEDIA_BASE_URL: this.props.mediaBaseUrl,
-        ...(needsSecret && { TOKEN_SECRET_ARN: this.props.tokenSecret.secretArn }),
-        ...((route.access.media || route.access.petMedia) && { MEDIA_BUCKET: this.props.mediaBucket.bucketName }),
-        ...(route.access.webhookSecrets && { WEBHOOK_KMS_KEY_ID: this.props.webhookSecretsKey.keyArn }),
-        ...(route.access.sendsTo === 'webhookDeliveries' && {
-          WEBHOOK_DELIVERIES_QUEUE_URL: this.props.deliveriesQueue.queueUrl,
-        }),
-        ...(route.access.sendsTo === 'portraits' && { PORTRAITS_QUEUE_URL: this.props.portraitsQueue.queueUrl }),
-        ...(route.access.visionModel && {
-          ANALYSIS_PROVIDER: 'bedrock',
-          ANALYSIS_MODEL: this.props.analysisModelId,
-          ANALYSIS_TIMEOUT_MS: String(ANALYSIS_TIMEOUT.toMilliseconds()),
-        }),
+        ...this.grants.environment(access),
+        ...(route.access.visionModel && { ANALYSIS_TIMEOUT_MS: String(ANALYSIS_TIMEOUT.toMilliseconds()) }),
       },
       // Model calls take seconds; API Gateway gives up at 30 s, so the function stops just before. sharp comes from
       // the media layer (x86_64), as for the photo processors.
@@ -234,88 +208,40 @@ export class ApiRoutes extends Construct {
     return fn;
   }
 
-  /**
-   * Pet media is served by presigned GET URLs, which carry the signing role's rights: read = GetObject under pets/;
-   * write adds putting, listing (a pet's prefixes, to delete them) and deleting, plus the multipart-upload calls.
-   */
-  private grantPetMedia(role: Role, level: 'read' | 'write'): void {
-    const bucket = this.props.mediaBucket;
-    const actions =
-      level === 'read'
-        ? ['s3:GetObject']
-        : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'];
-    role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('pets/*')] }));
-    if (level === 'write')
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['s3:ListBucket'],
-          resources: [bucket.bucketArn],
-          conditions: { StringLike: { 's3:prefix': ['pets/*'] } },
-        }),
-      );
-    Validations.of(role).acknowledge({
-      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/pets/*]`,
-      reason: 'Pet media keys are per account, pet and item, created at run time; the grant stops at the pets/ prefix.',
-    });
-  }
-
-  private roleFor(access: RouteAccess): Role {
-    const key = JSON.stringify(access, Object.keys(access).sort());
+  /** Routes with the same declared access share one role. */
+  private roleFor(access: RouteDef['access']): Role {
+    const key = accessKey(access);
     const existing = this.roles.get(key);
     if (existing) return existing;
-    const name =
-      Object.entries(access)
-        .map(([k, v]) => constructName(`${k}-${v}`))
-        .join('') || 'NoData';
-    const role = functionRole(this, `${name}Role`, this.logGroup, `Route functions with access ${key}`);
-    if (access.table) grantTable(role, this.props.table, TABLE_ACTIONS[access.table], true);
-    if (access.requests) grantTable(role, this.props.requestsTable, REQUESTS_TABLE_ACTIONS[access.requests], false);
-    if (access.tokenSecret) this.props.tokenSecret.grantRead(role);
-    if (access.media) {
-      const bucketId = Stack.of(this).getLogicalId(this.props.mediaBucket.node.defaultChild as CfnElement);
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['s3:PutObject', 's3:DeleteObject'],
-          resources: [this.props.mediaBucket.arnForObjects('uploads/*')],
-        }),
-      );
-      // Deleting an image removes its served copy, written by the upload processor.
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['s3:DeleteObject'],
-          resources: [this.props.mediaBucket.arnForObjects('images/*')],
-        }),
-      );
-      for (const prefix of ['uploads', 'images'])
-        Validations.of(role).acknowledge({
-          id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}/*]`,
-          reason:
-            'Upload routes write and delete originals under uploads/ and delete served copies under images/ only; each upload has its own keys.',
-        });
-    }
-    if (access.petMedia) this.grantPetMedia(role, access.petMedia);
-    // Only Encrypt: grantEncrypt would add ReEncrypt* and GenerateDataKey*, which no route needs.
-    if (access.webhookSecrets)
-      role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['kms:Encrypt'], resources: [this.props.webhookSecretsKey.keyArn] }),
-      );
-    if (access.sendsTo === 'webhookDeliveries') this.props.deliveriesQueue.grantSendMessages(role);
-    if (access.sendsTo === 'portraits') this.props.portraitsQueue.grantSendMessages(role);
-    if (access.visionModel)
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['bedrock:InvokeModel'],
-          resources: [bedrockModelArn(Stack.of(this), this.props.analysisModelId)],
-        }),
-      );
+    const role = functionRole(this, `${roleName(access)}Role`, this.logGroup, `Route functions with access ${key}`);
+    this.grants.grant(role, access);
     this.roles.set(key, role);
     return role;
   }
 }
 
-/** The one foundation model a stage's analysis routes may invoke (Converse needs bedrock:InvokeModel on it). */
-export const bedrockModelArn = (stack: Stack, modelId: string) =>
-  `arn:${stack.partition}:bedrock:${stack.region}::foundation-model/${modelId}`;
+/** A declaration as JSON with every object's keys sorted: equal declarations, equal keys (one role each). */
+export function accessKey(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(accessKey).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${accessKey(v)}`).join(',')}}`;
+}
+
+/** `{ table: 'read', media: { 'pets/': ['read'] } }` → `TableReadMediaPetsRead`. */
+function roleName(access: RouteDef['access']): string {
+  const words = (value: unknown): string =>
+    typeof value === 'object' && value !== null
+      ? Object.entries(value)
+          .map(([k, v]) => (Array.isArray(value) ? words(v) : `${k}-${words(v)}`))
+          .join('-')
+      : String(value);
+  return (
+    Object.entries(access)
+      .map(([k, v]) => constructName(`${k}-${words(v)}`))
+      .join('') || 'NoData'
+  );
+}
 
 /** `accounts.create` → `AccountsCreate`. */
 export function constructName(id: string): string {

@@ -1,7 +1,7 @@
-import { type CfnElement, Duration, Size, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Size, Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, type ILayerVersion, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -15,7 +15,8 @@ import type { ConsumerDef } from '../../shared/events/consumer-def.ts';
 import { PERMANENT_FAILURE } from '../../shared/events/consumer.ts';
 import { streamFilterPatterns } from '../../shared/events/stream-filters.ts';
 import { constructName } from './api-routes.ts';
-import { functionRole, grantTable, nodeFunction } from './lambda-defaults.ts';
+import { AccessGrants } from './grants.ts';
+import { functionRole, nodeFunction } from './lambda-defaults.ts';
 import { MEDIA_ARCHITECTURE } from './media-layers.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { Stage } from '../stage.ts';
@@ -62,6 +63,7 @@ function queueWithDlq(scope: Construct, id: string, monitoring: Monitoring, queu
  */
 export class Consumers extends Construct {
   readonly queues: Record<QueueId, Queue>;
+  private readonly grants: AccessGrants;
 
   constructor(
     scope: Construct,
@@ -75,6 +77,15 @@ export class Consumers extends Construct {
         queueWithDlq(this, `${constructName(queue)}Queue`, props.monitoring, queue),
       ]),
     ) as Record<QueueId, Queue>;
+    this.grants = new AccessGrants({
+      table: props.table,
+      mediaBucket: props.bucket,
+      mediaBaseUrl: props.mediaBaseUrl,
+      webhookSecretsKey: props.webhookSecretsKey,
+      queues: this.queues,
+      portraitModelId: props.portraitModelId,
+      mailFrom: props.mailFrom,
+    });
     for (const [queue, def] of Object.entries(queues) as [QueueId, (typeof queues)[QueueId]][])
       if ('bucketPrefix' in def)
         props.bucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(this.queues[queue]), {
@@ -158,23 +169,8 @@ export class Consumers extends Construct {
 
   /** Grants the declared access and returns the environment that goes with it. */
   private grant(role: Role, consumer: ConsumerDef<QueueId>): Record<string, string> {
-    const { access } = consumer;
-    const { table, bucket, webhookSecretsKey } = this.props;
-    const environment: Record<string, string> = {
-      TABLE_NAME: table.tableName,
-      MEDIA_BASE_URL: this.props.mediaBaseUrl,
-    };
-    if (access.table)
-      grantTable(
-        role,
-        table,
-        access.table.map((action) => `dynamodb:${action}`),
-        false,
-      );
-    for (const queue of access.sendsTo ?? []) {
-      this.queues[queue].grantSendMessages(role);
-      environment[queues[queue].env] = this.queues[queue].queueUrl;
-    }
+    this.grants.grant(role, consumer.access);
+    const environment = this.grants.environment(consumer.access);
     const deadLetters = deadLettersInto(consumer);
     if (deadLetters) {
       // It parks a message whose sends SQS refused for good in its own queue's DLQ itself (shared/events/consumer.ts).
@@ -182,82 +178,11 @@ export class Consumers extends Construct {
       dlq.grantSendMessages(role);
       environment.DEAD_LETTER_QUEUE_URL = dlq.queueUrl;
     }
-    if (access.media) {
-      this.grantMedia(role, access.media);
-      environment.MEDIA_BUCKET = bucket.bucketName;
-    }
-    if (access.labels) {
-      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['rekognition:DetectLabels'], resources: ['*'] }));
-      Validations.of(role).acknowledge({
-        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-        reason: 'rekognition:DetectLabels supports no resource-level permissions.',
-      });
-      environment.LABELS_PROVIDER = 'rekognition';
-    }
     if (consumer.native === 'ffmpeg') {
       environment.FFMPEG_PATH = '/opt/bin/ffmpeg';
       environment.FFPROBE_PATH = '/opt/bin/ffprobe';
     }
-    if (access.imageModel) {
-      const modelId = this.props.portraitModelId;
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['bedrock:InvokeModel'],
-          resources: [
-            Stack.of(this).formatArn({
-              service: 'bedrock',
-              account: '',
-              resource: 'foundation-model',
-              resourceName: modelId,
-            }),
-          ],
-        }),
-      );
-      environment.PORTRAIT_MODEL_ID = modelId;
-    }
-    if (access.webhookSecrets) {
-      webhookSecretsKey.grantDecrypt(role);
-      environment.WEBHOOK_KMS_KEY_ID = webhookSecretsKey.keyArn;
-    }
-    if (access.ownerMail) {
-      const senderDomain = /@([^>\s]+)/.exec(this.props.mailFrom)?.[1] ?? 'example.com';
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain })],
-        }),
-      );
-      environment.OWNER_MAIL_FROM = this.props.mailFrom;
-    }
     return environment;
-  }
-
-  /** Object actions per declared prefix; listing is limited to its prefixes by condition. */
-  private grantMedia(role: Role, media: NonNullable<ConsumerDef['access']['media']>): void {
-    const { bucket } = this.props;
-    const objects = (actions: string[], prefixes: readonly string[] = []) => {
-      if (prefixes.length === 0) return;
-      role.addToPrincipalPolicy(
-        new PolicyStatement({ actions, resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)) }),
-      );
-    };
-    objects(['s3:GetObject'], media.read);
-    objects(['s3:GetObject', 's3:DeleteObject'], media.readDelete);
-    objects(['s3:PutObject', 's3:DeleteObject'], media.writeDelete);
-    if (media.list?.length)
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['s3:ListBucket'],
-          resources: [bucket.bucketArn],
-          conditions: { StringLike: { 's3:prefix': media.list.map((prefix) => `${prefix}*`) } },
-        }),
-      );
-    const bucketArn = `<${Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>`;
-    for (const prefix of new Set([...(media.read ?? []), ...(media.readDelete ?? []), ...(media.writeDelete ?? [])]))
-      Validations.of(role).acknowledge({
-        id: `AwsSolutions::AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
-        reason: 'Object keys are per account and item; the role reaches only the prefixes its consumer declares.',
-      });
   }
 
   /** Messages the consumer wrapper dropped as permanently failed (shared/events/consumer.ts) are incidents too. */

@@ -1,29 +1,6 @@
 // What a consumer declares: the types the consumer table (events/consumers.ts) is written in, as route-def.ts is
-// for the route table. Access kinds map one-to-one onto grants in infra/constructs/consumers.ts.
-
-/** DynamoDB actions a consumer may use on the table (never Scan). */
-export type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
-
-export interface ConsumerAccess<Q extends string = string> {
-  table?: readonly TableAction[];
-  /** Media bucket prefixes (each ending in `/`): objects read, read and deleted, written and deleted, listed. */
-  media?: {
-    read?: readonly string[];
-    readDelete?: readonly string[];
-    writeDelete?: readonly string[];
-    list?: readonly string[];
-  };
-  /** Queues this consumer sends to (their URLs arrive in its environment). */
-  sendsTo?: readonly Q[];
-  /** Decrypts webhook signing secrets (KMS deployed). */
-  webhookSecrets?: 'decrypt';
-  /** Sends the owner e-mails (SES deployed, outbox files locally). */
-  ownerMail?: 'send';
-  /** Labels photos (Rekognition deployed; no model locally). */
-  labels?: 'detect';
-  /** Draws portraits with the stage's Bedrock image model (InvokeModel on that model only). */
-  imageModel?: 'invoke';
-}
+// for the route table; access in the vocabulary both share (shared/access.ts).
+import type { Access } from '../access.ts';
 
 /**
  * The table's stream as an event source. A batch that fails is retried from the first failed record (partial batch
@@ -55,7 +32,7 @@ export interface ConsumerDef<Q extends string = string> {
   native?: 'sharp' | 'ffmpeg';
   /** Ephemeral storage (/tmp) beyond Lambda's 512 MB, for consumers that write large files. */
   tmpMb?: number;
-  access: ConsumerAccess<Q>;
+  access: Access<Q>;
 }
 
 export interface QueueDef {

@@ -2,7 +2,7 @@
 // class it counts against and whether it honours `Idempotency-Key`. The CDK app derives the requests-table grant
 // from the same functions, so a route can never be guarded without the right to be.
 import type { RateClass } from '../domain/accounts/plans.ts';
-import type { RouteAccess, RouteDef } from './route-def.ts';
+import type { RouteDef } from './route-def.ts';
 
 /**
  * Routes that call a paid model count as `models`; every other non-GET route of an account as `writes`. Reads stay
@@ -10,7 +10,7 @@ import type { RouteAccess, RouteDef } from './route-def.ts';
  */
 export function rateClassOf(route: RouteDef): RateClass | undefined {
   if (route.auth === 'none' || route.auth === 'admin') return undefined;
-  if (route.access.visionModel || route.access.sendsTo === 'portraits') return 'models';
+  if (route.access.visionModel || route.access.sendsTo?.includes('portraits')) return 'models';
   return route.method === 'GET' ? undefined : 'writes';
 }
 
@@ -22,7 +22,7 @@ export const isIdempotent = (route: RouteDef): boolean =>
   route.auth !== 'none' && (route.method === 'POST' || route.method === 'PATCH') && !route.oneTimeSecret;
 
 /** The route's declared access plus the requests-table writes its guards make. */
-export function accessWithGuards(route: RouteDef): RouteAccess {
+export function accessWithGuards(route: RouteDef): RouteDef['access'] {
   const guarded = rateClassOf(route) !== undefined || isIdempotent(route);
   return guarded ? { ...route.access, requests: 'write' } : route.access;
 }

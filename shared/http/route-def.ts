@@ -1,5 +1,6 @@
 // What a route declares: the types the route table (functions/routes.ts) is written in. They live below the entry
 // points so the pipeline, authentication and matching read routes without importing functions/.
+import type { Access } from '../access.ts';
 import type { Capability } from '../domain/accounts/account.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -7,27 +8,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** How a caller proves who it is: see docs/ARCHITECTURE.md#authentication. */
 export type AuthMode = 'none' | 'apiKey' | 'bearer' | 'apiKeyOrBearer' | 'admin' | 'vet';
 
-export interface RouteAccess {
-  /** Single-table DynamoDB access; `read` grants GetItem/BatchGetItem/Query only. */
-  table?: 'read' | 'write';
-  /** The media bucket's uploads/ prefix: write = put and delete objects (and presign uploads). */
-  media?: 'write';
-  /** Reads the bearer-token signing secret (Secrets Manager when deployed). */
-  tokenSecret?: 'read';
-  /** Encrypts webhook signing secrets (KMS deployed). */
-  webhookSecrets?: 'encrypt';
-  /** Pet media under the bucket's pets/ prefix: read = sign GET URLs; write = also put, list and delete objects. */
-  petMedia?: 'read' | 'write';
-  /** Sends messages to this queue. */
-  sendsTo?: 'webhookDeliveries' | 'portraits';
-  /** Asks the stage's vision model (Bedrock InvokeModel on that one model deployed). */
-  visionModel?: 'invoke';
-  /**
-   * The requests table (idempotency records, rate-limit windows): read = the caller's rate windows. Write is never
-   * declared: the pipeline's guards imply it (shared/http/guards.ts `accessWithGuards`).
-   */
-  requests?: 'read' | 'write';
-}
+/** The queues a route may send to (their consumers are in events/consumers.ts). */
+type RouteQueue = 'webhookDeliveries' | 'portraits';
 
 export interface RouteDef {
   /** Dotted id, e.g. `accounts.create`; CDK construct ids derive from it. */
@@ -42,7 +24,7 @@ export interface RouteDef {
   feature?: string;
   /** Capability an administrator can switch off for an account (403 when switched off). */
   capability?: Capability;
-  access: RouteAccess;
+  access: Access<RouteQueue>;
   /** Success status, from the spec. */
   status: 200 | 201 | 202 | 204;
   /**

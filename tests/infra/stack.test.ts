@@ -8,13 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, deadLettersInto } from '../../events/consumers.ts';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { API_BASE_PATH, type RouteDef } from '../../shared/http/route-def.ts';
-import {
-  constructName,
-  latencyBudget,
-  REQUESTS_TABLE_ACTIONS,
-  routesByArea,
-  TABLE_ACTIONS,
-} from '../../infra/constructs/api-routes.ts';
+import { constructName, latencyBudget, routesByArea } from '../../infra/constructs/api-routes.ts';
+import { REQUESTS_TABLE_ACTIONS, TABLE_ACTIONS } from '../../infra/constructs/grants.ts';
 import { accessWithGuards, isIdempotent, rateClassOf } from '../../shared/http/guards.ts';
 import { PROVIDER_FAULTS } from '../../shared/domain/analysis/ask.ts';
 import { METRIC } from '../../shared/observability.ts';
