@@ -21,7 +21,7 @@ export interface Deps {
   /** Uniform in [0, 1): random picks and random ordering. */
   random: () => number;
   /**
-   * A vision model a test injects (shared/adapters/vision/fake.ts); otherwise the analysis routes compose the one
+   * A vision model a test injects (shared/adapters/vision-model/fake.ts); otherwise the analysis routes compose the one
    * their configuration names (analysisDeps), so only they load a provider's SDK.
    */
   vision?: VisionModel;

@@ -1,6 +1,6 @@
 // Portrait requests (pets.portrait-create) → portraits queue → this consumer → the image generator of the stage.
 import * as z from 'zod/mini';
-import { imageGeneratorFor } from '../../shared/adapters/portraits/index.ts';
+import { imageGeneratorFor } from '../../shared/adapters/image-generator/index.ts';
 import { generatePortrait } from '../../shared/domain/pets/portraits.ts';
 import { queueConsumer } from '../../shared/events/consumer.ts';
 

@@ -8,8 +8,9 @@ import { type DeliveryDeps, deliveryBatch, postToReceivers } from '../../shared/
 import { dynamoDeliveryStore } from '../../shared/domain/webhooks/attempts.ts';
 import { deliveryJobSchema } from '../../shared/domain/webhooks/delivery-queue.ts';
 import { queueConsumer } from '../../shared/events/consumer.ts';
-import { ownerMailer } from '../../shared/webhooks/owner-mail.ts';
-import { cachingDecrypts, type SecretCipher, secretCipher } from '../../shared/webhooks/secret-cipher.ts';
+import { ownerMailerFor } from '../../shared/adapters/owner-mail/index.ts';
+import { cachingDecrypts, secretCipherFor } from '../../shared/adapters/secret-cipher/index.ts';
+import type { SecretCipher } from '../../shared/ports/secret-cipher.ts';
 import { REPLY_TIMEOUT_MS } from '../../shared/webhooks/transport.ts';
 
 export const createDeliveryHandler = (resolveDeps: () => DeliveryDeps) =>
@@ -31,12 +32,12 @@ export const handler = createDeliveryHandler(() => {
   const deps = getDeps();
   // Keyed by the local key: a local process that restarts its stack with a new key (the benchmarks) starts afresh.
   if (!cached || cached.key !== deps.config.webhookSecretKey)
-    cached = { key: deps.config.webhookSecretKey, cipher: cachingDecrypts(secretCipher(deps.config)) };
+    cached = { key: deps.config.webhookSecretKey, cipher: cachingDecrypts(secretCipherFor(deps.config)) };
   return {
     ...deps,
     store: dynamoDeliveryStore(deps),
     cipher: cached.cipher,
-    notifyOwner: ownerMailer(deps.config),
+    notifyOwner: ownerMailerFor(deps.config),
     post: postToReceivers(deps.config, REPLY_TIMEOUT_MS),
   };
 });

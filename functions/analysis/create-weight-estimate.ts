@@ -1,4 +1,4 @@
-import { analysisDeps } from '../../shared/adapters/vision/index.ts';
+import { analysisDeps } from '../../shared/adapters/vision-model/index.ts';
 import { seasonalQuery } from '../../shared/domain/analysis/input.ts';
 import { estimatedWeight } from '../../shared/domain/analysis/service.ts';
 import { petParams } from '../../shared/domain/pets/params.ts';

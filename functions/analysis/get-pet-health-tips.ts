@@ -1,4 +1,4 @@
-import { analysisDeps } from '../../shared/adapters/vision/index.ts';
+import { analysisDeps } from '../../shared/adapters/vision-model/index.ts';
 import { petHealthTips } from '../../shared/domain/analysis/health-tips.ts';
 import { healthTipsQuery } from '../../shared/domain/analysis/input.ts';
 import { petParams } from '../../shared/domain/pets/params.ts';

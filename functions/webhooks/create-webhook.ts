@@ -3,7 +3,7 @@ import { createWebhook } from '../../shared/domain/webhooks/endpoints.ts';
 import { presentWebhook } from '../../shared/domain/webhooks/webhook.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
+import { secretCipherFor } from '../../shared/adapters/secret-cipher/index.ts';
 import { createdWebhookBody } from '../../shared/domain/webhooks/responses.ts';
 
 /** The signing secret is shown here and on rotation only; it is stored encrypted and never read back. */
@@ -17,7 +17,7 @@ export const handler = httpRoute(
     response: createdWebhookBody,
   },
   async ({ body, account }, deps) => {
-    const { webhook, signingSecret } = await createWebhook(deps, secretCipher(deps.config), account.id, body);
+    const { webhook, signingSecret } = await createWebhook(deps, secretCipherFor(deps.config), account.id, body);
     return { ...presentWebhook(webhook), signing_secret: signingSecret };
   },
 );

@@ -2,7 +2,7 @@ import { webhookIdParams } from '../../shared/domain/webhooks/input.ts';
 import { rotateWebhookSecret } from '../../shared/domain/webhooks/endpoints.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { secretCipher } from '../../shared/webhooks/secret-cipher.ts';
+import { secretCipherFor } from '../../shared/adapters/secret-cipher/index.ts';
 import { rotatedSecretBody } from '../../shared/domain/webhooks/responses.ts';
 
 export const handler = httpRoute(
@@ -15,6 +15,6 @@ export const handler = httpRoute(
   },
   async ({ params, account }, deps) => ({
     id: params.id,
-    signing_secret: await rotateWebhookSecret(deps, secretCipher(deps.config), account.id, params.id),
+    signing_secret: await rotateWebhookSecret(deps, secretCipherFor(deps.config), account.id, params.id),
   }),
 );

@@ -4,7 +4,13 @@
 // throttle, answer slowly, answer invalid JSON or answer a given object.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exampleOf, type FakeRule, type JsonSchema, languageOf, takeRule } from '../../shared/adapters/vision/fake.ts';
+import {
+  exampleOf,
+  type FakeRule,
+  type JsonSchema,
+  languageOf,
+  takeRule,
+} from '../../shared/adapters/vision-model/fake.ts';
 
 export type { FakeRule };
 

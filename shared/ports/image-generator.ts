@@ -1,5 +1,6 @@
 // The image-generator port: a portrait of a pet in a style, drawn over a source photo so that the pose stays.
-// Adapters (shared/adapters/portraits/): an Amazon Bedrock image model deployed, sharp filters locally, a fake.
+// Adapters (shared/adapters/image-generator/): an Amazon Bedrock image model deployed (aws.ts), sharp filters under
+// npm start (local.ts), fake.ts for tests; index.ts picks one from the configuration.
 
 export const PORTRAIT_STYLES = ['studio', 'watercolour', 'pencil_sketch'] as const;
 export type PortraitStyle = (typeof PORTRAIT_STYLES)[number];

@@ -1,5 +1,5 @@
-// Port: labels for a stored photo. Adapters: shared/adapters/rekognition-labeller.ts (deployed),
-// shared/adapters/local-labeller.ts (npm start: says that no model runs) and fakeLabeller (tests).
+// Port: labels for a stored photo. Adapters (shared/adapters/labeller/): Amazon Rekognition deployed (aws.ts),
+// local.ts under npm start (says that no model runs), fake.ts for tests; index.ts picks one from the configuration.
 
 export interface ImageLabel {
   name: string;

@@ -1,8 +1,9 @@
 // The vision-model port: one question about a pet's photos, answered as JSON that follows a given JSON Schema.
-// Adapters (shared/adapters/vision/) speak to Bedrock, to any OpenAI-compatible server, or to nobody; a fake answers
-// tests in-process.
+// Adapters (shared/adapters/vision-model/): Amazon Bedrock deployed (aws.ts), any OpenAI-compatible server such as
+// Ollama under npm start (local.ts), nobody when none is configured (none.ts), and fake.ts answering tests
+// in-process; index.ts picks one from the configuration.
 
-/** `fake`: the deterministic test double of shared/adapters/vision/fake.ts (never chosen by configuration). */
+/** `fake`: the deterministic test double of shared/adapters/vision-model/fake.ts (never chosen by configuration). */
 export type VisionProvider = 'bedrock' | 'openai' | 'none' | 'fake';
 
 /** A photo ready for a model: JPEG, at most 1024 px on its longer side, no metadata (shared/media/model-image.ts). */

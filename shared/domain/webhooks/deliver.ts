@@ -6,8 +6,8 @@
 // (the attempt number lives in the job).
 import type { Deps } from '../../deps.ts';
 import { METRIC, recordMetric } from '../../observability.ts';
-import type { NotifyOwner } from '../../webhooks/owner-mail.ts';
-import type { SecretCipher } from '../../webhooks/secret-cipher.ts';
+import type { NotifyOwner } from '../../ports/owner-mail.ts';
+import type { SecretCipher } from '../../ports/secret-cipher.ts';
 import {
   type AttemptResult,
   buildDeliveryRequest,

@@ -6,7 +6,7 @@ import { accountWebhooksPartition, webhookKey } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { checkWebhookUrl, type WebhookUrlRejection } from '../../webhooks/address-guard.ts';
-import type { SecretCipher } from '../../webhooks/secret-cipher.ts';
+import type { SecretCipher } from '../../ports/secret-cipher.ts';
 import { generateSigningSecret } from '../../webhooks/signature.ts';
 import type { NewWebhook } from './input.ts';
 import { WEBHOOK_LIMIT, type WebhookDeps, type WebhookItem, webhookItemSchema } from './webhook.ts';

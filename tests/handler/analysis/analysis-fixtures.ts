@@ -1,7 +1,7 @@
 // Handler-test fixtures of the analysis routes (docs/analysis.md). The mocked table holds the pets' partitions in
 // memory, so what one request writes (the claim, the result, the latest result) the next one reads; the mocked
 // bucket serves the photos' bytes; and the vision port is the deterministic in-process fake
-// (shared/adapters/vision/fake.ts), injected as the functions' dependency. Its answers follow the schema (or a rule's
+// (shared/adapters/vision-model/fake.ts), injected as the functions' dependency. Its answers follow the schema (or a rule's
 // answer), and it records every call. The adapters themselves have their own tests (tests/unit/analysis), and the
 // integration layer reaches the fake OpenAI-compatible server through the real `openai` adapter.
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -9,8 +9,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, expect, it } from 'vitest';
-import { type FakeRule, fakeVisionModel } from '../../../shared/adapters/vision/fake.ts';
-import { noVisionModel } from '../../../shared/adapters/vision/none.ts';
+import { type FakeRule, fakeVisionModel } from '../../../shared/adapters/vision-model/fake.ts';
+import { noVisionModel } from '../../../shared/adapters/vision-model/none.ts';
 import type { VisionModel } from '../../../shared/ports/vision-model.ts';
 import { petPartition } from '../../../shared/db/keys.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
@@ -171,7 +171,7 @@ export const analysisRows = (table: Table, petId = 'pet-1') =>
 
 /**
  * Before each test, composes the functions' dependencies with the in-process fake vision model
- * (shared/adapters/vision/fake.ts) as their vision port (or with no model, after `withoutProvider()`), a fixed clock
+ * (shared/adapters/vision-model/fake.ts) as their vision port (or with no model, after `withoutProvider()`), a fixed clock
  * and numbered ids. The returned handle steers the fake: its recorded calls and its rules.
  */
 export function useFakeVision() {

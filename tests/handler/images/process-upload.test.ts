@@ -5,7 +5,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeLabeller } from '../../../shared/adapters/local-labeller.ts';
+import { fakeLabeller } from '../../../shared/adapters/labeller/fake.ts';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { processUploadedObject } from '../../../shared/domain/images/processing.ts';
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';

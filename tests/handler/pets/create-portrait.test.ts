@@ -6,7 +6,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/create-portrait.ts';
-import { fakeImageGenerator } from '../../../shared/adapters/portraits/fake.ts';
+import { fakeImageGenerator } from '../../../shared/adapters/image-generator/fake.ts';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { generatePortrait } from '../../../shared/domain/pets/portraits.ts';
 import { GenerationRefused, type ImageGenerator } from '../../../shared/ports/image-generator.ts';

@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeLabeller } from '../../../shared/adapters/local-labeller.ts';
+import { fakeLabeller } from '../../../shared/adapters/labeller/fake.ts';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { processPetPhoto } from '../../../shared/domain/pets/photo-processing.ts';
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { webhookKey } from '../../../shared/db/keys.ts';
 import { handler } from '../../../functions/webhooks/create-webhook.ts';
-import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
+import { localSecretCipher } from '../../../shared/adapters/secret-cipher/local.ts';
 import { conditionFailedAt } from '../../support/dynamo-errors.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import {

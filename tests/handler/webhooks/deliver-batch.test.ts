@@ -3,8 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PostAttempt, SLOT_POLL_MS } from '../../../shared/domain/webhooks/deliver.ts';
 import type { DeliveryJob } from '../../../shared/domain/webhooks/delivery-queue.ts';
-import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
-import type { SecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
+import { type FakeOwnerMailer, fakeOwnerMailer } from '../../../shared/adapters/owner-mail/fake.ts';
+import type { SecretCipher } from '../../../shared/ports/secret-cipher.ts';
 import { WEBHOOK_ID_HEADER } from '../../../shared/webhooks/receiver.ts';
 import { judgeReply } from '../../../shared/webhooks/transport.ts';
 import {
@@ -30,7 +30,7 @@ interface Received {
 let store: InMemoryDeliveryStore;
 const webhook = () => storedEndpoint(store)!;
 const sqs = mockClient(SQSClient);
-let notifyOwner: ReturnType<typeof vi.fn<NotifyOwner>>;
+let mailer: FakeOwnerMailer;
 let received: Received[];
 let started: number;
 /** The receiver's answer to one event's request: its status, once the promise resolves. */
@@ -67,7 +67,7 @@ async function untilDone<T>(work: Promise<T>): Promise<T> {
 
 /** One invocation of the deliverer with `batch`: what it answers SQS. */
 const invoke = (batch: DeliveryJob[]) =>
-  deliverBatch(() => deliveryDeps({ store, cipher: plainText, notifyOwner, post }), batch);
+  deliverBatch(() => deliveryDeps({ store, cipher: plainText, notifyOwner: mailer.notify, post }), batch);
 const deliver = (batch: DeliveryJob[]) => untilDone(invoke(batch));
 
 beforeEach(() => {
@@ -80,7 +80,7 @@ beforeEach(() => {
   mockDynamoWithAccounts([{ apiKey: 'unused', account: anAccount({ email: 'owner@example.com' }) }]);
   sqs.reset();
   sqs.on(SendMessageCommand).resolves({ MessageId: 'queued-1' });
-  notifyOwner = vi.fn<NotifyOwner>().mockResolvedValue(undefined);
+  mailer = fakeOwnerMailer();
 });
 
 afterEach(() => {
@@ -218,11 +218,11 @@ describe('a batch of jobs to one endpoint', () => {
     expect(received).toHaveLength(10);
     expect(store.attempts).toHaveLength(10);
     expect(webhook()).toMatchObject({ status: 'disabled', consecutive_failures: 10, attempt_slots: 10 });
-    expect(notifyOwner).toHaveBeenCalledTimes(1);
+    expect(mailer.sent).toHaveLength(1);
     expect(results).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
     // Failures settled before the disable queued their retries; each finds the endpoint disabled and sends nothing.
     for (const retry of queuedJobs(sqs)) await deliver([retry.job]);
     expect(received).toHaveLength(10);
-    expect(notifyOwner).toHaveBeenCalledTimes(1);
+    expect(mailer.sent).toHaveLength(1);
   });
 });

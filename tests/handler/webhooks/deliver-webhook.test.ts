@@ -14,8 +14,8 @@ import { createDeliveryHandler } from '../../../events/webhooks/deliver-webhook.
 import type { Config } from '../../../shared/config.ts';
 import { postToReceivers } from '../../../shared/domain/webhooks/deliver.ts';
 import type { DeliveryJob } from '../../../shared/domain/webhooks/delivery-queue.ts';
-import type { NotifyOwner } from '../../../shared/webhooks/owner-mail.ts';
-import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
+import type { NotifyOwner } from '../../../shared/ports/owner-mail.ts';
+import { localSecretCipher } from '../../../shared/adapters/secret-cipher/local.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 import {
   aDeliveryJob as job,

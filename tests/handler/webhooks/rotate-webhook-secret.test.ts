@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { webhookKey } from '../../../shared/db/keys.ts';
 import { handler } from '../../../functions/webhooks/rotate-webhook-secret.ts';
-import { localSecretCipher } from '../../../shared/webhooks/secret-cipher.ts';
+import { localSecretCipher } from '../../../shared/adapters/secret-cipher/local.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { call, mockWebhookRoutes, SECRET_KEY } from '../../support/webhook-routes.ts';

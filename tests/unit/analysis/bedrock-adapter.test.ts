@@ -2,7 +2,7 @@ import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-r
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { BEDROCK_MAX_ATTEMPTS, bedrockClient, bedrockModel } from '../../../shared/adapters/vision/bedrock.ts';
+import { BEDROCK_MAX_ATTEMPTS, bedrockClient, bedrockModel } from '../../../shared/adapters/vision-model/aws.ts';
 import { askModel } from '../../../shared/domain/analysis/ask.ts';
 import type { PromptContext } from '../../../shared/domain/analysis/kinds.ts';
 import type { ModelImage, VisionUnavailable } from '../../../shared/ports/vision-model.ts';

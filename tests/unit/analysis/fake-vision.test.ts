@@ -2,8 +2,8 @@
 // adapter does when the fake server over HTTP is steered by the same rules.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRule, fakeVisionModel } from '../../../shared/adapters/vision/fake.ts';
-import { openAiCompatibleModel } from '../../../shared/adapters/vision/openai.ts';
+import { type FakeRule, fakeVisionModel } from '../../../shared/adapters/vision-model/fake.ts';
+import { openAiCompatibleModel } from '../../../shared/adapters/vision-model/local.ts';
 import { askModel } from '../../../shared/domain/analysis/ask.ts';
 import type { PromptContext } from '../../../shared/domain/analysis/kinds.ts';
 import { toModelImage } from '../../../shared/media/model-image.ts';

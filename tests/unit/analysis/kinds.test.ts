@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ANSWER_SCHEMAS_PATH, answerJsonSchemas } from '../../../scripts/openapi/answer-schemas.ts';
-import { createVisionModel } from '../../../shared/adapters/vision/index.ts';
+import { createVisionModel } from '../../../shared/adapters/vision-model/index.ts';
 import { analysisUnavailable } from '../../../shared/domain/analysis/ask.ts';
 import {
   type AnalysisKind,
@@ -11,7 +11,7 @@ import {
   type PromptContext,
 } from '../../../shared/domain/analysis/kinds.ts';
 import { VisionUnavailable } from '../../../shared/ports/vision-model.ts';
-import { exampleOf } from '../../../shared/adapters/vision/fake.ts';
+import { exampleOf } from '../../../shared/adapters/vision-model/fake.ts';
 
 const kinds = Object.keys(KINDS) as AnalysisKind[];
 const context: PromptContext = {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openAiCompatibleModel } from '../../../shared/adapters/vision/openai.ts';
+import { openAiCompatibleModel } from '../../../shared/adapters/vision-model/local.ts';
 import { askModel } from '../../../shared/domain/analysis/ask.ts';
 import type { PromptContext } from '../../../shared/domain/analysis/kinds.ts';
 import { toModelImage } from '../../../shared/media/model-image.ts';

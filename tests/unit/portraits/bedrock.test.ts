@@ -2,7 +2,7 @@ import { BedrockRuntimeClient, InvokeModelCommand, ValidationException } from '@
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bedrockImageGenerator, canvasSize } from '../../../shared/adapters/portraits/bedrock.ts';
+import { bedrockImageGenerator, canvasSize } from '../../../shared/adapters/image-generator/aws.ts';
 import { GenerationRefused } from '../../../shared/ports/image-generator.ts';
 
 const bedrock = mockClient(BedrockRuntimeClient);

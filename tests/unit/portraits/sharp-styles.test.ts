@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sharpStylist } from '../../../shared/adapters/portraits/sharp-styles.ts';
+import { sharpStylist } from '../../../shared/adapters/image-generator/local.ts';
 import { PORTRAIT_CONTENT_TYPES, PORTRAIT_STYLES } from '../../../shared/ports/image-generator.ts';
 import { aSourcePhoto } from '../../support/factories/pets.ts';
 

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outboxOwnerMailer, ownerMailer, sesOwnerMailer } from '../../../shared/webhooks/owner-mail.ts';
+import { outboxOwnerMailer } from '../../../shared/adapters/owner-mail/local.ts';
+import { ownerMailerFor } from '../../../shared/adapters/owner-mail/index.ts';
+import { sesOwnerMailer } from '../../../shared/adapters/owner-mail/aws.ts';
 
 const owner = { name: 'Owner', email: 'owner@example.com' };
 const webhook = { id: 'wh-1', url: 'https://hooks.example.com/pets' };
@@ -77,7 +79,7 @@ describe('Amazon SES', () => {
   });
 
   it('is chosen when no outbox directory is configured', async () => {
-    await ownerMailer({ ownerMailOutboxDir: undefined, ownerMailFrom: 'no-reply@pets.example' })(
+    await ownerMailerFor({ ownerMailOutboxDir: undefined, ownerMailFrom: 'no-reply@pets.example' })(
       owner,
       webhook,
       REASON,

@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  cachingDecrypts,
-  kmsSecretCipher,
-  localSecretCipher,
-  secretCipher,
-} from '../../../shared/webhooks/secret-cipher.ts';
+import { cachingDecrypts, secretCipherFor } from '../../../shared/adapters/secret-cipher/index.ts';
+import { kmsSecretCipher } from '../../../shared/adapters/secret-cipher/aws.ts';
+import { fakeSecretCipher } from '../../../shared/adapters/secret-cipher/fake.ts';
+import { localSecretCipher } from '../../../shared/adapters/secret-cipher/local.ts';
 
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
@@ -80,10 +78,10 @@ describe('the KMS cipher', () => {
 describe('choosing the cipher', () => {
   it('prefers the local key and refuses to run without any', async () => {
     const key = randomBytes(32).toString('base64');
-    const local = secretCipher({ webhookSecretKey: key, webhookKmsKeyId: 'alias/webhooks' });
+    const local = secretCipherFor({ webhookSecretKey: key, webhookKmsKeyId: 'alias/webhooks' });
 
     await expect(localSecretCipher(key).decrypt(await local.encrypt(SECRET, 'wh-1'), 'wh-1')).resolves.toBe(SECRET);
-    expect(() => secretCipher({ webhookSecretKey: undefined, webhookKmsKeyId: undefined })).toThrow(
+    expect(() => secretCipherFor({ webhookSecretKey: undefined, webhookKmsKeyId: undefined })).toThrow(
       'WEBHOOK_KMS_KEY_ID',
     );
   });
@@ -91,22 +89,8 @@ describe('choosing the cipher', () => {
 
 describe('remembering decrypted secrets in a warm container', () => {
   const counting = () => {
-    const inner = localSecretCipher(randomBytes(32).toString('base64'));
-    const calls: string[] = [];
-    return {
-      inner,
-      calls,
-      cipher: cachingDecrypts(
-        {
-          encrypt: inner.encrypt,
-          decrypt: (stored, webhookId) => {
-            calls.push(webhookId);
-            return inner.decrypt(stored, webhookId);
-          },
-        },
-        2,
-      ),
-    };
+    const inner = fakeSecretCipher();
+    return { inner, calls: inner.decrypted, cipher: cachingDecrypts(inner, 2) };
   };
 
   it('decrypts a ciphertext once, however many attempts use it at once or later', async () => {

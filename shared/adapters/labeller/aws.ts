@@ -1,7 +1,7 @@
 // Labeller adapter for Amazon Rekognition, which reads the object straight from S3 (no bytes through Lambda).
 import { DetectLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
-import type { Labeller } from '../ports/labeller.ts';
-import { traced } from '../observability.ts';
+import type { Labeller } from '../../ports/labeller.ts';
+import { traced } from '../../observability.ts';
 
 const MIN_CONFIDENCE = 70;
 const MAX_LABELS = 15;

@@ -2,7 +2,7 @@
 import type { AnalysisConfig } from '../../config.ts';
 import type { VisionModel } from '../../ports/vision-model.ts';
 import { noVisionModel, unconfigured } from './none.ts';
-import { openAiCompatibleModel } from './openai.ts';
+import { openAiCompatibleModel } from './local.ts';
 
 export function createVisionModel(config: AnalysisConfig): VisionModel {
   if (config.provider === 'none') return noVisionModel;
@@ -22,7 +22,7 @@ function lazyBedrock(modelId: string): VisionModel {
     provider: 'bedrock',
     modelId,
     async ask(question) {
-      model ??= import('./bedrock.ts').then((m) => m.bedrockModel({ modelId }));
+      model ??= import('./aws.ts').then((m) => m.bedrockModel({ modelId }));
       return (await model).ask(question);
     },
   };
