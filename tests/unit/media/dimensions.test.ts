@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { readImageDimensions } from '../../../shared/media/dimensions.ts';
+import { MAX_HEADER_BYTES, readImageDimensions } from '../../../shared/media/dimensions.ts';
 import { detectPhotoFormat, type PhotoFormat } from '../../../shared/media/format.ts';
 
 const PHOTOS = '/work/shared/data/photos';
@@ -66,12 +66,26 @@ describe('readImageDimensions', () => {
     expect(readImageDimensions(bytes, 'jpeg')).toEqual({ width: 123, height: 45 });
   });
 
-  it('walks past metadata segments and fill bytes before the JPEG frame header', async () => {
+  it('walks past metadata segments before the JPEG frame header, and refuses fill bytes rather than misread them', async () => {
     const withExif = await canvas(64, 48).jpeg().withMetadata().keepIccProfile().toBuffer();
     expect(withExif.subarray(2, 4)).toEqual(Buffer.from([0xff, 0xe1])); // APP1 (Exif) comes first
     expect(readImageDimensions(withExif, 'jpeg')).toEqual({ width: 64, height: 48 });
+    // Fill bytes before a marker are legal but written by no common encoder; image-size does not skip them.
     const padded = Buffer.concat([withExif.subarray(0, 2), Buffer.from([0xff, 0xff, 0xff]), withExif.subarray(2)]);
-    expect(readImageDimensions(padded, 'jpeg')).toEqual({ width: 64, height: 48 });
+    expect(readImageDimensions(padded, 'jpeg')).toBeUndefined();
+  });
+
+  it(`reads a JPEG frame header within the first ${MAX_HEADER_BYTES} bytes only, so garbage costs no more`, async () => {
+    const jpeg = await canvas(40, 30).jpeg().toBuffer();
+    const segment = Buffer.concat([Buffer.from([0xff, 0xe3, 0xff, 0xff]), Buffer.alloc(0xffff - 2)]);
+    const withSegments = (count: number) =>
+      Buffer.concat([jpeg.subarray(0, 2), ...Array.from({ length: count }, () => segment), jpeg.subarray(2)]);
+    const fits = Math.floor((MAX_HEADER_BYTES - jpeg.length) / segment.length);
+
+    expect(readImageDimensions(withSegments(fits), 'jpeg')).toEqual({ width: 40, height: 30 });
+    expect(readImageDimensions(withSegments(fits + 1), 'jpeg')).toBeUndefined();
+    const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024)]);
+    expect(readImageDimensions(garbage, 'jpeg')).toBeUndefined();
   });
 
   it('reads lossy, lossless and extended WebP headers', async () => {
