@@ -45,7 +45,11 @@ export function createGateway() {
     return handler;
   };
 
-  async function invoke(req: IncomingMessage, body: Buffer): Promise<APIGatewayProxyStructuredResultV2> {
+  async function invoke(
+    req: IncomingMessage,
+    body: Buffer,
+    requestId: string,
+  ): Promise<APIGatewayProxyStructuredResultV2> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
     const routePath = url.pathname.startsWith(`${API_BASE_PATH}/`)
@@ -61,13 +65,17 @@ export function createGateway() {
       body,
       route === fallbackRoute ? '$default' : `${route.method} ${API_BASE_PATH}${route.path}`,
       pathParameters,
+      requestId,
     );
     const handler = await load(route);
-    const result = await handler(event, lambdaContext(route, event.requestContext.requestId));
+    const result = await handler(event, lambdaContext(route, requestId));
     return typeof result === 'string' ? { statusCode: 200, body: result } : result;
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // API Gateway names every request in `apigw-requestid`; clients quote it (the SDK's PetApiError.requestId).
+    const requestId = randomUUID();
+    const answerHeaders = { ...CORS.responseHeaders, 'apigw-requestid': requestId };
     try {
       if (req.method === 'OPTIONS') {
         res.writeHead(204, {
@@ -82,7 +90,7 @@ export function createGateway() {
         // Refused before matching: `/v1/images/../health` must not reach another route (URL parsing would resolve it).
         const error = new AppError(400, 'The path must not contain . or .. segments', { code: 'invalid_path' });
         const result = errorResponse(error, rawPath, new Date());
-        res.writeHead(400, { ...CORS.responseHeaders, ...result.headers });
+        res.writeHead(400, { ...answerHeaders, ...result.headers });
         res.end(result.body);
         return;
       }
@@ -90,14 +98,14 @@ export function createGateway() {
       if (body === undefined) {
         // The rest of the upload is not read, so the connection is closed once the answer is sent.
         const result = errorResponse(payloadTooLarge(), rawPath, new Date());
-        res.writeHead(413, { ...CORS.responseHeaders, ...result.headers, connection: 'close' });
+        res.writeHead(413, { ...answerHeaders, ...result.headers, connection: 'close' });
         res.end(result.body, () => req.socket.destroy());
         return;
       }
-      const result = await invoke(req, body);
+      const result = await invoke(req, body, requestId);
       const status = result.statusCode ?? 200;
       const headers: Record<string, string | string[]> = {
-        ...CORS.responseHeaders,
+        ...answerHeaders,
         ...(result.headers as Record<string, string>),
       };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
@@ -109,7 +117,8 @@ export function createGateway() {
     } catch (error) {
       // What API Gateway answers when the integration itself fails.
       console.error('local gateway: handler crashed', error);
-      writeJson(res, 500, { message: 'Internal Server Error' });
+      res.writeHead(500, { 'content-type': 'application/json', ...answerHeaders });
+      res.end(JSON.stringify({ message: 'Internal Server Error' }));
     }
   };
 }
@@ -147,6 +156,7 @@ function toEvent(
   body: Buffer,
   routeKey: string,
   pathParameters: Record<string, string> | undefined,
+  requestId: string,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -156,7 +166,6 @@ function toEvent(
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const now = new Date();
-  const requestId = randomUUID();
   const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
   const cookies = req.headers.cookie?.split(';').map((c) => c.trim());
   return {
@@ -239,9 +248,4 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...CORS.responseHeaders });
-  res.end(JSON.stringify(body));
 }

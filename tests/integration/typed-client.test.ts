@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createPetApiClient, type Schema, verifyWebhook } from '../../clients/ts/src/index.ts';
+import {
+  createPet,
+  createPetApiClient,
+  PetApiError,
+  type Schema,
+  unwrap,
+  uploadLargeMedia,
+  verifyWebhook,
+} from '../../clients/ts/src/index.ts';
 import { createAccount } from '../support/api-client.ts';
+import { aPhoto, settled } from '../support/factories/pets.ts';
 import { assertMatchesDocument } from '../support/openapi-check.ts';
 import { startReceiver } from '../support/receiver.ts';
 
@@ -50,6 +59,15 @@ describe('the typed client (clients/ts) against the local service', () => {
     const refused = await api.POST('/favourites', { body: { image_id: image!.id, sub_id: 'typed-user' } });
     expect(refused.response.status).toBe(409);
     expect(refused.error?.code).toBe('favourite_exists');
+    const thrown = await unwrap(api.POST('/favourites', { body: { image_id: image!.id, sub_id: 'typed-user' } })).catch(
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(PetApiError);
+    expect(thrown).toMatchObject({
+      statusCode: 409,
+      code: 'favourite_exists',
+      requestId: expect.stringMatching(/^[\w-]{20,}$/),
+    });
 
     const vote = await api.POST('/votes', { body: { image_id: image!.id, value: 1, sub_id: 'typed-user' } });
     expect(vote.data?.value).toBe(1);
@@ -67,5 +85,22 @@ describe('the typed client (clients/ts) against the local service', () => {
     });
     const body = JSON.parse(delivery!.body) as Schema<'VoteCreatedEvent'>;
     expect(body).toMatchObject({ id: vote.data!.id, _metadata: { event_type: 'vote.created' } });
+  });
+});
+
+describe('the client’s upload helpers against the local service', () => {
+  it('creates a pet with a photo (multipart) and adds one through the two-step upload, both processed', async () => {
+    const account = await createAccount();
+    const api = await client(account.api_key);
+    const pet = await createPet(api, { name: 'Twostep', species_id: 'cat' }, [await aPhoto(2611)]);
+    expect(pet.images).toHaveLength(1);
+
+    const photo = new Blob([new Uint8Array(await aPhoto(2612))], { type: 'image/jpeg' });
+    const added = await uploadLargeMedia(api, pet.id, photo, { kind: 'photo', filename: 'large.jpg' });
+    expect(added).toMatchObject({ pet_id: pet.id, kind: 'photo', status: 'pending', bytes: photo.size });
+    expect((await settled(account.api_key, pet.id, added.id)).body.status).toBe('ready');
+
+    const again = await uploadLargeMedia(api, pet.id, photo, { kind: 'photo' });
+    expect(again).toMatchObject({ id: added.id, duplicate: true });
   });
 });
