@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { requireBreed } from '../../shared/domain/reference/breeds.ts';
-import { coloursOfBreed, loadColours, presentColour } from '../../shared/domain/reference/colours.ts';
+import { breedColours } from '../../shared/domain/reference/colours.ts';
 import { idParam } from '../../shared/schema/paging.ts';
-import { withHeaders } from '../../shared/http/responses.ts';
+import { translatedReply } from '../../shared/http/responses.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { langParam, Translator } from '../../shared/domain/reference/i18n.ts';
+import { langParam } from '../../shared/domain/reference/i18n.ts';
 import { colourList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject({ lang: z.optional(langParam) });
@@ -22,9 +21,7 @@ export const handler = httpRoute(
     response: colourList,
   },
   async ({ params, query }, deps) => {
-    const [breed, colours] = await Promise.all([requireBreed(deps, params.id), loadColours(deps)]);
-    const translator = new Translator(query.lang ?? 'en');
-    const body = coloursOfBreed(colours, breed.id, breed.species_id).map((c) => presentColour(c, translator));
-    return withHeaders(body, { 'content-language': translator.contentLanguage });
+    const { colours, translator } = await breedColours(deps, params.id, query.lang);
+    return translatedReply(colours, { translator });
   },
 );

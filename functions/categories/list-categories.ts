@@ -1,11 +1,9 @@
 import * as z from 'zod/mini';
-import { loadCategories, orderCategories, presentCategory } from '../../shared/domain/reference/categories.ts';
+import { categoryPage } from '../../shared/domain/reference/categories.ts';
 import { pageQuery } from '../../shared/domain/reference/list-query.ts';
 import { listReply } from '../../shared/http/responses.ts';
-import { pageSlice } from '../../shared/schema/paging.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { Translator } from '../../shared/domain/reference/i18n.ts';
 import { categoryList } from '../../shared/domain/reference/responses.ts';
 
 const query = z.strictObject(pageQuery({ defaultLimit: 10, maxLimit: 100 }));
@@ -15,15 +13,7 @@ export const handler = httpRoute(
   route('categories.list'),
   { summary: 'Categories', headers: ['pagination-count', 'content-language'], query, response: categoryList },
   async ({ query: q }, deps) => {
-    const categories = (await loadCategories(deps)).filter(
-      (c) => !q.species_id || c.species_ids.includes(q.species_id),
-    );
-    const matching = orderCategories(categories, q.order, deps.random);
-    const translator = new Translator(q.lang ?? 'en');
-    return listReply(
-      pageSlice(matching, q).map((c) => presentCategory(c, translator)),
-      matching.length,
-      translator,
-    );
+    const { categories, total, translator } = await categoryPage(deps, q);
+    return listReply(categories, total, translator);
   },
 );

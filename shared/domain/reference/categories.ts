@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.ts';
 import type { Order } from '../../schema/paging.ts';
 import { notFound } from '../../errors.ts';
-import type { Translations, Translator } from './i18n.ts';
+import { type Language, type Translations, Translator } from './i18n.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
 import type { Species } from './species.ts';
-import { shuffle } from '../../schema/paging.ts';
+import { pageSlice, shuffle } from '../../schema/paging.ts';
 
 export interface CategoryRecord {
   id: number;
@@ -23,8 +23,26 @@ export async function getCategory(deps: ReferenceDeps, id: string): Promise<Cate
   return category;
 }
 
+/**
+ * One page of the categories (of one species, if given) in the caller's language, with the count of all that match
+ * and the translator that served them.
+ */
+export async function categoryPage(
+  deps: ReferenceDeps & Pick<Deps, 'random'>,
+  q: { species_id?: Species | undefined; order: Order | undefined; page: number; limit: number; lang?: Language },
+) {
+  const categories = (await loadCategories(deps)).filter((c) => !q.species_id || c.species_ids.includes(q.species_id));
+  const matching = orderCategories(categories, q.order, deps.random);
+  const translator = new Translator(q.lang ?? 'en');
+  return {
+    categories: pageSlice(matching, q).map((c) => presentCategory(c, translator)),
+    total: matching.length,
+    translator,
+  };
+}
+
 /** ASC/DESC by id (the real service's order); RANDOM shuffles; none keeps id order. */
-export function orderCategories(
+function orderCategories(
   categories: CategoryRecord[],
   order: Order | undefined,
   random: () => number,

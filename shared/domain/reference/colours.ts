@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import type { Translations, Translator } from './i18n.ts';
+import { requireBreed } from './breeds.ts';
+import { type Language, type Translations, Translator } from './i18n.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
 import type { Species } from './species.ts';
 
@@ -44,7 +45,20 @@ export function coloursOfBreed(data: ColourData, breedId: string, species: Speci
   ];
 }
 
-export function presentColour(
+/**
+ * A breed's colours in the caller's language: first those its standard names, then the species-wide ones (404 for an
+ * unknown breed), with the translator that served them.
+ */
+export async function breedColours(deps: Pick<Deps, 'ddb' | 'config' | 'now'>, breedId: string, lang?: Language) {
+  const [breed, colours] = await Promise.all([requireBreed(deps, breedId), loadColours(deps)]);
+  const translator = new Translator(lang ?? 'en');
+  return {
+    colours: coloursOfBreed(colours, breed.id, breed.species_id).map((c) => presentColour(c, translator)),
+    translator,
+  };
+}
+
+function presentColour(
   { variant, scope }: { variant: ColourVariant; scope: 'breed' | 'species' },
   translator: Translator,
 ) {

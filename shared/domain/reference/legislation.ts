@@ -4,7 +4,7 @@ import { pageSlice, shuffle } from '../../schema/paging.ts';
 import { loadReferenceSet } from './snapshot-store.ts';
 import { type Language, Translator } from './i18n.ts';
 import type { Species } from './species.ts';
-import { type BreedRecord, loadBreeds } from './breeds.ts';
+import { type BreedRecord, loadBreeds, requireBreed } from './breeds.ts';
 import type { LawRecord } from './records.ts';
 
 export const loadLaws = (deps: Pick<Deps, 'ddb' | 'config' | 'now'>) =>
@@ -122,8 +122,21 @@ function orderLaws(laws: LawRecord[], order: Order | undefined, random: () => nu
   return order === 'DESC' ? sorted.reverse() : sorted;
 }
 
-/** Everywhere a breed is banned, restricted or needs a permit, under laws in force. */
-export function placesRestrictingBreed(
+/**
+ * Everywhere a breed is banned, restricted or needs a permit, under laws in force, in the caller's language (404 for
+ * an unknown breed), with the translator that served them.
+ */
+export async function breedRestrictions(
+  deps: Pick<Deps, 'ddb' | 'config' | 'now'>,
+  breedId: string,
+  q: { species_id?: Species | undefined; lang?: Language | undefined },
+) {
+  const [breed, laws] = await Promise.all([requireBreed(deps, breedId), loadLaws(deps)]);
+  const translator = new Translator(q.lang ?? 'en');
+  return { places: placesRestrictingBreed(laws, breed.id, q.species_id, translator), translator };
+}
+
+function placesRestrictingBreed(
   laws: LawRecord[],
   breedId: string,
   species: Species | undefined,
