@@ -28,7 +28,7 @@ export const handler = httpRoute(
   {
     summary: "A country's breed laws",
     description:
-      "National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code. `verified=true` keeps only the rows checked against the law's text or an official page (`verification: verified`); rows resting on secondary sources alone are left out.",
+      "National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code. `verified=true` keeps only the rows checked against the law's text or an official page (`verification: primary_text` or `official_page`); rows resting on secondary sources alone (`secondary`) are left out.",
     headers: ['pagination-count', 'content-language'],
     query,
     response: lawList,

@@ -31,6 +31,7 @@ import {
   LEGISLATION_TYPES,
   lawRecord,
   type LawRecord,
+  SOURCE_KINDS,
   VERIFICATIONS,
 } from '../../shared/domain/reference/records.ts';
 
@@ -50,14 +51,14 @@ export type Verification = (typeof VERIFICATIONS)[number];
 
 /** A published law is the reader's record (shared/domain/reference/records.ts). */
 export type Legislation = LawRecord;
-/** As authored: every law carries its title and summary in each of LEGISLATION_LANGS. */
-type AuthoredLaw = Omit<Legislation, 'i18n'> & {
+/** As authored: every law carries its title and summary in each of LEGISLATION_LANGS; `source_url` is derived. */
+type AuthoredLaw = Omit<Legislation, 'i18n' | 'source_url'> & {
   i18n: Record<(typeof LEGISLATION_LANGS)[number], { title: string; summary: string }>;
 };
 
 export const LEGISLATION_LANGS = ['de', 'es', 'fr'] as const;
 
-/** Field order of a published record (also the set of allowed fields). */
+/** Field order of a published record. */
 const FIELDS: readonly (keyof Legislation)[] = [
   'id',
   'country_code',
@@ -75,11 +76,52 @@ const FIELDS: readonly (keyof Legislation)[] = [
   'repealed_date',
   'preempts_local_bsl',
   'source_url',
+  'sources',
   'verified_at',
   'verification',
   'verification_note',
   'i18n',
 ];
+
+/** The fields an authored row has: the published ones but `source_url`, which is the first of `sources`. */
+const AUTHORED_FIELDS = FIELDS.filter((f) => f !== 'source_url');
+type SourceKind = (typeof SOURCE_KINDS)[number];
+/** The order of `sources`: the law's own text first, then official pages, then the rest. */
+const SOURCE_RANK: Record<SourceKind, number> = { legal_text: 0, official_page: 1, overview: 2, secondary: 2 };
+
+/**
+ * `sources` are well-formed and ordered; the verification level is backed by a cited page of its kind (a row checked
+ * against the law's text cites the text); a row citing only overview pages says so in its note. Returns problems.
+ */
+export function sourceProblems(raw: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const sources = raw.sources;
+  if (!Array.isArray(sources) || sources.length === 0) return ['sources must be a non-empty array'];
+  const kinds: SourceKind[] = [];
+  const urls = new Set<string>();
+  sources.forEach((s, i) => {
+    if (!isRecord(s) || Object.keys(s).sort().join(',') !== 'kind,url') {
+      problems.push(`sources[${i}] must have exactly url and kind`);
+      return;
+    }
+    const problem = checkUrl(s.url, 'http(s)');
+    if (problem) problems.push(`sources[${i}].url ${problem}`);
+    if (urls.has(String(s.url))) problems.push(`sources[${i}].url cited twice`);
+    urls.add(String(s.url));
+    if (!SOURCE_KINDS.includes(s.kind as SourceKind))
+      problems.push(`sources[${i}].kind must be one of ${SOURCE_KINDS.join(', ')}`);
+    else kinds.push(s.kind as SourceKind);
+  });
+  if (kinds.some((k, i) => i > 0 && SOURCE_RANK[k] < SOURCE_RANK[kinds[i - 1] as SourceKind]))
+    problems.push("sources must list the law's text first, then official pages, then the rest");
+  if (raw.verification === 'primary_text' && !kinds.includes('legal_text'))
+    problems.push("a row checked against the law's text must cite it (a legal_text source)");
+  if (raw.verification === 'official_page' && !kinds.some((k) => k === 'legal_text' || k === 'official_page'))
+    problems.push('a row checked against an official page must cite one (or the legal text)');
+  if (kinds.every((k) => k === 'overview') && !/overview/i.test(String(raw.verification_note ?? '')))
+    problems.push('a row citing only overview pages must say so in its verification_note');
+  return problems;
+}
 
 /** Minimum coverage the data set must keep. */
 export const LEGISLATION_MINIMUMS = {
@@ -170,9 +212,9 @@ export function validateLegislation(
       return;
     }
     for (const key of Object.keys(raw)) {
-      if (!(FIELDS as readonly string[]).includes(key)) errors.push(`${label}: unknown field "${key}"`);
+      if (!(AUTHORED_FIELDS as readonly string[]).includes(key)) errors.push(`${label}: unknown field "${key}"`);
     }
-    for (const key of FIELDS) if (!(key in raw)) errors.push(`${label}: field "${key}" is missing`);
+    for (const key of AUTHORED_FIELDS) if (!(key in raw)) errors.push(`${label}: field "${key}" is missing`);
 
     // id and country
     const cc = raw.country_code;
@@ -257,7 +299,7 @@ export function validateLegislation(
     if (!LAW_STATUSES.includes(raw.status as LegislationStatus))
       errors.push(`${label}: status must be one of ${LAW_STATUSES.join(', ')}`);
     if (!VERIFICATIONS.includes(raw.verification as Verification))
-      errors.push(`${label}: verification must be verified or unverified`);
+      errors.push(`${label}: verification must be one of ${VERIFICATIONS.join(', ')}`);
     if (typeof raw.preempts_local_bsl !== 'boolean') errors.push(`${label}: preempts_local_bsl must be a boolean`);
 
     // breeds
@@ -334,13 +376,12 @@ export function validateLegislation(
     }
 
     // source and verification
-    const problem = checkUrl(raw.source_url, 'http(s)');
-    if (problem) errors.push(`${label}: source_url ${problem}`);
-    if (raw.verification === 'verified' && raw.verified_at === null)
-      errors.push(`${label}: verified rows need verified_at`);
-    if (raw.verification === 'unverified') {
-      if (raw.verified_at !== null) errors.push(`${label}: unverified rows must have verified_at null`);
-      if (!isNonEmptyString(raw.verification_note)) errors.push(`${label}: unverified rows need a verification_note`);
+    for (const problem of sourceProblems(raw)) errors.push(`${label}: ${problem}`);
+    if (raw.verification !== 'secondary' && raw.verified_at === null)
+      errors.push(`${label}: rows checked against the law or an official page need verified_at`);
+    if (raw.verification === 'secondary') {
+      if (raw.verified_at !== null) errors.push(`${label}: secondary rows must have verified_at null`);
+      if (!isNonEmptyString(raw.verification_note)) errors.push(`${label}: secondary rows need a verification_note`);
     }
     if (raw.verification_note !== null && !isNonEmptyString(raw.verification_note)) {
       errors.push(`${label}: verification_note must be a non-empty string or null`);
@@ -405,7 +446,8 @@ function toPublished(l: AuthoredLaw): Legislation {
     effective_date: l.effective_date,
     repealed_date: l.repealed_date,
     preempts_local_bsl: l.preempts_local_bsl,
-    source_url: l.source_url,
+    source_url: l.sources[0]?.url ?? '',
+    sources: l.sources.map((s) => ({ url: s.url, kind: s.kind })),
     verified_at: l.verified_at,
     verification: l.verification,
     verification_note: l.verification_note,

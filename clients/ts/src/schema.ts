@@ -574,7 +574,7 @@ export interface paths {
         };
         /**
          * A country's breed laws
-         * @description National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code. `verified=true` keeps only the rows checked against the law's text or an official page (`verification: verified`); rows resting on secondary sources alone are left out.
+         * @description National laws plus the rows amending a list of designated types; where a country has no national law, its jurisdictions' laws. `jurisdiction` picks one state, canton or city by name or code. `verified=true` keeps only the rows checked against the law's text or an official page (`verification: primary_text` or `official_page`); rows resting on secondary sources alone (`secondary`) are left out.
          */
         get: operations["bans.country"];
         put?: never;
@@ -2074,10 +2074,21 @@ export interface components {
             effective_date: string | null;
             repealed_date: string | null;
             preempts_local_bsl: boolean;
+            /** @description The first of `sources`. */
             source_url: string;
+            /** @description Every page cited, the law's own text first where one is cited. `kind`: `legal_text` (the statute, regulation, ordinance or gazette), `official_page` (a government or authority page restating it), `overview` (a page summarising many jurisdictions' rules), `secondary` (press, advocacy, legal summaries). A row citing only an overview page says so in its `verification_note`. */
+            sources: {
+                url: string;
+                /** @enum {string} */
+                kind: "legal_text" | "official_page" | "overview" | "secondary";
+            }[];
+            /** @description When the row was checked against its primary text or official page; null for `secondary` rows. */
             verified_at: string | null;
-            /** @enum {string} */
-            verification: "verified" | "unverified";
+            /**
+             * @description What the row's key facts (breed list, approach, dates) were checked against: `primary_text` (the law's own text), `official_page` (an official page restating it) or `secondary` (secondary sources only). `verified=true` keeps the first two.
+             * @enum {string}
+             */
+            verification: "primary_text" | "official_page" | "secondary";
             verification_note: string | null;
         };
         BreedRestriction: {
@@ -2098,6 +2109,11 @@ export interface components {
             /** @enum {string} */
             status: "in_force" | "repealed" | "partially_repealed" | "suspended";
             source_url: string;
+            /**
+             * @description What the row's key facts (breed list, approach, dates) were checked against: `primary_text` (the law's own text), `official_page` (an official page restating it) or `secondary` (secondary sources only). `verified=true` keeps the first two.
+             * @enum {string}
+             */
+            verification: "primary_text" | "official_page" | "secondary";
         };
         /** @description A public image: a catalogue illustration or a public-library photo. */
         CatalogueImage: {
@@ -6493,8 +6509,14 @@ export interface operations {
                      *         "repealed_date": null,
                      *         "preempts_local_bsl": false,
                      *         "source_url": "https://www.gesetze-im-internet.de/hundverbreinfg/__2.html",
+                     *         "sources": [
+                     *           {
+                     *             "url": "https://www.gesetze-im-internet.de/hundverbreinfg/__2.html",
+                     *             "kind": "legal_text"
+                     *           }
+                     *         ],
                      *         "verified_at": "2026-11-22",
-                     *         "verification": "verified",
+                     *         "verification": "primary_text",
                      *         "verification_note": "Consolidated text of § 2 read on dejure.org and gesetze.legal (in force since 21 April 2001; upheld by the Federal Constitutional Court in 2004)."
                      *       }
                      *     ]

@@ -72,7 +72,7 @@ export function lawsOfCountry(
       (!q.species || law.species_id === q.species) &&
       (!q.legislationType || law.legislation_type === q.legislationType) &&
       (!q.approach || law.approach === q.approach) &&
-      (!q.verifiedOnly || law.verification === 'verified') &&
+      (!q.verifiedOnly || law.verification !== 'secondary') &&
       (!include?.length || linkedGroups(law).some((groups) => groups.some((g) => include.includes(g)))) &&
       (!exclude?.length ||
         !linkedGroups(law).length ||
@@ -159,6 +159,7 @@ function placesRestrictingBreed(
           includes_mixes: named.includes_mixes,
           status: law.status,
           source_url: law.source_url,
+          verification: law.verification,
         },
       ];
     })

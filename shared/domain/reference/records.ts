@@ -124,7 +124,13 @@ export const JURISDICTION_LEVELS = ['state', 'province', 'canton', 'territory', 
 export const LEGISLATION_TYPES = ['breed_specific', 'characteristic_based', 'behavior_based', 'hybrid'] as const;
 export const APPROACHES = ['ban', 'restriction', 'permit', 'approved_list'] as const;
 export const LAW_STATUSES = ['in_force', 'repealed', 'partially_repealed', 'suspended'] as const;
-export const VERIFICATIONS = ['verified', 'unverified'] as const;
+/**
+ * What a law row's key facts were checked against: the law's own text (statute, regulation, ordinance, gazette; on an
+ * official portal or in a copy the note names), an official page restating it, or secondary sources only.
+ */
+export const VERIFICATIONS = ['primary_text', 'official_page', 'secondary'] as const;
+/** What a cited page is: the law's text, an official page, an overview of many jurisdictions' rules, or other. */
+export const SOURCE_KINDS = ['legal_text', 'official_page', 'overview', 'secondary'] as const;
 
 export const lawRecord = z.strictObject({
   id: text,
@@ -145,7 +151,10 @@ export const lawRecord = z.strictObject({
   effective_date: z.nullable(z.string()),
   repealed_date: z.nullable(z.string()),
   preempts_local_bsl: z.boolean(),
+  /** The first of `sources`. */
   source_url: text,
+  /** Every page cited, the law's text first where one is cited. */
+  sources: z.array(z.strictObject({ url: text, kind: z.enum(SOURCE_KINDS) })),
   verified_at: z.nullable(z.string()),
   verification: z.enum(VERIFICATIONS),
   verification_note: z.nullable(z.string()),

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { documented } from '../../schema/api-docs.ts';
 import { SPECIES } from './species.ts';
-import { APPROACHES, LEGISLATION_TYPES } from './records.ts';
+import { APPROACHES, LEGISLATION_TYPES, SOURCE_KINDS, VERIFICATIONS } from './records.ts';
 
 const species = z.enum(SPECIES);
 const range = z.object({ min: z.number(), max: z.number() });
@@ -130,6 +130,10 @@ export const colourBody = documented(
 );
 export const colourList = z.array(colourBody);
 
+const verification = documented(z.enum(VERIFICATIONS), {
+  description:
+    "What the row's key facts (breed list, approach, dates) were checked against: `primary_text` (the law's own text), `official_page` (an official page restating it) or `secondary` (secondary sources only). `verified=true` keeps the first two.",
+});
 const jurisdiction = z.nullable(z.object({ level: z.string(), name: z.string(), code: z.nullable(z.string()) }));
 
 export const lawBody = documented(
@@ -151,9 +155,15 @@ export const lawBody = documented(
     effective_date: z.nullable(z.string()),
     repealed_date: z.nullable(z.string()),
     preempts_local_bsl: z.boolean(),
-    source_url: z.string(),
-    verified_at: z.nullable(z.string()),
-    verification: z.enum(['verified', 'unverified']),
+    source_url: documented(z.string(), { description: 'The first of `sources`.' }),
+    sources: documented(z.array(z.object({ url: z.string(), kind: z.enum(SOURCE_KINDS) })), {
+      description:
+        "Every page cited, the law's own text first where one is cited. `kind`: `legal_text` (the statute, regulation, ordinance or gazette), `official_page` (a government or authority page restating it), `overview` (a page summarising many jurisdictions' rules), `secondary` (press, advocacy, legal summaries). A row citing only an overview page says so in its `verification_note`.",
+    }),
+    verified_at: documented(z.nullable(z.string()), {
+      description: 'When the row was checked against its primary text or official page; null for `secondary` rows.',
+    }),
+    verification,
     verification_note: z.nullable(z.string()),
   }),
   { id: 'BreedLaw' },
@@ -185,6 +195,7 @@ export const breedRestrictionList = z.array(
       includes_mixes: z.boolean(),
       status: z.enum(['in_force', 'repealed', 'partially_repealed', 'suspended']),
       source_url: z.string(),
+      verification,
     }),
     { id: 'BreedRestriction' },
   ),

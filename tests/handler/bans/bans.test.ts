@@ -40,7 +40,7 @@ const legislation = [
     jurisdiction: { level: 'state', name: 'Bavaria', code: 'BY' },
     approach: 'permit',
     breeds: [pit],
-    verification: 'verified',
+    verification: 'official_page',
     verified_at: '2026-11-22',
   }),
   aLaw({
@@ -135,6 +135,39 @@ describe('breed legislation', () => {
     expect(
       jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DE', verified: 'yes' })).message,
     ).toEqual(['verified must be true or false']);
+  });
+
+  it('keeps rows checked against the primary text with verified=true and serves each row with its sources (issue 27)', async () => {
+    const statute = { url: 'https://example.org/statute', kind: 'legal_text' as const };
+    const overview = { url: 'https://example.org/overview', kind: 'overview' as const };
+    serveReferenceData(mockDynamoWithAccounts(standardAccounts()), {
+      legislation: [
+        ...legislation.filter((l) => l.id !== 'de-be'),
+        aLaw({
+          id: 'de-be',
+          country_code: 'DE',
+          country_name: 'Germany',
+          jurisdiction: { level: 'state', name: 'Berlin', code: 'BE' },
+          source_url: statute.url,
+          sources: [statute, overview],
+          verification: 'primary_text',
+          verified_at: '2026-11-28',
+        }),
+      ],
+      breeds: [aBreed({ id: 'pit', name: 'Pit', breed_groups: ['Terrier'] })],
+    });
+    const verified = jsonBody(await call(countryBans, '/breeds/bans/country', { country: 'DE', verified: 'true' }));
+    expect(verified.map((l: { id: string }) => l.id)).toEqual(['de-by', 'de-be']);
+    expect(verified[1]).toMatchObject({
+      verification: 'primary_text',
+      source_url: statute.url,
+      sources: [statute, overview],
+    });
+    expect(verified[0]).toMatchObject({ verification: 'official_page' });
+    const restrictions = jsonBody(await call(breedBans, '/breeds/bans/breed/pit', undefined, { breedId: 'pit' }));
+    expect(restrictions.find((r: { law_id: string }) => r.law_id === 'de-by')).toMatchObject({
+      verification: 'official_page',
+    });
   });
 
   it('requires a valid country and known enum values', async () => {

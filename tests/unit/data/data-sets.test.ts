@@ -26,7 +26,7 @@ import {
 import { type BreedRecord, matchesBreed } from '../../../shared/domain/reference/breeds.ts';
 import type { ColourData } from '../../../shared/domain/reference/colours.ts';
 import { lawsOfCountry } from '../../../shared/domain/reference/legislation.ts';
-import { summaryCountProblem } from '../../../scripts/data/legislation.ts';
+import { sourceProblems, summaryCountProblem } from '../../../scripts/data/legislation.ts';
 import type { LawRecord } from '../../../shared/domain/reference/records.ts';
 
 const allBreeds = breeds as unknown as BreedRecord[];
@@ -421,9 +421,44 @@ describe('legislation', () => {
     for (const level of ['state', 'canton', 'province', 'city']) expect(levels).toContain(level);
     for (const l of laws) {
       expect(l.source_url, l.id).toMatch(/^https?:\/\//);
-      expect(l.verification === 'verified' ? l.verified_at : 'unverified', l.id).toBeTruthy();
+      expect(l.verification !== 'secondary' ? l.verified_at : 'secondary', l.id).toBeTruthy();
       for (const b of l.breeds) if (b.breed_id) expect(breedIds.has(b.breed_id), `${l.id}: ${b.breed_id}`).toBe(true);
     }
+  });
+
+  it("say what each row was checked against and cite its sources, the law's text first (issue 27)", () => {
+    const byLevel = (v: string) => laws.filter((l) => l.verification === v).length;
+    expect([byLevel('primary_text'), byLevel('official_page'), byLevel('secondary')]).toEqual([12, 40, 54]);
+    for (const l of laws) {
+      expect(sourceProblems(l as unknown as Record<string, unknown>), l.id).toEqual([]);
+      expect(l.source_url, l.id).toBe(l.sources[0]?.url);
+      // checked rows carry the date of the check; the note says what was read
+      expect(l.verified_at === null, l.id).toBe(l.verification === 'secondary');
+      if (l.verification === 'primary_text') expect(l.verification_note, l.id).toMatch(/\bread\b/i);
+    }
+    // verified=true answers exactly the rows checked against the law's text or an official page
+    for (const country of ['DE', 'GB', 'US', 'CH', 'AU']) {
+      const answer = (verifiedOnly: boolean) =>
+        lawsOfCountry(laws, allBreeds, { country, verifiedOnly, order: 'ASC' }, Math.random).map((l) => l.id);
+      const checked = new Set(laws.filter((l) => l.verification !== 'secondary').map((l) => l.id));
+      expect(answer(true), country).toEqual(answer(false).filter((id) => checked.has(id)));
+    }
+    const row = { verification: 'primary_text', verification_note: 'Press only.' };
+    expect(sourceProblems({ ...row, sources: [{ url: 'https://example.org/news', kind: 'secondary' }] })).toEqual([
+      "a row checked against the law's text must cite it (a legal_text source)",
+    ]);
+    expect(
+      sourceProblems({ ...row, verification: 'secondary', sources: [{ url: 'https://x.org/all', kind: 'overview' }] }),
+    ).toEqual(['a row citing only overview pages must say so in its verification_note']);
+    expect(
+      sourceProblems({
+        ...row,
+        sources: [
+          { url: 'https://x.org/page', kind: 'official_page' },
+          { url: 'https://x.org/act', kind: 'legal_text' },
+        ],
+      }),
+    ).toEqual(["sources must list the law's text first, then official pages, then the rest"]);
   });
 
   it('answer "what is banned in Great Britain?" with the 1991 Act and every XL Bully order (issue 15, part 3)', () => {
