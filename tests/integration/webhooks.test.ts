@@ -213,7 +213,7 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     expect(verify(hook.signing_secret)).toBe(false);
   });
 
-  it('allows five endpoints per account even under concurrent creates', async () => {
+  it('allows five endpoints per account even under concurrent creates, and a deleted one frees its place', async () => {
     const account = await createAccount();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, n) =>
@@ -227,6 +227,17 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === 'webhook_limit_reached')).toBe(true);
     expect((await api('GET', '/webhooks', { key: account.api_key })).body).toHaveLength(5);
+
+    // Deleting one frees its place, and only its place.
+    const created = results.find((r) => r.status === 200)!.body;
+    expect((await api('DELETE', `/webhooks/${created.id}`, { key: account.api_key })).status).toBe(200);
+    const another = (n: number) =>
+      api('POST', '/webhooks', {
+        key: account.api_key,
+        body: { url: `http://127.0.0.1:9/again${n}`, description: 'd', enabled_events: ['vote.created'] },
+      });
+    expect((await another(1)).status).toBe(200);
+    expect((await another(2)).body).toMatchObject({ code: 'webhook_limit_reached' });
   });
 
   it('disables an endpoint after exactly 10 failed attempts in a row, even from parallel events, and e-mails the owner once', async () => {

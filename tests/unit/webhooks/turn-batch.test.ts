@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { turnBatch, windowBatch } from '../../../shared/webhooks/turn-batch.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,6 +46,10 @@ describe('grouping the calls of one turn', () => {
 });
 
 describe('grouping calls over a short window', () => {
+  // The window's own clock, faked: "late" means exactly that on any machine.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
   it('runs as soon as every expected call has arrived', async () => {
     const runs: number[][] = [];
     const batch = windowBatch(
@@ -56,7 +60,9 @@ describe('grouping calls over a short window', () => {
       { lingerMs: 10_000, full: (_key, size) => size >= 3 },
     );
 
-    const results = await Promise.all([batch('k', 1), sleep(5).then(() => batch('k', 2)), batch('k', 3)]);
+    const all = Promise.all([batch('k', 1), sleep(5).then(() => batch('k', 2)), batch('k', 3)]);
+    await vi.advanceTimersByTimeAsync(5);
+    const results = await all;
 
     expect(results).toEqual([1, 2, 3]);
     expect(runs).toEqual([[1, 3, 2]]);
@@ -72,7 +78,9 @@ describe('grouping calls over a short window', () => {
       { lingerMs: 20, full: () => false },
     );
 
-    await Promise.all([batch('k', 1), batch('k', 2), sleep(80).then(() => batch('k', 3))]);
+    const all = Promise.all([batch('k', 1), batch('k', 2), sleep(21).then(() => batch('k', 3))]);
+    await vi.advanceTimersByTimeAsync(41);
+    await all;
 
     expect(runs).toEqual([[1, 2], [3]]);
   });
