@@ -9,8 +9,8 @@ import { REFERENCE_DATA_FILES } from '../../shared/domain/reference/data-files.t
 import { functionRole, grantTable, nodeFunction, ROOT } from './lambda-defaults.ts';
 import type { Stage } from '../stage.ts';
 
-/** What the loader writes: the reference sets and the image catalogue (data/images.json) it indexes for search. */
-const DEPLOYED_DATA_FILES = [...REFERENCE_DATA_FILES, 'data/images.json'];
+/** What the loader writes: the reference sets and the image catalogue (its illustrations and real photos) it indexes. */
+const DEPLOYED_DATA_FILES = [...REFERENCE_DATA_FILES, 'data/images.json', 'data/photos.json'];
 
 /** Hash of the committed data sets: the custom resource re-runs only when the data changed. */
 export function referenceDataVersion(): string {

@@ -6,6 +6,7 @@ import { buildFacts } from './facts.ts';
 import { buildHealthTips, omiaCoverageReport } from './health-tips.ts';
 import { buildImageCatalogue } from './images.ts';
 import { buildLegislation } from './legislation.ts';
+import { buildPhotos } from './photos.ts';
 
 await buildBreedData();
 await buildFacts();
@@ -13,4 +14,5 @@ const tips = await buildHealthTips();
 if (tips.omia) for (const line of omiaCoverageReport(tips.omia)) console.log(line);
 await buildLegislation();
 await buildImageCatalogue();
+console.log(`photos: ${(await buildPhotos()).length} real photos written to data/photos.json`);
 console.log('data sets written to data/');

@@ -12,6 +12,9 @@
  * ImageDescription) is skipped, so re-runs only render what is new or changed. Rendering is deterministic:
  * the same recipe gives the same bytes with the same sharp/libvips build.
  *
+ * The catalogue's real photos (`data/photos.json`) are written to the same folder: resized from the shared files,
+ * without metadata (see renderPhoto), and skipped when a metadata-free JPEG of the right size is there.
+ *
  * Run directly: `npx tsx scripts/data/render-images.ts [outDir] [--only id1,id2]` (default outDir `.local/images`
  * under the repository).
  */
@@ -23,6 +26,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { CatalogueImage, CoatRecipe } from './images.ts';
+import { sharedDataDir } from './breeds.ts';
+import { PHOTOS_FILE, type PhotoRecord } from './photos.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -378,6 +383,42 @@ export async function renderImage(set: IconSet, image: CatalogueImage): Promise<
     .toBuffer();
 }
 
+/** JPEG quality of the resized photos (higher than the cards': photos have detail the flat cards lack). */
+const PHOTO_QUALITY = 85;
+
+/**
+ * A catalogue photo as served: turned upright by its EXIF orientation, resized to its record's size and written as a
+ * JPEG without any metadata (sharp keeps none unless asked: no EXIF, no GPS, no camera data).
+ */
+export function renderPhoto(photo: PhotoRecord, photosDir = path.join(sharedDataDir(), 'photos')): Promise<Buffer> {
+  return sharp(path.join(photosDir, photo.source.file))
+    .rotate()
+    .resize(photo.width, photo.height, { fit: 'fill' })
+    .jpeg({ quality: PHOTO_QUALITY, chromaSubsampling: '4:2:0', mozjpeg: false })
+    .toBuffer();
+}
+
+async function isPhotoUpToDate(file: string, photo: PhotoRecord): Promise<boolean> {
+  try {
+    const meta = await sharp(file).metadata();
+    return meta.format === 'jpeg' && meta.width === photo.width && meta.height === photo.height && !meta.exif;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes `bytes` to `target` through a temporary file, so a reader never sees half a JPEG. */
+async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
+  const tmp = `${target}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, bytes);
+    await rename(tmp, target);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
 async function readCatalogue(): Promise<CatalogueImage[]> {
   return JSON.parse(await readFile(CATALOGUE_FILE, 'utf8')) as CatalogueImage[];
 }
@@ -392,10 +433,8 @@ export async function renderImages(
 ): Promise<{ rendered: number; skipped: number }> {
   const set = await loadIconSet();
   let images = await readCatalogue();
-  if (options.only !== undefined) {
-    const wanted = new Set(options.only);
-    images = images.filter((i) => wanted.has(i.id) || wanted.has(i.file));
-  }
+  const wanted = options.only !== undefined ? new Set(options.only) : undefined;
+  if (wanted) images = images.filter((i) => wanted.has(i.id) || wanted.has(i.file));
   const dirs = new Set(images.map((i) => path.dirname(path.join(outDir, i.file))));
   for (const dir of dirs) await mkdir(dir, { recursive: true });
 
@@ -415,15 +454,7 @@ export async function renderImages(
         skipped++;
         continue;
       }
-      const bytes = await renderImage(set, image);
-      const tmp = `${target}.${process.pid}.tmp`;
-      try {
-        await writeFile(tmp, bytes);
-        await rename(tmp, target);
-      } catch (err) {
-        await rm(tmp, { force: true });
-        throw err;
-      }
+      await writeAtomically(target, await renderImage(set, image));
       rendered++;
     }
   };
@@ -431,6 +462,17 @@ export async function renderImages(
     await Promise.all(Array.from({ length: inFlight }, worker));
   } finally {
     sharp.concurrency(previousConcurrency);
+  }
+  let photos = JSON.parse(await readFile(PHOTOS_FILE, 'utf8')) as PhotoRecord[];
+  if (wanted) photos = photos.filter((p) => wanted.has(p.id) || wanted.has(p.file));
+  for (const photo of photos) {
+    const target = path.join(outDir, photo.file);
+    await mkdir(path.dirname(target), { recursive: true });
+    if (await isPhotoUpToDate(target, photo)) skipped++;
+    else {
+      await writeAtomically(target, await renderPhoto(photo));
+      rendered++;
+    }
   }
   return { rendered, skipped };
 }

@@ -107,6 +107,7 @@ describe('npm run images:import', () => {
     expect(leo.attribution).toEqual({
       author: 'Lee, Sam',
       licence: 'CC0-1.0',
+      licence_url: 'https://creativecommons.org/publicdomain/zero/1.0/',
       source_url: 'https://photos.example.org/leo',
     });
     const served = await fetch(mia.url);

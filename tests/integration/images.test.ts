@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createAccount } from '../support/api-client.ts';
 
@@ -50,5 +51,35 @@ describe('image search over the real catalogue', () => {
     const res = await api('GET', '/images/search?sub_id=someone@example.com', { key });
 
     expect(res.status).toBe(400);
+  });
+
+  it("answers a photographed breed's real photo first, credited, and serves it without EXIF (issue 27)", async () => {
+    const res = await api('GET', '/images/search?breed_id=rottweiler&limit=5', { key });
+
+    expect(res.status).toBe(200);
+    const [first, ...rest] = res.body;
+    expect(first).toMatchObject({
+      kind: 'photo',
+      species_id: 'dog',
+      attribution: {
+        author: expect.stringContaining('Manfred Herrmann'),
+        licence: 'CC-BY-SA-3.0',
+        licence_url: 'https://creativecommons.org/licenses/by-sa/3.0/',
+        source_url: 'https://commons.wikimedia.org/wiki/File:Rottweiler_standing_facing_left.jpg',
+      },
+    });
+    expect(rest.length).toBeGreaterThan(0);
+    for (const image of rest) expect(image).toMatchObject({ kind: 'illustration', attribution: null });
+    // newest first, the photo (added after every illustration) opens the page too
+    const newest = await api('GET', '/images/search?breed_id=rottweiler&order=DESC&limit=1', { key });
+    expect(newest.body[0].id).toBe(first.id);
+
+    const served = await fetch(first.url);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', first.width, first.height]);
+    expect([meta.exif, meta.xmp, meta.iptc]).toEqual([undefined, undefined, undefined]);
+    expect(bytes.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { buildPostings, ordinalKey, type ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import { SEGMENT_CAPACITY } from '../../shared/domain/images/public-index.ts';
+import { photoTails } from '../../shared/domain/images/catalogue-store.ts';
 import type { mockDynamoWithAccounts } from './fixtures.ts';
 import type { BreedRecord } from '../../shared/domain/reference/breeds.ts';
 import type { CategoryRecord } from '../../shared/domain/reference/categories.ts';
@@ -136,9 +137,10 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
   };
   const postings = buildPostings(fixtures.images ?? [], facetContext);
   const counts = Object.fromEntries([...postings].map(([f, list]) => [f, list.length]));
+  const photos = photoTails(postings);
   ddb.on(GetCommand, { Key: { sk: 'CURRENT' } } as never).callsFake((input: { Key: { pk: string } }) => {
     const set = input.Key.pk.replace('REFDATA#', '');
-    return { Item: set === 'images' ? { version: 'img', counts } : { version: `v-${set}`, chunks: 1 } };
+    return { Item: set === 'images' ? { version: 'img', counts, photos } : { version: `v-${set}`, chunks: 1 } };
   });
   // The library tier: each facet's photos in segments of SEGMENT_CAPACITY, a head with their sizes.
   const library = buildPostings(fixtures.library ?? [], facetContext);

@@ -2129,14 +2129,15 @@ export interface components {
             status: "approved";
             created_at: string;
             /**
-             * @description `illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).
+             * @description `illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a real photograph (one of the catalogue's attributed photos, an approved upload or an imported set). Search answers photos first in its default random order.
              * @enum {string}
              */
             kind: "illustration" | "photo";
-            /** @description A photo's author (null: not named), licence (SPDX id or URL) and original source (null: uploaded here); null for illustrations. */
+            /** @description A photo's author (null: not named), licence (SPDX id, `public-domain`, or URL), the licence's URL (null: not a licence this service knows) and original source (null: uploaded here or not known); null for illustrations. A resized CC BY-SA photo stays under CC BY-SA. */
             attribution: {
                 author: string | null;
                 licence: string;
+                licence_url: string | null;
                 source_url: string | null;
             } | null;
         };
@@ -2469,14 +2470,15 @@ export interface components {
             age_months: number | null;
             created_at: string;
             /**
-             * @description `illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).
+             * @description `illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a real photograph (one of the catalogue's attributed photos, an approved upload or an imported set). Search answers photos first in its default random order.
              * @enum {string}
              */
             kind: "illustration" | "photo";
-            /** @description A photo's author (null: not named), licence (SPDX id or URL) and original source (null: uploaded here); null for illustrations. */
+            /** @description A photo's author (null: not named), licence (SPDX id, `public-domain`, or URL), the licence's URL (null: not a licence this service knows) and original source (null: uploaded here or not known); null for illustrations. A resized CC BY-SA photo stays under CC BY-SA. */
             attribution: {
                 author: string | null;
                 licence: string;
+                licence_url: string | null;
                 source_url: string | null;
             } | null;
             /** @description Unless `include_breeds=false`. */

@@ -26,9 +26,11 @@ export interface ImageSummary {
 export interface Attribution {
   /** How the author is credited; null when the contributor asked for no name. */
   author: string | null;
-  /** An SPDX licence id (`CC-BY-4.0`) or the licence's URL. */
+  /** An SPDX licence id (`CC-BY-4.0`), `public-domain`, or the licence's URL. */
   licence: string;
-  /** Where the photo was published first; null for photos uploaded to this service. */
+  /** The licence's text (the catalogue's photos carry it; for other photos it is derived from `licence`). */
+  licence_url?: string;
+  /** Where the photo was published first; null for photos uploaded to this service or whose source is not known. */
   source_url: string | null;
 }
 

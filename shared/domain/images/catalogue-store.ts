@@ -14,6 +14,8 @@ export interface CatalogueVersion {
   version: string;
   /** Facet → number of images in it. */
   counts: Record<string, number>;
+  /** Facet → number of real photos in it (kind `photo`), which are the last postings of its list; absent: none. */
+  photos: Record<string, number>;
 }
 
 type ReadDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
@@ -27,7 +29,11 @@ export async function currentCatalogue(deps: ReadDeps): Promise<CatalogueVersion
   const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.config.tableName, Key: POINTER }));
   if (!Item) throw new Error('the image catalogue has not been loaded (run the seed step)');
   cached = {
-    value: { version: String(Item.version), counts: Item.counts as Record<string, number> },
+    value: {
+      version: String(Item.version),
+      counts: Item.counts as Record<string, number>,
+      photos: (Item.photos ?? {}) as Record<string, number>,
+    },
     checkedAt: nowMs,
   };
   return cached.value;
@@ -90,6 +96,22 @@ export async function readFacet(deps: ReadDeps, version: string, facetName: stri
 }
 
 /**
+ * Per facet, how many real photos end its list. The photos are dated after every illustration (the data build sees to
+ * it), so catalogue order puts them last; a photo anywhere else would break "photos first" in search, so it throws.
+ */
+export function photoTails(postings: Map<string, ImageSummary[]>): Record<string, number> {
+  const tails: Record<string, number> = {};
+  for (const [facetName, list] of postings) {
+    const count = list.filter((i) => i.kind === 'photo').length;
+    if (count === 0) continue;
+    if (list.slice(list.length - count).some((i) => i.kind !== 'photo'))
+      throw new Error(`facet ${facetName}: the catalogue's photos must come after its illustrations`);
+    tails[facetName] = count;
+  }
+  return tails;
+}
+
+/**
  * Writes a catalogue as a new index version (content-addressed), then points searches at it and removes the
  * postings of the version it replaced.
  */
@@ -123,10 +145,11 @@ export async function writeCatalogueIndex(
   ];
   await batchWriteAll(ddb, tableName, puts, options.concurrency ?? 4);
   const counts = Object.fromEntries([...postings].map(([facetName, list]) => [facetName, list.length]));
+  const photos = photoTails(postings);
   await ddb.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...POINTER, type: 'ImageCatalogue', version, counts, images: images.length },
+      Item: { ...POINTER, type: 'ImageCatalogue', version, counts, photos, images: images.length },
     }),
   );
 

@@ -1,3 +1,4 @@
+import { licenceUrl } from './licences.ts';
 import type { Account } from '../accounts/account.ts';
 import { hasFullBreedSchema, presentBreed, type BreedRecord, type TemperamentVocabulary } from '../reference/breeds.ts';
 import { presentCategory, type CategoryRecord } from '../reference/categories.ts';
@@ -57,8 +58,15 @@ export function presentImage(image: ImageSummary, data: ImageReferenceData, view
   };
 }
 
-/** Catalogue images are illustrations; the public library's photos carry their credit. */
+/** Illustrations have no credit; real photos carry theirs, with the licence's URL. */
 export const provenanceOf = (image: Pick<ImageSummary, 'kind' | 'attribution'>) => ({
   kind: image.kind ?? ('illustration' as const),
-  attribution: image.attribution ?? null,
+  attribution: image.attribution
+    ? {
+        author: image.attribution.author,
+        licence: image.attribution.licence,
+        licence_url: image.attribution.licence_url ?? licenceUrl(image.attribution.licence),
+        source_url: image.attribution.source_url,
+      }
+    : null,
 });

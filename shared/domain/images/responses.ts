@@ -44,13 +44,20 @@ export const uploadSlotBody = documented(
 const provenance = {
   kind: documented(z.enum(['illustration', 'photo']), {
     description:
-      '`illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a photo of the public library (an approved upload or an imported set).',
+      "`illustration`: a catalogue card drawn in the tagged coat colour; `photo`: a real photograph (one of the catalogue's attributed photos, an approved upload or an imported set). Search answers photos first in its default random order.",
   }),
   attribution: documented(
-    z.nullable(z.object({ author: z.nullable(z.string()), licence: z.string(), source_url: z.nullable(z.string()) })),
+    z.nullable(
+      z.object({
+        author: z.nullable(z.string()),
+        licence: z.string(),
+        licence_url: z.nullable(z.string()),
+        source_url: z.nullable(z.string()),
+      }),
+    ),
     {
       description:
-        "A photo's author (null: not named), licence (SPDX id or URL) and original source (null: uploaded here); null for illustrations.",
+        "A photo's author (null: not named), licence (SPDX id, `public-domain`, or URL), the licence's URL (null: not a licence this service knows) and original source (null: uploaded here or not known); null for illustrations. A resized CC BY-SA photo stays under CC BY-SA.",
     },
   ),
 };

@@ -117,11 +117,16 @@ export async function searchImages(
   search: ImageSearch,
   ctx: SearchContext,
 ): Promise<ImageSearchResult> {
-  const { version, counts } = await currentCatalogue(deps);
+  const { version, counts, photos } = await currentCatalogue(deps);
   const constraints = constraintsOf(search.filter);
   // The public library's facet sizes are read on every search (one BatchGetItem): a published photo is found at once.
   const heads = await readHeads(deps, [facet.all(), ...constraints.flatMap((c) => c.facets)]);
-  const tiers = (f: string): FacetTiers => ({ facet: f, catalogue: counts[f] ?? 0, library: heads.get(f) });
+  const tiers = (f: string): FacetTiers => ({
+    facet: f,
+    catalogue: counts[f] ?? 0,
+    photos: photos[f] ?? 0,
+    library: heads.get(f),
+  });
   const size = (facets: string[]) => facets.reduce((n, f) => n + totalOf(tiers(f)), 0);
   // The smallest list that satisfies one constraint exactly is where the search starts.
   const base = constraints.reduce<Constraint | undefined>(
@@ -149,10 +154,14 @@ export async function searchImages(
   return pageInMemory(matching, search, deps.random);
 }
 
-/** One facet in both tiers: the catalogue's postings (ordinals 0..catalogue-1), then the public library's. */
+/**
+ * One facet in both tiers: the catalogue's postings (ordinals 0..catalogue-1, its `photos` real photos last), then the
+ * public library's (all photos). So a facet's real photos are one run of ordinals at its end.
+ */
 interface FacetTiers {
   facet: string;
   catalogue: number;
+  photos: number;
   library: FacetHead | undefined;
 }
 
@@ -183,7 +192,10 @@ async function pageOfFacet(deps: ReadDeps, version: string, t: FacetTiers, searc
     ]);
     return { images: descending ? [...inLibrary, ...inCatalogue] : [...inCatalogue, ...inLibrary], total };
   }
-  const ordinals = sampleOrdinals(total, search.limit, deps.random);
+  // The default random page shows real photos first: a sample of the facet's photos, then of its illustrations.
+  const firstPhoto = n - t.photos;
+  const photoOrdinals = sampleOrdinals(total - firstPhoto, search.limit, deps.random).map((o) => o + firstPhoto);
+  const ordinals = [...photoOrdinals, ...sampleOrdinals(firstPhoto, search.limit - photoOrdinals.length, deps.random)];
   const [inCatalogue, inLibrary] = await Promise.all([
     readOrdinals(
       deps,
@@ -198,8 +210,14 @@ async function pageOfFacet(deps: ReadDeps, version: string, t: FacetTiers, searc
       ordinals.filter((o) => o >= n).map((o) => o - n),
     ),
   ]);
-  return { images: shuffle([...inCatalogue, ...inLibrary], deps.random), total };
+  return { images: photosFirst(shuffle([...inCatalogue, ...inLibrary], deps.random)), total };
 }
+
+/** Real photos before illustrations, each group in the order it came. */
+const photosFirst = (images: ImageSummary[]) => [
+  ...images.filter((i) => i.kind === 'photo'),
+  ...images.filter((i) => i.kind !== 'photo'),
+];
 
 /** `k` distinct ordinals from [0, n), uniformly. */
 function sampleOrdinals(n: number, k: number, random: () => number): number[] {
@@ -212,7 +230,7 @@ function sampleOrdinals(n: number, k: number, random: () => number): number[] {
 function pageInMemory(images: ImageSummary[], search: ImageSearch, random: () => number): ImageSearchResult {
   const total = images.length;
   if (search.order !== 'ASC' && search.order !== 'DESC')
-    return { images: shuffle([...images], random).slice(0, search.limit), total };
+    return { images: photosFirst(shuffle([...images], random)).slice(0, search.limit), total };
   const key = search.orderBy === 'id' ? (i: ImageSummary) => i.id : (i: ImageSummary) => `${i.created_at}\u0000${i.id}`;
   const sorted = [...images].sort((a, b) => key(a).localeCompare(key(b)));
   if (search.order === 'DESC') sorted.reverse();

@@ -2,7 +2,8 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } fro
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import images from '../../../data/images.json' with { type: 'json' };
+import illustrations from '../../../data/images.json' with { type: 'json' };
+import photos from '../../../data/photos.json' with { type: 'json' };
 import { handler } from '../../../events/deploy/load-reference-data.ts';
 
 const deployEvent = (RequestType: 'Create' | 'Update' | 'Delete') =>
@@ -48,12 +49,16 @@ describe('the deploy-time data loader', () => {
       .commandCalls(PutCommand)
       .map((call) => call.args[0].input.Item!)
       .find((item) => item.type === 'ImageCatalogue');
-    expect(pointer).toMatchObject({ images: images.length });
+    // the illustrations and the real photos, which end their facets' lists (search shows them first)
+    expect(pointer).toMatchObject({
+      images: illustrations.length + photos.length,
+      photos: { 'breed:rottweiler': 1, 'species:cat': 21, all: 29 },
+    });
     const imageItems = ddb
       .commandCalls(BatchWriteCommand)
       .flatMap((call) => Object.values(call.args[0].input.RequestItems!).flat())
       .filter((request) => request.PutRequest?.Item?.type === 'Image');
-    expect(imageItems).toHaveLength(images.length);
+    expect(imageItems).toHaveLength(illustrations.length + photos.length);
   });
 
   it('reports a failed load to CloudFormation instead of leaving the stack waiting', async () => {

@@ -121,7 +121,12 @@ describe('GET /v1/images/{id}', () => {
       status: 'approved',
       created_at: '2026-11-24T10:00:00.000Z',
       kind: 'photo',
-      attribution: { author: null, licence: 'CC0-1.0', source_url: null },
+      attribution: {
+        author: null,
+        licence: 'CC0-1.0',
+        licence_url: 'https://creativecommons.org/publicdomain/zero/1.0/',
+        source_url: null,
+      },
     });
   });
 

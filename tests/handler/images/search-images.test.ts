@@ -166,6 +166,40 @@ describe('GET /v1/images/search', () => {
     });
   });
 
+  describe("with the catalogue's real photos (issue 27)", () => {
+    const attribution = {
+      author: 'Ana',
+      licence: 'CC-BY-SA-3.0',
+      licence_url: 'https://creativecommons.org/licenses/by-sa/3.0/',
+      source_url: 'https://commons.example.org/c1',
+    };
+    const photo = anImage({
+      id: 'c1',
+      file: 'catalogue/c1.jpg',
+      breed_ids: ['beagle'],
+      created_at: '2026-11-28T00:00:00.000Z',
+      kind: 'photo',
+      attribution,
+    });
+    beforeEach(() => serveReferenceData(ddb, { ...fixtures, images: [...images, photo] }));
+
+    it('answers the photos first in the default random order, however the draw falls', async () => {
+      for (const r of [0, 0.5, 0.99]) {
+        setDepsForTest({ random: () => r });
+        const page = jsonBody(await search({ breed_id: 'beagle', limit: '2' }));
+        expect(page[0], String(r)).toEqual(expect.objectContaining({ id: 'c1', kind: 'photo', attribution }));
+        expect(page[1].kind).toBe('illustration');
+        // filters no single facet answers go through memory, with the same rule
+        expect(ids(await search({ breed_ids: 'pug,beagle', limit: '1' })), String(r)).toEqual(['c1']);
+      }
+    });
+
+    it('keeps an explicit order by date: the photos, added last, open a newest-first page and close an oldest-first one', async () => {
+      expect(ids(await search({ breed_id: 'beagle', order: 'DESC', limit: '10' }))).toEqual(['c1', '02', '01']);
+      expect(ids(await search({ breed_id: 'beagle', order: 'ASC', limit: '10' }))).toEqual(['01', '02', 'c1']);
+    });
+  });
+
   it.each([
     [{ limit: '101' }, 'limit must be at most 100'],
     [{ order: 'newest' }, 'order must be one of: ASC, DESC, RANDOM'],

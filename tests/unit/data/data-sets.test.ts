@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import breedImages from '../../../data/breed-images.json' with { type: 'json' };
 import breeds from '../../../data/breeds.json' with { type: 'json' };
 import images from '../../../data/images.json' with { type: 'json' };
+import photos from '../../../data/photos.json' with { type: 'json' };
+import authoredPhotos from '../../../data/authored/photos.json' with { type: 'json' };
+import { licenceUrl } from '../../../shared/domain/images/licences.ts';
 import categories from '../../../data/categories.json' with { type: 'json' };
 import colours from '../../../data/colours.json' with { type: 'json' };
 import facts from '../../../data/facts.json' with { type: 'json' };
@@ -295,6 +298,41 @@ describe('catalogue images', () => {
       return img.colour_ids.filter((c) => !ok.has(c)).map((c) => `${img.id} (${img.breed_ids.join(' & ')}): ${c}`);
     });
     expect(contradicting).toEqual([]);
+  });
+});
+
+describe('real photos (issue 27)', () => {
+  it('credit every photo (author, licence with its URL, source where known) and tag it with breeds of its species', () => {
+    expect(photos).toHaveLength(29);
+    const speciesOf = new Map(allBreeds.map((b) => [b.id, b.species_id]));
+    for (const p of photos) {
+      expect(p.kind, p.id).toBe('photo');
+      expect(p.attribution.author.trim(), p.id).not.toBe('');
+      expect(p.attribution.licence_url, p.id).toBe(licenceUrl(p.attribution.licence));
+      expect(p.attribution.licence_url, p.id).toMatch(
+        /^https:\/\/creativecommons\.org\/(licenses\/by(-sa)?|publicdomain)\//,
+      );
+      for (const b of p.breed_ids) expect(speciesOf.get(b), `${p.id} ${b}`).toBe(p.species_id);
+      expect(Math.max(p.width, p.height), p.id).toBeLessThanOrEqual(1200);
+    }
+    // a photo whose source names no breed is tagged by species only, and every named breed is tagged
+    const bySource = new Map(photos.map((p) => [p.source.file, p]));
+    for (const a of authoredPhotos.photos) {
+      const p = bySource.get(a.file)!;
+      expect(p.breed_ids, a.file).toEqual(a.breed_ids);
+      expect(p.breed_ids.length === 0, a.file).toBe('note' in a && /no breed named/.test(a.note ?? ''));
+    }
+    const photographed = (species: string) =>
+      new Set(photos.filter((p) => p.species_id === species).flatMap((p) => p.breed_ids));
+    expect([photographed('dog').size, photographed('cat').size]).toEqual([6, 20]);
+    // dated after every illustration: a newest-first page starts with them, and the index keeps them last
+    const newestCard = images
+      .map((i) => i.created_at)
+      .sort()
+      .at(-1)!;
+    for (const p of photos) expect(p.created_at > newestCard, p.id).toBe(true);
+    // share-alike photos keep their licence: no photo is served under another
+    expect(photos.filter((p) => p.attribution.licence.startsWith('CC-BY-SA')).length).toBeGreaterThan(0);
   });
 });
 
