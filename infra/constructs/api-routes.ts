@@ -29,6 +29,7 @@ import { accessWithGuards } from '../../shared/http/guards.ts';
 import type { Stage } from '../stage.ts';
 import type { Monitoring } from './monitoring.ts';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { STAGE_THROTTLE } from './stage-throttle.ts';
 
 export interface ApiRoutesProps {
   stage: Stage;
@@ -130,7 +131,7 @@ export class ApiRoutes extends Construct {
     this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 500, burstLimit: 1000 },
+      throttle: { ...STAGE_THROTTLE },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
 
