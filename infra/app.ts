@@ -4,6 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { parseStage } from './stage.ts';
 import { PetApiStack } from './stack.ts';
+import { describeFigures, limitBreaches, measureStack } from './limits.ts';
 import { serviceName } from '../shared/observability.ts';
 
 const app = new App();
@@ -14,7 +15,7 @@ const catalogueImagesDir: string =
   app.node.tryGetContext('catalogueImagesDir') ?? join(import.meta.dirname, '..', '.local', 'images', 'catalogue');
 if (!existsSync(catalogueImagesDir)) throw new Error('Render the catalogue images first: npm run data:images');
 
-new PetApiStack(app, serviceName(stage), {
+const stack = new PetApiStack(app, serviceName(stage), {
   stage,
   catalogueImagesDir,
   alarmEmail: app.node.tryGetContext('alarmEmail'),
@@ -28,3 +29,9 @@ new PetApiStack(app, serviceName(stage), {
 
 // Any unacknowledged AwsSolutions finding stops synthesis; each acknowledgement carries its reason.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+
+// AWS limits a deploy would meet only after synth (infra/limits.ts): reported for every synth, and a breach stops it.
+const figures = measureStack(app.synth().directory, stack.stackName);
+process.stderr.write(`${describeFigures(figures)}\n`);
+const breaches = limitBreaches(figures);
+if (breaches.length > 0) throw new Error(`AWS limits exceeded:\n${breaches.join('\n')}`);

@@ -15,6 +15,7 @@ import { PROVIDER_FAULTS } from '../../shared/domain/analysis/ask.ts';
 import { METRIC } from '../../shared/observability.ts';
 import { LOCAL_ONLY_SETTINGS } from '../../shared/config.ts';
 import { PetApiStack } from '../../infra/stack.ts';
+import { limitBreaches, measureStack } from '../../infra/limits.ts';
 import { ANALYSIS_MODEL_BY_STAGE, type Stage } from '../../infra/stage.ts';
 import { flattenedTemplate, nestedStacksOf } from '../support/assembly.ts';
 import { scratchDirs } from '../support/scratch-dirs.ts';
@@ -201,6 +202,15 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       `PetApi-${stage}`,
     ])
       expect(body, shown).toContain(shown);
+  });
+
+  it('stays within the AWS limits checked at synth, layers measured through the nested route stacks', () => {
+    const figures = measureStack(assemblyDir, `PetApi-${stage}`);
+    expect(limitBreaches(figures)).toEqual([]);
+    expect(figures.templates).toHaveLength(Object.keys(templateSizes).length);
+    // Only the AWS Parameters and Secrets extension is published by others; every other layer is an asset measured here.
+    expect(figures.outsideLayers).toBe(1);
+    expect(figures.largest.unzippedBytes.value).toBeGreaterThan(100 * 1024 * 1024);
   });
 
   it(`keeps every template within the ${RESOURCE_BUDGET}-resource budget`, () => {

@@ -4,20 +4,12 @@
 // as it would in one template and the least-privilege assertions keep following references across the split.
 import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { bindParameters } from '../../infra/limits.ts';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Json = Parameters<typeof bindParameters>[0];
 interface TemplateJson {
   Resources: Record<string, { Type: string; Properties?: Record<string, Json> }>;
   [section: string]: unknown;
-}
-
-/** Replaces `{Ref: <parameter>}` by the parent's value for that parameter, everywhere in `value`. */
-function bindParameters(value: Json, parameters: Record<string, Json>): Json {
-  if (Array.isArray(value)) return value.map((item) => bindParameters(item, parameters));
-  if (value === null || typeof value !== 'object') return value;
-  const keys = Object.keys(value);
-  if (keys.length === 1 && typeof value.Ref === 'string' && value.Ref in parameters) return parameters[value.Ref]!;
-  return Object.fromEntries(keys.map((key) => [key, bindParameters(value[key]!, parameters)]));
 }
 
 /** The nested stacks directly under `stack` (not those of other stacks, not grandchildren). */
