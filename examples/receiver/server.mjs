@@ -3,7 +3,10 @@
 //   WEBHOOK_SECRET=whsec_... PORT=8080 node examples/receiver/server.mjs
 //
 // What it shows:
-// - verify the signature over the RAW body bytes: parsing and re-serialising JSON breaks it;
+// - verify the signature over the RAW body bytes: parsing and re-serialising JSON breaks it. Both schemes the API
+//   signs with are shown: the spec's X-Webhook-Signature (Stripe-style, keyed with the whole secret string) and the
+//   Standard Webhooks headers (keyed with the bytes after whsec_), checked here when the delivery carries them
+//   (endpoints whose secret was created before 2026-11-28 send them only after a rotation);
 // - compare signatures in constant time (timingSafeEqual);
 // - refuse deliveries whose timestamp is more than 5 minutes away from now (replay guard);
 // - deduplicate: the same event can arrive twice, so remember X-Webhook-Id (or, when absent,
@@ -11,8 +14,9 @@
 // - answer 204 at once and do the real work afterwards: replies slower than 5 s count as failures.
 //
 // It listens on 127.0.0.1 only; put it behind an HTTPS reverse proxy or tunnel to receive real
-// deliveries (endpoints must be https). Signature verification with Stripe's library also works:
-// stripe.webhooks.constructEvent(rawBody, req.headers['x-webhook-signature'], secret).
+// deliveries (endpoints must be https). Libraries verify the same deliveries:
+// stripe.webhooks.constructEvent(rawBody, req.headers['x-webhook-signature'], secret), and
+// new Webhook(secret).verify(rawBody, req.headers) from the standardwebhooks package.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -28,7 +32,9 @@ if (!SECRET) {
   process.exit(1);
 }
 
-/** Returns undefined when valid, otherwise the reason for refusing. */
+const isFresh = (timestamp, nowSeconds) => Math.abs(nowSeconds - Number(timestamp)) <= TOLERANCE_SECONDS;
+
+/** X-Webhook-Signature: returns undefined when valid, otherwise the reason for refusing. */
 function verify(rawBody, header, secret, nowSeconds = Date.now() / 1000) {
   if (typeof header !== 'string') return 'missing signature header';
   let timestamp;
@@ -42,7 +48,25 @@ function verify(rawBody, header, secret, nowSeconds = Date.now() / 1000) {
   // The key is the whole secret string, whsec_ prefix included.
   const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
   if (!candidates.some((candidate) => timingSafeEqual(candidate, expected))) return 'signature mismatch';
-  if (Math.abs(nowSeconds - Number(timestamp)) > TOLERANCE_SECONDS) return 'timestamp outside tolerance';
+  if (!isFresh(timestamp, nowSeconds)) return 'timestamp outside tolerance';
+  return undefined;
+}
+
+/** The Standard Webhooks headers: returns undefined when valid, otherwise the reason for refusing. */
+function verifyStandard(rawBody, headers, secret, nowSeconds = Date.now() / 1000) {
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const signatures = String(headers['webhook-signature'] ?? '').split(' ');
+  if (!id || !/^\d+$/.test(timestamp ?? '')) return 'malformed Standard Webhooks headers';
+  // The key is the bytes the part after whsec_ encodes in base64; the signatures are base64 too.
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest();
+  const matches = signatures
+    .map((entry) => entry.split(','))
+    .filter(([version, value]) => version === 'v1' && /^[A-Za-z0-9+/]{43}=$/.test(value ?? ''))
+    .some(([, value]) => timingSafeEqual(Buffer.from(value, 'base64'), expected));
+  if (!matches) return 'Standard Webhooks signature mismatch';
+  if (!isFresh(timestamp, nowSeconds)) return 'timestamp outside tolerance';
   return undefined;
 }
 
@@ -95,7 +119,10 @@ const server = createServer(async (req, res) => {
     return;
   }
 
-  const failure = verify(rawBody, req.headers['x-webhook-signature'], SECRET);
+  // A receiver needs one scheme; this one checks both to show each (the Standard Webhooks one when it is sent).
+  const failure =
+    verify(rawBody, req.headers['x-webhook-signature'], SECRET) ??
+    (req.headers['webhook-signature'] === undefined ? undefined : verifyStandard(rawBody, req.headers, SECRET));
   if (failure) {
     console.warn(`refused delivery: ${failure}`);
     res.writeHead(400, { 'content-type': 'text/plain' }).end(failure);

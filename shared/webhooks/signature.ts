@@ -6,11 +6,23 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  *
  * The HMAC key is the whole secret string, `whsec_` prefix included, as UTF-8. That is exactly
  * Stripe's scheme, so receivers can verify with `stripe.webhooks.constructEvent` (covered by a test).
+ *
+ * Beside it, the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature: `v1,<base64 HMAC-SHA256
+ * of "<id>.<t>.<raw body>">`), keyed with the bytes the part after `whsec_` encodes in standard base64. Secrets are
+ * made so that both readings hold; secrets made before (base64url, 43 characters) are no such key, so their endpoints
+ * send only the spec's header until the secret is rotated.
  */
 
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
 export const SIGNING_SECRET_PREFIX = 'whsec_';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
+const STANDARD_ID_HEADER = 'webhook-id';
+const STANDARD_TIMESTAMP_HEADER = 'webhook-timestamp';
+const STANDARD_SIGNATURE_HEADER = 'webhook-signature';
+
+/** Standard Webhooks: symmetric keys are 24 to 64 bytes. */
+const STANDARD_KEY_BYTES = { min: 24, max: 64 };
+const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** The body exactly as sent or received; bytes are hashed as they are, strings as UTF-8. */
 export type RawBody = string | Uint8Array;
@@ -36,8 +48,33 @@ export interface VerifySignatureInput {
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 const UNIX_SECONDS = /^\d{1,15}$/;
 
+/** 32 random bytes in standard base64: a Stripe-style string key and a Standard Webhooks `whsec_` key at once. */
 export function generateSigningSecret(): string {
-  return SIGNING_SECRET_PREFIX + randomBytes(32).toString('base64url');
+  return SIGNING_SECRET_PREFIX + randomBytes(32).toString('base64');
+}
+
+/** The Standard Webhooks key a secret encodes, or undefined for one that is none (the base64url secrets made before). */
+export function standardWebhookKey(secret: string): Buffer | undefined {
+  if (!secret.startsWith(SIGNING_SECRET_PREFIX)) return undefined;
+  const encoded = secret.slice(SIGNING_SECRET_PREFIX.length);
+  if (!STANDARD_BASE64.test(encoded)) return undefined;
+  const key = Buffer.from(encoded, 'base64');
+  return key.length >= STANDARD_KEY_BYTES.min && key.length <= STANDARD_KEY_BYTES.max ? key : undefined;
+}
+
+/** The Standard Webhooks headers of one delivery: the message id, the attempt's time and `v1,<base64 signature>`. */
+export function standardWebhookHeaders(
+  key: Buffer,
+  messageId: string,
+  rawBody: RawBody,
+  unixSeconds: number,
+): Record<string, string> {
+  const signature = createHmac('sha256', key).update(`${messageId}.${unixSeconds}.`).update(rawBody).digest('base64');
+  return {
+    [STANDARD_ID_HEADER]: messageId,
+    [STANDARD_TIMESTAMP_HEADER]: String(unixSeconds),
+    [STANDARD_SIGNATURE_HEADER]: `v1,${signature}`,
+  };
 }
 
 export function signPayload(secret: string, rawBody: RawBody, unixSeconds: number): string {

@@ -5,7 +5,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { checkWebhookUrl, guardedLookup } from './address-guard.ts';
 import { formatDeliveryBody } from './chat-format.ts';
 import { WEBHOOK_ID_HEADER } from './receiver.ts';
-import { SIGNATURE_HEADER, signPayload } from './signature.ts';
+import { SIGNATURE_HEADER, signPayload, standardWebhookHeaders, standardWebhookKey } from './signature.ts';
 
 /** Spec: a receiver must answer with a 2xx within five seconds. */
 export const REPLY_TIMEOUT_MS = 5000;
@@ -41,6 +41,7 @@ export function buildDeliveryRequest(
     resource: event.resource,
     countryCode: event.country_code ?? undefined,
   });
+  const standardKey = secret === undefined ? undefined : standardWebhookKey(secret);
   return {
     body,
     headers: {
@@ -50,6 +51,8 @@ export function buildDeliveryRequest(
       [EVENT_TYPE_HEADER]: event.event_type,
       // Endpoints without a secret (created before signing existed) are sent unsigned, as the spec says.
       ...(secret !== undefined && { [SIGNATURE_HEADER]: signPayload(secret, body, unixSeconds) }),
+      // The same event id as X-Webhook-Id, so it too stays the same across retries and redeliveries.
+      ...(standardKey !== undefined && standardWebhookHeaders(standardKey, event.id, body, unixSeconds)),
     },
   };
 }

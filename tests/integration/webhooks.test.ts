@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { Webhook } from 'standardwebhooks';
+import Stripe from 'stripe';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { webhookKey } from '../../shared/db/keys.ts';
@@ -61,6 +63,26 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     });
     expect(check.ok).toBe(true);
     expect(delivery!.headers['x-webhook-id']).toMatch(/^evt_/);
+  });
+
+  it('signs every delivery for both kinds of verifier: Stripe-style X-Webhook-Signature and Standard Webhooks', async () => {
+    const account = await createAccount();
+    const r = await receiver();
+    const hook = await subscribe(account.api_key, r.url, ['vote.created']);
+    const rotated = await api('POST', `/webhooks/${hook.id}/rotate-secret`, { key: account.api_key });
+    const image = await anImage(account.api_key);
+
+    await api('POST', '/votes', { key: account.api_key, body: { image_id: image, value: 1 } });
+    const [delivery] = await r.waitFor(1);
+    const { body, headers } = delivery!;
+    const secret: string = rotated.body.signing_secret;
+
+    expect(Stripe.webhooks.constructEvent(body, String(headers['x-webhook-signature']), secret)).toMatchObject({
+      _metadata: { event_type: 'vote.created' },
+    });
+    expect(new Webhook(secret).verify(body, headers as Record<string, string>)).toMatchObject({ image_id: image });
+    expect(headers['webhook-id']).toBe(headers['x-webhook-id']);
+    expect(() => new Webhook(hook.signing_secret).verify(body, headers as Record<string, string>)).toThrow();
   });
 
   it('redelivers an event from the attempt log that carries it: same id and body, attempt 1 again', async () => {

@@ -2226,7 +2226,7 @@ export interface components {
             /** @description e.g. 10 failed attempts in a row, or an operator’s reason. */
             disabled_reason?: string;
             consecutive_failures: number;
-            /** @description The `whsec_…` key of X-Webhook-Signature: shown here only, stored encrypted, never read back. */
+            /** @description The `whsec_…` key of X-Webhook-Signature and of the Standard Webhooks headers: shown here only, stored encrypted, never read back. */
             signing_secret: string;
         };
         DeliveryAttempt: {
@@ -14544,7 +14544,7 @@ export interface operations {
                      */
                     "application/json": {
                         id: string;
-                        /** @description The `whsec_…` key of X-Webhook-Signature: shown here only, stored encrypted, never read back. */
+                        /** @description The `whsec_…` key of X-Webhook-Signature and of the Standard Webhooks headers: shown here only, stored encrypted, never read back. */
                         signing_secret: string;
                     };
                 };

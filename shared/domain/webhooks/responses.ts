@@ -22,7 +22,8 @@ export const webhookBody = documented(
 );
 
 const signingSecret = documented(z.string(), {
-  description: 'The `whsec_…` key of X-Webhook-Signature: shown here only, stored encrypted, never read back.',
+  description:
+    'The `whsec_…` key of X-Webhook-Signature and of the Standard Webhooks headers: shown here only, stored encrypted, never read back.',
 });
 
 export const createdWebhookBody = documented(z.extend(webhookBody, { signing_secret: signingSecret }), {

@@ -47,7 +47,7 @@ describe('POST /v1/webhooks', () => {
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
       consecutive_failures: 0,
-      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
   });
 

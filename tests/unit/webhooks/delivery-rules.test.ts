@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { consumers } from '../../../events/consumers.ts';
 import { SLOT_LEASE_MS } from '../../../shared/domain/webhooks/attempts.ts';
@@ -5,7 +6,7 @@ import { type DeliveryJob, retryAfterFailure } from '../../../shared/domain/webh
 import type { StoredEvent } from '../../../shared/domain/webhooks/stored-events.ts';
 import { reachedDisableThreshold } from '../../../shared/domain/webhooks/webhook.ts';
 import { buildDeliveryRequest, describeFailure, judgeReply } from '../../../shared/webhooks/transport.ts';
-import { verifySignature } from '../../../shared/webhooks/signature.ts';
+import { generateSigningSecret, verifySignature } from '../../../shared/webhooks/signature.ts';
 
 const job = (attempt: number): DeliveryJob => ({
   webhook_id: 'wh-1',
@@ -121,8 +122,18 @@ describe('building a delivery', () => {
   });
 
   it('sends no signature without a secret', () => {
-    expect(buildDeliveryRequest('https://hooks.example.com/pets', event, undefined, T).headers).not.toHaveProperty(
-      'X-Webhook-Signature',
+    const { headers } = buildDeliveryRequest('https://hooks.example.com/pets', event, undefined, T);
+    expect(Object.keys(headers).filter((name) => /signature/i.test(name))).toEqual([]);
+  });
+
+  it('adds the Standard Webhooks headers, with the event id, for a secret that is a Standard Webhooks key', () => {
+    const secret = generateSigningSecret();
+    const { body, headers } = buildDeliveryRequest('https://hooks.example.com/pets', event, secret, T);
+
+    expect(headers).toMatchObject({ 'webhook-id': 'evt_1', 'webhook-timestamp': String(T) });
+    expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('evt_1', new Date(T * 1000), body));
+    expect(buildDeliveryRequest('https://hooks.example.com/pets', event, SECRET, T).headers).not.toHaveProperty(
+      'webhook-signature',
     );
   });
 

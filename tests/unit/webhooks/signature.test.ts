@@ -1,9 +1,12 @@
+import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TOLERANCE_SECONDS,
   generateSigningSecret,
   signPayload,
+  standardWebhookHeaders,
+  standardWebhookKey,
   verifySignature,
 } from '../../../shared/webhooks/signature.ts';
 
@@ -238,10 +241,11 @@ describe('verifySignature', () => {
 });
 
 describe('generateSigningSecret', () => {
-  it('returns whsec_ followed by 32 random bytes in base64url', () => {
+  it('returns whsec_ followed by 32 random bytes in standard base64 (a Standard Webhooks key)', () => {
     const secret = generateSigningSecret();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(secret.slice('whsec_'.length), 'base64url')).toHaveLength(32);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(standardWebhookKey(secret)).toEqual(Buffer.from(secret.slice('whsec_'.length), 'base64'));
+    expect(standardWebhookKey(secret)).toHaveLength(32);
   });
 
   it('returns a different secret every time', () => {
@@ -254,6 +258,33 @@ describe('generateSigningSecret', () => {
     expect(verifySignature({ header: signPayload(secret, BODY, T), rawBody: BODY, secret, nowSeconds: T }).ok).toBe(
       true,
     );
+  });
+});
+
+describe('Standard Webhooks headers', () => {
+  const secret = generateSigningSecret();
+
+  it('verify with the standardwebhooks package and the same secret string that keys X-Webhook-Signature', () => {
+    const headers = standardWebhookHeaders(standardWebhookKey(secret)!, 'evt_1', BODY, T);
+    const now = Date.now();
+    const current = standardWebhookHeaders(standardWebhookKey(secret)!, 'evt_1', BODY, Math.floor(now / 1000));
+
+    expect(headers).toEqual({
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(T),
+      'webhook-signature': new Webhook(secret).sign('evt_1', new Date(T * 1000), BODY),
+    });
+    expect(new Webhook(secret).verify(BODY, current)).toEqual(JSON.parse(BODY));
+    expect(() => new Webhook(generateSigningSecret()).verify(BODY, current)).toThrow();
+  });
+
+  it('are not made from the base64url secrets of before, nor from a key outside 24 to 64 bytes', () => {
+    expect(standardWebhookKey(`whsec_${Buffer.alloc(32, 0xfb).toString('base64url')}`)).toBeUndefined();
+    expect(standardWebhookKey('whsec_test_secret_0123456789')).toBeUndefined();
+    expect(standardWebhookKey(`whsec_${Buffer.alloc(23).toString('base64')}`)).toBeUndefined();
+    expect(standardWebhookKey(`whsec_${Buffer.alloc(65).toString('base64')}`)).toBeUndefined();
+    expect(standardWebhookKey(Buffer.alloc(32).toString('base64'))).toBeUndefined();
+    expect(standardWebhookKey('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')).toHaveLength(24);
   });
 });
 
