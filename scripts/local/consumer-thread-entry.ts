@@ -1,7 +1,6 @@
 // Inside one consumer's worker thread (see consumer-thread.ts): imports the consumer's handler, polls its queue with
-// one queue runner, counts the DynamoDB requests the handler makes, and stops on request.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// one queue runner, counts the DynamoDB requests the handler makes, and stops on request. Runs bundled
+// (consumer-bundle.ts), beside the handler's bundle, with which it shares shared/deps.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { getDeps, setDepsForTest } from '../../shared/deps.ts';
@@ -9,7 +8,6 @@ import { callbackLogger } from '../../shared/log.ts';
 import type { ConsumerThreadData, FromConsumerThread, ToConsumerThread } from './consumer-thread.ts';
 import { startQueueRunner } from './queue-runner.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const data = workerData as ConsumerThreadData;
 const port = parentPort!;
 const send = (message: FromConsumerThread) => port.postMessage(message);
@@ -31,7 +29,7 @@ getDeps().ddb.middlewareStack.add(
   { step: 'initialize', name: 'countRequests' },
 );
 
-const { handler } = await import(pathToFileURL(join(ROOT, 'events', `${data.entry}.ts`)).href);
+const { handler } = await import(data.handler);
 const sqs = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS });
 const runner = startQueueRunner({
   sqs,

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { type ConsumerId, consumers, deadLetterQueueEnv, deadLettersInto, queues } from '../../events/consumers.ts';
+import { consumerBundle } from './consumer-bundle.ts';
 
 export interface ConsumerThreadOptions {
   consumerId: ConsumerId;
@@ -29,7 +30,8 @@ export type FromConsumerThread =
   | { type: 'runnerError'; message: string; error: string };
 
 export interface ConsumerThreadData {
-  entry: string;
+  /** The bundled handler module's URL (consumer-bundle.ts). */
+  handler: string;
   queueUrlEnv: string;
   batchSize: number;
   logs: 'all' | 'errors';
@@ -57,8 +59,9 @@ export async function startConsumerThread(
   const consumer = consumers.find((c) => c.id === options.consumerId);
   if (!consumer || !('queue' in consumer.source)) throw new Error(`${options.consumerId} is not a queue consumer`);
   if ('native' in consumer && consumer.native === 'sharp') loadSharpInMainThread();
+  const bundle = await consumerBundle();
   const workerData: ConsumerThreadData = {
-    entry: consumer.entry,
+    handler: bundle.handler(consumer.entry),
     queueUrlEnv: queues[consumer.source.queue].env,
     batchSize: consumer.batchSize,
     logs: options.logs ?? 'all',
@@ -72,7 +75,8 @@ export async function startConsumerThread(
   let worker: Worker;
   const spawn = () =>
     new Promise<void>((ready, failed) => {
-      worker = new Worker(new URL('./consumer-thread-entry.ts', import.meta.url), { workerData, env: environment });
+      // Plain JavaScript: the thread needs no TypeScript loader (the parent's --import tsx is not passed on).
+      worker = new Worker(bundle.entry, { workerData, env: environment, execArgv: ['--enable-source-maps'] });
       worker.on('message', (message: FromConsumerThread) => {
         if (message.type === 'ready') ready();
         else if (message.type === 'runnerError') options.log(message.message, message.error);
