@@ -1,6 +1,6 @@
 // Reference data sets (breeds, facts, …) are immutable between deploys and read in full by list routes, so each set
 // is stored as one gzipped snapshot (a few chunk items) and kept in memory by warm functions. A list of all breeds
-// then costs no read at all instead of ~250 read units; see docs/decisions.md#reference-data.
+// then costs no read at all instead of ~250 read units; see docs/decisions.md#reference-data-snapshots-in-dynamodb-served-from-memory.
 import { gunzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../../db/query-all.ts';
