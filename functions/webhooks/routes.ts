@@ -73,6 +73,15 @@ export const webhooksRoutes = [
     status: 200,
   },
   {
+    id: 'webhooks.delivery',
+    method: 'GET',
+    path: '/webhooks/{id}/deliveries/{eventId}',
+    entry: 'webhooks/get-webhook-delivery',
+    auth: 'apiKey',
+    access: { table: 'read' },
+    status: 200,
+  },
+  {
     id: 'webhooks.test',
     method: 'POST',
     path: '/webhooks/{id}/test',

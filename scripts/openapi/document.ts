@@ -317,7 +317,9 @@ function responses(contract: Contract, schemas: SchemaSet, examples: ExampleSet)
     ...Object.fromEntries(
       (contract.headers ?? []).map((name) => {
         const { name: spelled, ...header } = RESPONSE_HEADERS[name];
-        return [spelled, { ...header, required: true }];
+        // Headers a route sends only sometimes (the last page has no Next-Cursor) say so.
+        const required = !('optional' in header);
+        return [spelled, { description: header.description, schema: header.schema, required }];
       }),
     ),
     ...(rateClassOf(route) && RATE_LIMIT_HEADERS),

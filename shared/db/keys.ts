@@ -1,4 +1,5 @@
 // Key builders: the only place that spells entity prefixes. See docs/ARCHITECTURE.md#access-patterns.
+import { encodeTime } from 'ulid';
 
 export const accountKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
 
@@ -143,6 +144,11 @@ export const webhookAttemptsPartition = (webhookId: string) => `WEBHOOK#${webhoo
 export const webhookAttemptIndex = (webhookId: string, attemptId: string) => ({
   gsi1pk: webhookAttemptsPartition(webhookId),
   gsi1sk: `ATTEMPT#${attemptId}`,
+});
+/** The gsi1 sort keys of the attempts logged from `since` to `until` (a ULID starts with its time in ms). */
+export const webhookAttemptTimeRange = (since: Date, until: Date) => ({
+  from: `ATTEMPT#${encodeTime(since.getTime(), 10)}`,
+  to: `ATTEMPT#${encodeTime(until.getTime(), 10)}${'Z'.repeat(16)}`,
 });
 
 /** Photo-analysis results (one per request signature, also the lock) in the pet's partition: deleted with the pet. */

@@ -5,6 +5,7 @@ const allowMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const allowHeaders = ['content-type', 'x-api-key', 'authorization', 'idempotency-key', 'if-none-match'];
 const exposeHeaders = [
   'pagination-count',
+  'next-cursor',
   'content-language',
   'allow',
   'etag',

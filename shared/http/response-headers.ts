@@ -7,6 +7,12 @@ export const RESPONSE_HEADERS = {
     description: 'Total number of items matching the query, across all pages.',
     schema: { type: 'integer', minimum: 0 },
   },
+  'next-cursor': {
+    name: 'Next-Cursor',
+    description: 'Where the next page starts: send it back as `cursor`. Absent on the last page.',
+    schema: { type: 'string' },
+    optional: true,
+  },
   'content-language': {
     name: 'Content-Language',
     description: 'Language of the translated text fields (`lang`); `en` when none was asked for or none exists.',

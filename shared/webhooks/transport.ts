@@ -3,6 +3,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { checkWebhookUrl, guardedLookup } from './address-guard.ts';
+import { BodyPrefix, type ResponseExcerpt } from './response-excerpt.ts';
 import { formatDeliveryBody } from './chat-format.ts';
 import { WEBHOOK_ID_HEADER } from './receiver.ts';
 import { SIGNATURE_HEADER, signPayload, standardWebhookHeaders, standardWebhookKey } from './signature.ts';
@@ -62,6 +63,8 @@ export interface AttemptResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** What the receiver answered, for the log; null when no reply came. */
+  response: ResponseExcerpt | null;
 }
 
 /** Only a complete 2xx reply succeeds; redirects are never followed, so a 3xx fails like any other status. */
@@ -115,17 +118,22 @@ export async function postDelivery(
   const checked = checkWebhookUrl(url, { allowLoopback: options.allowLoopback });
   const outcome = checked.ok
     ? await send(new URL(checked.url), request, options)
-    : { statusCode: null, error: `url refused: ${checked.reason}` };
+    : { statusCode: null, error: `url refused: ${checked.reason}`, response: null };
   const verdict =
     outcome.statusCode === null ? { succeeded: false, error: outcome.error } : judgeReply(outcome.statusCode);
-  return { ...verdict, statusCode: outcome.statusCode, durationMs: Math.round(performance.now() - started) };
+  return {
+    ...verdict,
+    statusCode: outcome.statusCode,
+    response: outcome.response,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 function send(
   target: URL,
   request: DeliveryRequest,
   { allowLoopback, timeoutMs }: PostOptions,
-): Promise<{ statusCode: number | null; error: string | null }> {
+): Promise<{ statusCode: number | null; error: string | null; response: ResponseExcerpt | null }> {
   return new Promise((resolve) => {
     // The limit covers connecting, TLS, the request and the whole reply.
     const signal = AbortSignal.timeout(timeoutMs);
@@ -143,9 +151,16 @@ function send(
         },
         (response) => {
           replied = true;
-          // The reply's body is not used, but it must arrive in time too.
-          response.resume();
-          response.on('end', () => resolve({ statusCode: response.statusCode ?? null, error: null }));
+          // The whole reply must arrive in time; its start is kept for the log.
+          const prefix = new BodyPrefix();
+          response.on('data', (chunk: Buffer) => prefix.add(chunk));
+          response.on('end', () =>
+            resolve({
+              statusCode: response.statusCode ?? null,
+              error: null,
+              response: prefix.excerpt(response.headers),
+            }),
+          );
           response.on('error', fail);
         },
       );
@@ -153,7 +168,11 @@ function send(
         // A kept-alive connection the receiver closed meanwhile fails before any reply: send once more on a new one.
         const closedMeanwhile = 'code' in error && error.code === 'ECONNRESET' && outgoing.reusedSocket && !replied;
         if (pooled && closedMeanwhile && !signal.aborted) return post(false);
-        resolve({ statusCode: null, error: signal.aborted ? `no reply within ${timeoutMs} ms` : error.message });
+        resolve({
+          statusCode: null,
+          error: signal.aborted ? `no reply within ${timeoutMs} ms` : error.message,
+          response: null,
+        });
       };
       outgoing.on('error', fail);
       outgoing.end(request.body);

@@ -202,6 +202,59 @@ describe('webhooks end to end (stream → router → events queue → dispatcher
     expect(log.body.map((d: { attempt: number }) => d.attempt).sort()).toEqual([1, 2, 3]);
   });
 
+  it("logs each attempt's reply (status, headers, the first 4 KiB cut on a character) and finds it by filters", async () => {
+    const account = await createAccount();
+    // 4095 bytes of ASCII, then a 4-byte character the 4 KiB cut splits.
+    const reply = `${'x'.repeat(4095)}🐶 and more`;
+    const r = await receiver(() => ({
+      status: 503,
+      body: reply,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'x-secret-header': 'kept out' },
+    }));
+    const hook = await subscribe(account.api_key, r.url, ['vote.created']);
+    const before = new Date().toISOString();
+    const vote = await api('POST', '/votes', {
+      key: account.api_key,
+      body: { image_id: await anImage(account.api_key), value: 1 },
+    });
+    await r.waitFor(3);
+    const path = `/webhooks/${hook.id}/deliveries`;
+    const logged = await until(
+      () =>
+        api('GET', `${path}?status=failed&event_type=vote.created&since=${before}&limit=2`, { key: account.api_key }),
+      (res) => res.body.length === 2 && res.headers.get('next-cursor') !== null,
+    );
+
+    expect(logged.body[0].response).toEqual({
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'retry-after': '30',
+      },
+      body: 'x'.repeat(4095),
+      body_binary: false,
+      body_truncated: true,
+    });
+    const rest = await until(
+      () => api('GET', `${path}?status=failed&cursor=${logged.headers.get('next-cursor')}`, { key: account.api_key }),
+      (res) => res.body.length === 1,
+    );
+    expect(rest.headers.get('next-cursor')).toBeNull();
+    expect((await api('GET', `${path}?status=succeeded`, { key: account.api_key })).body).toEqual([]);
+    expect((await api('GET', `${path}?until=${before}`, { key: account.api_key })).body).toEqual([]);
+
+    const eventId = logged.body[0].event_id;
+    const one = await api('GET', `${path}/${eventId}`, { key: account.api_key });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ event_id: eventId, event_type: 'vote.created', delivered: false });
+    expect(one.body.attempts.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 503],
+    ]);
+    expect(JSON.parse(r.received[0]!.body).id).toBe(vote.body.id);
+    expect((await api('GET', `${path}/evt_unknown`, { key: account.api_key })).status).toBe(404);
+  });
+
   it('counts a reply slower than 5 seconds as a failure and retries', async () => {
     const account = await createAccount();
     const r = await receiver((n) => (n === 1 ? { status: 204, delayMs: 6000 } : { status: 204 }));

@@ -8,7 +8,9 @@ export interface Received {
 
 /** A webhook receiver on loopback that records every delivery and answers what `reply` says (status, delay). */
 export async function startReceiver(
-  reply: (n: number) => { status: number; delayMs?: number } = () => ({ status: 204 }),
+  reply: (n: number) => { status: number; delayMs?: number; body?: string; headers?: Record<string, string> } = () => ({
+    status: 204,
+  }),
 ) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
@@ -16,9 +18,9 @@ export async function startReceiver(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      const { status, delayMs = 0 } = reply(received.length);
+      const { status, delayMs = 0, body, headers } = reply(received.length);
       setTimeout(() => {
-        if (!res.destroyed) res.writeHead(status).end();
+        if (!res.destroyed) res.writeHead(status, headers).end(body);
       }, delayMs);
     });
   });

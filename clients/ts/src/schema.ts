@@ -1498,9 +1498,29 @@ export interface paths {
         };
         /**
          * Delivery attempts of an endpoint
-         * @description Every attempt, newest first, with the receiver's status and how long it took.
+         * @description Every attempt of the last 30 days (the log's retention, then expired), newest first: the receiver's status, how long it took, a few of its reply headers and the first 4 KiB of its reply. `status`, `event_type`, `since` and `until` narrow the list; `Next-Cursor` continues it (a page may hold fewer than `limit` attempts when a filter is selective).
          */
         get: operations["webhooks.deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every attempt of one event
+         * @description The event's attempts at this endpoint in the last 30 days, oldest first, redeliveries included, each with the receiver's answer.
+         */
+        get: operations["webhooks.delivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2241,6 +2261,19 @@ export interface components {
             error: string | null;
             duration_ms: number;
             succeeded: boolean;
+            /** @description What the receiver answered; null when no reply came (or the attempt predates 2026-11-28). */
+            response: {
+                /** @description Content-Type, Content-Length, Location, Retry-After and X-Request-Id, when sent (256 characters each). */
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The first 4 KiB of the reply as UTF-8, cut before a split character; null when empty or binary. */
+                body: string | null;
+                /** @description The reply was not UTF-8 text, so none of it is shown. */
+                body_binary: boolean;
+                /** @description The reply was longer than `body`. */
+                body_truncated: boolean;
+            } | null;
         };
         /** @description Factors and sources: docs/calculators.md. */
         EnergyRequirement: {
@@ -2381,6 +2414,13 @@ export interface components {
             model_weight: number | null;
             confidence: number | null;
             reasons: string | null;
+        };
+        EventDelivery: {
+            event_id: string;
+            event_type: string;
+            /** @description One of the attempts succeeded. */
+            delivered: boolean;
+            attempts: components["schemas"]["DeliveryAttempt"][];
         };
         Fact: {
             id: string;
@@ -14630,7 +14670,11 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                page?: number;
+                status?: "succeeded" | "failed";
+                event_type?: string;
+                since?: string;
+                until?: string;
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -14643,6 +14687,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Where the next page starts: send it back as `cursor`. Absent on the last page. */
+                    "Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14720,6 +14766,74 @@ export interface operations {
                      *       "code": "invalid_api_key"
                      *     }
                      */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks.delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDelivery"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };

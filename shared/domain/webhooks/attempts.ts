@@ -11,18 +11,20 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../../deps.ts';
 import * as z from 'zod/mini';
-import { pageAccountItems } from '../../db/account-items.ts';
 import { batchWriteAll } from '../../db/batch.ts';
 import { isConditionFailure, itemAtConditionFailure, whenConditionFails } from '../../db/errors.ts';
 import {
   webhookAttemptIndex,
   webhookAttemptKey,
   webhookAttemptsPartition,
+  webhookAttemptTimeRange,
   webhookEventAttemptsPartition,
   webhookKey,
 } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { getOwnWebhook } from './endpoints.ts';
+import type { DeliveryLogQuery } from './input.ts';
 import { expiresAt, type StoredEvent, storedEventSchema } from './stored-events.ts';
 import {
   DISABLE_AFTER_CONSECUTIVE_FAILURES,
@@ -43,6 +45,17 @@ const attemptItemSchema = z.object({
   error: z.nullable(z.string()),
   duration_ms: z.number(),
   succeeded: z.boolean(),
+  /** Absent from attempts logged before replies were kept (2026-11-28); null when no reply came. */
+  response: z.optional(
+    z.nullable(
+      z.object({
+        headers: z.record(z.string(), z.string()),
+        body: z.nullable(z.string()),
+        body_binary: z.boolean(),
+        body_truncated: z.boolean(),
+      }),
+    ),
+  ),
 });
 
 export type DeliveryAttempt = z.infer<typeof attemptItemSchema>;
@@ -57,22 +70,110 @@ export const presentAttempt = (a: DeliveryAttempt) => ({
   error: a.error,
   duration_ms: a.duration_ms,
   succeeded: a.succeeded,
+  response: a.response ?? null,
 });
 
+/** Queries one list request may send: a selective filter then ends the page early, with a cursor to go on. */
+const MAX_QUERIES_PER_PAGE = 5;
+/** Items DynamoDB evaluates per query of the log (before the filter). */
+const EVALUATED_PER_QUERY = 100;
+/** The latest time a ULID can hold. */
+const LAST_ULID_TIME = new Date(2 ** 48 - 1);
+
+const logCursorSchema = z.object({ pk: z.string(), sk: z.string(), gsi1pk: z.string(), gsi1sk: z.string() });
+
+/**
+ * A page of the endpoint's attempt log, newest first: the time window is a key condition (attempt ids are ULIDs), the
+ * outcome and event type a filter. `cursor` is where the next page starts; absent when the log is exhausted.
+ */
 export async function listDeliveryAttempts(
   deps: WebhookDeps,
   accountId: string,
   webhookId: string,
-  page: { page: number; limit: number },
+  query: DeliveryLogQuery,
+): Promise<{ attempts: DeliveryAttempt[]; cursor: string | undefined }> {
+  await getOwnWebhook(deps, accountId, webhookId);
+  const partition = webhookAttemptsPartition(webhookId);
+  const range = webhookAttemptTimeRange(query.since ?? new Date(0), query.until ?? LAST_ULID_TIME);
+  const filters = [
+    ...(query.status === undefined
+      ? []
+      : [{ expression: 'succeeded = :ok', value: [':ok', query.status === 'succeeded'] }]),
+    ...(query.event_type === undefined
+      ? []
+      : [{ expression: 'event_type = :type', value: [':type', query.event_type] }]),
+  ];
+  const attempts: DeliveryAttempt[] = [];
+  let startKey: Record<string, unknown> | undefined =
+    query.cursor === undefined ? undefined : decodeLogCursor(query.cursor, partition);
+  for (let queries = 0; queries < MAX_QUERIES_PER_PAGE; queries++) {
+    const { Items = [], LastEvaluatedKey } = await deps.ddb.send(
+      new QueryCommand({
+        TableName: deps.config.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :from AND :to',
+        ...(filters.length > 0 && { FilterExpression: filters.map((f) => f.expression).join(' AND ') }),
+        ExpressionAttributeValues: {
+          ':partition': partition,
+          ':from': range.from,
+          ':to': range.to,
+          ...Object.fromEntries(filters.map((f) => f.value)),
+        },
+        ScanIndexForward: false,
+        Limit: EVALUATED_PER_QUERY,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of Items) {
+      attempts.push(attemptItemSchema.parse(item));
+      // A full page ends at its last item, whatever the query read after it.
+      if (attempts.length === query.limit) return { attempts, cursor: encodeLogCursor(item) };
+    }
+    startKey = LastEvaluatedKey;
+    if (!startKey) return { attempts, cursor: undefined };
+  }
+  return { attempts, cursor: encodeLogCursor(startKey) };
+}
+
+const encodeLogCursor = (item: Record<string, unknown> | undefined) => {
+  // The schema keeps the four keys only.
+  return Buffer.from(JSON.stringify(logCursorSchema.parse(item))).toString('base64url');
+};
+
+/** A cursor is only ever one this endpoint's log handed out; anything else is the caller's mistake. */
+function decodeLogCursor(cursor: string, partition: string) {
+  const invalid = () => badRequest('cursor is not one this list returned', { code: 'invalid_cursor' });
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const parsed = logCursorSchema.safeParse(decoded);
+  if (!parsed.success || parsed.data.gsi1pk !== partition) throw invalid();
+  return parsed.data;
+}
+
+/** Every attempt of one event at this endpoint, oldest first (at most the first 100: 33 redeliveries of it). */
+export async function eventDeliveryAttempts(
+  deps: WebhookDeps,
+  accountId: string,
+  webhookId: string,
+  eventId: string,
 ): Promise<DeliveryAttempt[]> {
   await getOwnWebhook(deps, accountId, webhookId);
-  return pageAccountItems(deps, {
-    partition: webhookAttemptsPartition(webhookId),
-    order: 'DESC',
-    page: page.page,
-    limit: page.limit,
-    decode: (item) => attemptItemSchema.parse(item),
-  });
+  const { Items = [] } = await deps.ddb.send(
+    new QueryCommand({
+      TableName: deps.config.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': webhookEventAttemptsPartition(webhookId, eventId) },
+      Limit: EVALUATED_PER_QUERY,
+    }),
+  );
+  if (Items.length === 0) {
+    throw notFound(`Webhook ${webhookId} has no delivery of event ${eventId} in the last 30 days`);
+  }
+  return Items.map((item) => attemptItemSchema.parse(item));
 }
 
 /**

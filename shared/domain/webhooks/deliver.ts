@@ -180,6 +180,7 @@ const loggedAttempt = (
   error: result.error,
   duration_ms: result.durationMs,
   succeeded: result.succeeded,
+  response: result.response,
   event: job.event,
 });
 

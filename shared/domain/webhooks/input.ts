@@ -1,7 +1,6 @@
 // Request bodies and parameters of the webhook routes. URL rules that depend on the deployment (https only, no
 // private addresses) are checked by the domain, which knows the configuration.
 import * as z from 'zod/mini';
-import { pageParam } from '../../schema/paging.ts';
 import { integer, text } from '../../schema/params.ts';
 
 const MAX_URL_LENGTH = 2048;
@@ -25,8 +24,28 @@ export type NewWebhook = z.output<typeof createWebhookBody>;
 export const webhookIdParams = z.object({ id: text({ max: 100 }) });
 export const webhookEventParams = z.object({ id: text({ max: 100 }), eventId: text({ max: 100 }) });
 
-/** The attempt log is page-style, newest first. */
-export const deliveryLogQuery = z.strictObject({
-  limit: z._default(integer({ min: 1, max: 100 }), 10),
-  page: pageParam,
-});
+const MAX_CURSOR_LENGTH = 1024;
+
+/** An ISO 8601 time with its offset (`2026-11-28T06:00:00Z`). */
+const isoTime = z.pipe(
+  z.pipe(text({ max: 40 }), z.iso.datetime({ offset: true })),
+  z.transform((value: string) => new Date(value)),
+);
+
+/** The attempt log, newest first, narrowed by outcome, event type and time, continued with `cursor`. */
+export const deliveryLogQuery = z
+  .strictObject({
+    limit: z._default(integer({ min: 1, max: 100 }), 10),
+    status: z.optional(z.enum(['succeeded', 'failed'])),
+    event_type: z.optional(text({ max: MAX_EVENT_NAME_LENGTH })),
+    since: z.optional(isoTime),
+    until: z.optional(isoTime),
+    cursor: z.optional(text({ max: MAX_CURSOR_LENGTH })),
+  })
+  .check(
+    z.refine((q) => q.since === undefined || q.until === undefined || q.since <= q.until, {
+      message: 'since must not be after until',
+      path: ['since'],
+    }),
+  );
+export type DeliveryLogQuery = z.output<typeof deliveryLogQuery>;

@@ -43,19 +43,47 @@ export const topicList = z.array(
   documented(z.object({ name: z.string(), description: z.string() }), { id: 'WebhookTopic' }),
 );
 
-export const deliveryAttemptList = z.array(
-  documented(
+const replyExcerpt = documented(
+  z.nullable(
     z.object({
-      id: z.string(),
-      event_id: z.string(),
-      event_type: z.string(),
-      attempt: documented(z.int(), { description: '1 for the first try; retries count up.' }),
-      attempted_at: z.string(),
-      status_code: documented(z.nullable(z.int()), { description: "The receiver's status; null when none came." }),
-      error: z.nullable(z.string()),
-      duration_ms: z.number(),
-      succeeded: z.boolean(),
+      headers: documented(z.record(z.string(), z.string()), {
+        description:
+          'Content-Type, Content-Length, Location, Retry-After and X-Request-Id, when sent (256 characters each).',
+      }),
+      body: documented(z.nullable(z.string()), {
+        description: 'The first 4 KiB of the reply as UTF-8, cut before a split character; null when empty or binary.',
+      }),
+      body_binary: documented(z.boolean(), { description: 'The reply was not UTF-8 text, so none of it is shown.' }),
+      body_truncated: documented(z.boolean(), { description: 'The reply was longer than `body`.' }),
     }),
-    { id: 'DeliveryAttempt' },
   ),
+  { description: 'What the receiver answered; null when no reply came (or the attempt predates 2026-11-28).' },
+);
+
+const deliveryAttempt = documented(
+  z.object({
+    id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    attempt: documented(z.int(), { description: '1 for the first try; retries count up.' }),
+    attempted_at: z.string(),
+    status_code: documented(z.nullable(z.int()), { description: "The receiver's status; null when none came." }),
+    error: z.nullable(z.string()),
+    duration_ms: z.number(),
+    succeeded: z.boolean(),
+    response: replyExcerpt,
+  }),
+  { id: 'DeliveryAttempt' },
+);
+
+export const deliveryAttemptList = z.array(deliveryAttempt);
+
+export const eventDeliveryBody = documented(
+  z.object({
+    event_id: z.string(),
+    event_type: z.string(),
+    delivered: documented(z.boolean(), { description: 'One of the attempts succeeded.' }),
+    attempts: z.array(deliveryAttempt),
+  }),
+  { id: 'EventDelivery' },
 );

@@ -46,7 +46,7 @@ const post: PostAttempt = async (_url, request) => {
   const eventId = request.headers[WEBHOOK_ID_HEADER]!;
   received.push({ eventId, at: Date.now() - started });
   const status = await reply(eventId);
-  return { ...judgeReply(status), statusCode: status, durationMs: 1 };
+  return { ...judgeReply(status), statusCode: status, durationMs: 1, response: null };
 };
 const plainText: SecretCipher = { encrypt: async (secret) => secret, decrypt: async (ciphertext) => ciphertext };
 

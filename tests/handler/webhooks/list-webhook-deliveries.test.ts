@@ -26,28 +26,49 @@ describe('GET /v1/webhooks/{id}/deliveries', () => {
   const list = (id: string, query?: Record<string, string>) =>
     call(handler, { path: `/v1/webhooks/${id}/deliveries`, pathParameters: { id }, query });
 
-  it('pages the attempt log newest first', async () => {
-    ddb.on(QueryCommand).resolves({ Items: [attempt(4), attempt(3), attempt(2), attempt(1)] });
+  const stored = (n: number) => ({
+    ...attempt(n),
+    pk: `WHDELIVERY#wh-1#evt_${n}`,
+    sk: `ATTEMPT#att-${n}`,
+    gsi1pk: webhookAttemptsPartition('wh-1'),
+    gsi1sk: `ATTEMPT#att-${n}`,
+  });
 
-    const body = jsonBody(await list('wh-1', { limit: '2', page: '1' }));
+  it('returns a page newest first with a cursor that starts the next page after its last attempt', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [stored(4), stored(3), stored(2), stored(1)] });
 
-    expect(body.map((a: { id: string }) => a.id)).toEqual(['att-2', 'att-1']);
-    expect(body[1]).toEqual({
-      id: 'att-1',
-      event_id: 'evt_1',
-      event_type: 'vote.created',
-      attempt: 1,
-      attempted_at: '2026-11-21T00:00:00.000Z',
-      status_code: null,
-      error: 'no reply within 5000 ms',
-      duration_ms: 12,
-      succeeded: false,
-    });
-    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+    const first = await list('wh-1', { limit: '3', status: 'failed', since: '2026-11-01T00:00:00Z' });
+    expect(jsonBody(first).map((a: { id: string }) => a.id)).toEqual(['att-4', 'att-3', 'att-2']);
+    const cursor = (first as { headers?: Record<string, string> }).headers?.['next-cursor'];
+    expect(cursor).toEqual(expect.any(String));
+
+    const second = jsonBody(await list('wh-1', { limit: '3', cursor: String(cursor) }));
+    expect(second[0]).toEqual({ ...attempt(4), webhook_id: undefined, response: null });
+    const [firstQuery, secondQuery] = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(firstQuery).toMatchObject({
       IndexName: 'gsi1',
       ScanIndexForward: false,
-      ExpressionAttributeValues: { ':partition': webhookAttemptsPartition('wh-1') },
+      ExpressionAttributeValues: { ':partition': webhookAttemptsPartition('wh-1'), ':ok': false },
     });
+    expect(secondQuery!.ExclusiveStartKey).toEqual({
+      pk: 'WHDELIVERY#wh-1#evt_2',
+      sk: 'ATTEMPT#att-2',
+      gsi1pk: webhookAttemptsPartition('wh-1'),
+      gsi1sk: 'ATTEMPT#att-2',
+    });
+  });
+
+  it("refuses a cursor of another endpoint's log, one it never made, and a window that ends before it starts", async () => {
+    const foreign = Buffer.from(
+      JSON.stringify({ pk: 'x', sk: 'y', gsi1pk: webhookAttemptsPartition('wh-2'), gsi1sk: 'z' }),
+    ).toString('base64url');
+    for (const cursor of [foreign, 'not-a-cursor']) {
+      expect(jsonBody(await list('wh-1', { cursor }))).toMatchObject({ statusCode: 400, code: 'invalid_cursor' });
+    }
+    expect(
+      jsonBody(await list('wh-1', { since: '2026-11-02T00:00:00Z', until: '2026-11-01T00:00:00Z' })),
+    ).toMatchObject({ statusCode: 400 });
+    expect(jsonBody(await list('wh-1', { since: 'yesterday' }))).toMatchObject({ statusCode: 400 });
   });
 
   it('answers 404 for an unknown endpoint', async () => {

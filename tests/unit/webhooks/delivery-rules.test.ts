@@ -70,9 +70,17 @@ describe('judging a reply', () => {
   });
 
   it('describes a failure by its error, or else by its status', () => {
-    expect(describeFailure({ succeeded: false, statusCode: 500, error: null, durationMs: 3 })).toBe('HTTP 500');
+    expect(describeFailure({ succeeded: false, statusCode: 500, error: null, durationMs: 3, response: null })).toBe(
+      'HTTP 500',
+    );
     expect(
-      describeFailure({ succeeded: false, statusCode: null, error: 'no reply within 5000 ms', durationMs: 5000 }),
+      describeFailure({
+        succeeded: false,
+        statusCode: null,
+        error: 'no reply within 5000 ms',
+        durationMs: 5000,
+        response: null,
+      }),
     ).toBe('no reply within 5000 ms');
   });
 });
