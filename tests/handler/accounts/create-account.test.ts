@@ -2,6 +2,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/create-account.ts';
 import { hashApiKey } from '../../../shared/auth/api-keys.ts';
+import { accountKey, apiKeyKey } from '../../../shared/db/keys.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 import { callAccountRoute, mockAccountRoutes } from '../../support/account-routes.ts';
 import { USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
@@ -38,10 +40,13 @@ describe('POST /v1/accounts', () => {
     const body = jsonBody(await create({ name: 'Acme' }));
 
     const [call] = ddb.commandCalls(TransactWriteCommand);
-    const items = call!.args[0].input.TransactItems!.map((t) => t.Put!);
-    expect(items.map((p) => p.ConditionExpression)).toEqual(['attribute_not_exists(pk)', 'attribute_not_exists(pk)']);
-    expect(items[1]!.Item).toMatchObject({ pk: `APIKEY#${hashApiKey(body.api_key)}`, accountId: 'acc-new' });
-    expect(JSON.stringify(items)).not.toContain(body.api_key);
+    expect(JSON.stringify(call!.args[0].input)).not.toContain(body.api_key);
+    // Each only where nothing is stored yet.
+    expect(writeTo(ddb, accountKey('acc-new'))).toMatchObject({ put: { name: 'Acme' }, conditional: true });
+    expect(writeTo(ddb, apiKeyKey(hashApiKey(body.api_key)))).toMatchObject({
+      put: { accountId: 'acc-new' },
+      conditional: true,
+    });
   });
 
   it('rejects a non-admin caller with 403', async () => {

@@ -2,6 +2,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/revoke-api-key.ts';
 import { hashApiKey } from '../../../shared/auth/api-keys.ts';
+import { apiKeyKey } from '../../../shared/db/keys.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 import { callAccountRoute, mockAccountRoutes, NOW } from '../../support/account-routes.ts';
 import { USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
@@ -31,12 +33,10 @@ describe('POST /v1/accounts/{accountId}/api-key/revoke', () => {
       api_key: expect.stringMatching(/^live_/),
       revoked_at: NOW.toISOString(),
     });
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items[1]!.Update).toMatchObject({
-      Key: { pk: `APIKEY#${hashApiKey(USER_KEY)}` },
-      ExpressionAttributeValues: { ':ends': NOW.toISOString() },
-    });
-    expect(items[2]!.Put!.Item).toMatchObject({ pk: `APIKEY#${hashApiKey(body.api_key)}`, accountId: 'acc-user' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // The old key ends now, and the new one is stored only as its hash.
+    expect(writeTo(ddb, apiKeyKey(hashApiKey(USER_KEY))).update).toMatchObject({ expires_at: NOW.toISOString() });
+    expect(writeTo(ddb, apiKeyKey(hashApiKey(body.api_key))).put).toMatchObject({ accountId: 'acc-user' });
   });
 
   it('answers 404 for an account that does not exist and 403 admin_only to anyone else, writing nothing', async () => {

@@ -2,8 +2,10 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/rotate-api-key.ts';
 import { hashApiKey } from '../../../shared/auth/api-keys.ts';
+import { accountKey, apiKeyKey } from '../../../shared/db/keys.ts';
 import { callAccountRoute, mockAccountRoutes, NOW } from '../../support/account-routes.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 import { USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 
@@ -27,20 +29,17 @@ describe('POST /v1/accounts/api-key/rotate', () => {
       previous_key_expires_at: '2026-11-22T11:00:00.000Z',
       grace_period_seconds: 3600,
     });
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(JSON.stringify(items)).not.toContain(body.api_key);
+    const [transaction] = ddb.commandCalls(TransactWriteCommand);
+    expect(JSON.stringify(transaction!.args[0].input)).not.toContain(body.api_key);
     // The account moves to the new hash only while the caller's key is still its current one.
-    expect(items[0]!.Update).toMatchObject({
-      Key: { pk: 'ACCOUNT#acc-user', sk: 'ACCOUNT' },
-      ConditionExpression: 'apiKeyHash = :old',
-      ExpressionAttributeValues: { ':new': hashApiKey(body.api_key), ':old': hashApiKey(USER_KEY) },
+    expect(writeTo(ddb, accountKey('acc-user'))).toMatchObject({
+      update: { apiKeyHash: hashApiKey(body.api_key), previousKeyHash: hashApiKey(USER_KEY) },
+      conditionValues: [hashApiKey(USER_KEY)],
     });
-    expect(items[1]!.Update).toMatchObject({
-      Key: { pk: `APIKEY#${hashApiKey(USER_KEY)}` },
-      ExpressionAttributeValues: { ':ends': '2026-11-22T11:00:00.000Z' },
+    expect(writeTo(ddb, apiKeyKey(hashApiKey(USER_KEY))).update).toMatchObject({
+      expires_at: '2026-11-22T11:00:00.000Z',
     });
-    expect(items[2]!.Put!.Item).toMatchObject({
-      pk: `APIKEY#${hashApiKey(body.api_key)}`,
+    expect(writeTo(ddb, apiKeyKey(hashApiKey(body.api_key))).put).toMatchObject({
       accountId: 'acc-user',
       created_at: NOW.toISOString(),
     });
@@ -57,7 +56,7 @@ describe('POST /v1/accounts/api-key/rotate', () => {
   });
 
   it('answers 409 key_rotation_conflict when another rotation moved the key at the same moment', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(accountKey('acc-user')));
 
     expect(jsonBody(await rotate({ grace_period_seconds: 0 }))).toMatchObject({
       statusCode: 409,

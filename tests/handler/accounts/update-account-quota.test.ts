@@ -1,8 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/update-account-quota.ts';
+import { accountKey } from '../../../shared/db/keys.ts';
 import { callAccountRoute, mockAccountRoutes, NOW, serveAccountCounters } from '../../support/account-routes.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 import { anAccount, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 
@@ -30,10 +32,11 @@ describe('PATCH /v1/accounts/{accountId}/quota', () => {
 
     expect(result).toMatchObject({ statusCode: 200 });
     expect(jsonBody(result)).toMatchObject({ quota: 40, usage: 25, remaining: 15, period: '2026-11' });
-    const update = ddb.commandCalls(UpdateCommand, { TableName: 'test-table' })[0]!.args[0].input;
-    expect(update).toMatchObject({ Key: { pk: 'ACCOUNT#acc-user', sk: 'ACCOUNT' } });
-    expect(update.ConditionExpression).toBe('attribute_exists(pk)');
-    expect(Object.values(update.ExpressionAttributeValues!)).toEqual(expect.arrayContaining([40, NOW.toISOString()]));
+    // Only an account that exists (a refusal is a 404).
+    expect(writeTo(ddb, accountKey('acc-user'))).toMatchObject({
+      update: { quota: 40, updated_at: NOW.toISOString() },
+      conditional: true,
+    });
   });
 
   it('answers 400 for a quota that is not a whole number from 0 to 1,000,000, or any other field', async () => {

@@ -1,8 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/accounts/update-account.ts';
+import { accountKey } from '../../../shared/db/keys.ts';
 import { callAccountRoute, mockAccountRoutes } from '../../support/account-routes.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 import { anAccount } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 
@@ -29,10 +31,12 @@ describe('PATCH /v1/accounts/{accountId}', () => {
 
     expect(result).toMatchObject({ statusCode: 200 });
     expect(jsonBody(result)).toMatchObject({ id: 'acc-user', status: 'inactive', features: ['body_condition'] });
-    const input = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(input.ConditionExpression).toBe('attribute_exists(pk)');
-    expect(Object.values(input.ExpressionAttributeNames!)).toEqual(['status', 'features', 'updated_at']);
-    expect(input.ExpressionAttributeValues).toMatchObject({ ':v1': ['body_condition'] });
+    // Only an account that exists (a refusal is the 404 below).
+    expect(writeTo(ddb, accountKey('acc-user'))).toMatchObject({
+      update: { status: 'inactive', features: ['body_condition'], updated_at: expect.any(String) },
+      conditional: true,
+    });
+    expect(Object.keys(writeTo(ddb, accountKey('acc-user')).update!)).toEqual(['status', 'features', 'updated_at']);
   });
 
   it('answers 404 when the account does not exist', async () => {

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { allWrites } from '../../support/dynamo-writes.ts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/analysis/create-age-estimate.ts';
@@ -105,10 +105,10 @@ describe('POST /v1/pets/{petId}/estimated-age', () => {
     const body = jsonBody(await estimateAge());
 
     // The claim: only the request whose conditional put wins asks the model; the others wait for its result.
-    const [claim] = ddb.commandCalls(PutCommand).map((c) => c.args[0].input);
+    const [claim] = allWrites(ddb);
     expect(claim).toMatchObject({
-      Item: { sk: expect.stringMatching(/^ANALYSIS#estimated_age#/), status: 'running', owner: expect.any(String) },
-      ConditionExpression: expect.stringContaining('attribute_not_exists(pk)'),
+      put: { sk: expect.stringMatching(/^ANALYSIS#estimated_age#/), status: 'running', owner: expect.any(String) },
+      conditional: true,
     });
     const rows = analysisRows(table);
     const expiresAt = NOW.getTime() / 1000 + 30 * 24 * 3600;

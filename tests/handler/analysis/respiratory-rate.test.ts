@@ -13,6 +13,8 @@ import { callWithKey, jsonBody, postWithKey } from '../../support/http-event.ts'
 import { aStoredMeasurement } from '../../support/factories/respiration.ts';
 import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
+import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
+import { petKey, respiratoryRateKey } from '../../../shared/db/keys.ts';
 
 const s3 = mockClient(S3Client);
 const video = (id: string, status: string, kind = 'video') => ({
@@ -63,18 +65,13 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       status: 'processing',
       created_at: '2026-11-22T10:00:00.000Z',
     });
-    const [put, petCheck] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(put!.Put).toMatchObject({
-      Item: {
-        pk: 'PET#pet-1',
-        sk: 'RESPIRATORY#rr-1',
-        type: 'RespiratoryRate',
-        status: 'processing',
-        breed_baseline: { low: 20, high: 30 },
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Never over another measurement, and only while the pet exists.
+    expect(writeTo(ddb, respiratoryRateKey('pet-1', 'rr-1'))).toMatchObject({
+      put: { type: 'RespiratoryRate', status: 'processing', breed_baseline: { low: 20, high: 30 } },
+      conditional: true,
     });
-    expect(petCheck!.ConditionCheck).toMatchObject({ Key: { pk: 'PET#pet-1', sk: 'PET' } });
+    expect(writeTo(ddb, petKey('pet-1'))).toMatchObject({ check: true, conditional: true });
   });
 
   it('needs the early-access feature', async () => {
@@ -140,8 +137,9 @@ describe('respiratory rate: the request, the record and the measuring consumer',
   });
 
   describe('the measuring consumer', () => {
+    /** The writes that end a measurement: its status, set only while it is processing. */
     const finished = () =>
-      ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.ConditionExpression === '#current = :processing');
+      allWrites(ddb).filter(({ update, conditionValues }) => update?.status && conditionValues[0] === 'processing');
 
     it('handles only new processing measurements', async () => {
       const other: DynamoDBRecord = {
@@ -161,10 +159,7 @@ describe('respiratory rate: the request, the record and the measuring consumer',
     it('ends failed (video_unavailable) when the video was deleted before it was measured', async () => {
       ddb.on(UpdateCommand).resolves({ Attributes: aStoredMeasurement() });
       expect(await measure({ Records: [inserted(1)] })).toEqual({ batchItemFailures: [] });
-      expect(finished()[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
-        ':v0': 'failed',
-        ':v1': 'video_unavailable',
-      });
+      expect(finished()[0]!.update).toMatchObject({ status: 'failed', reason: 'video_unavailable' });
     });
 
     it('reports a failing attempt to the stream, and ends failed after the last attempt', async () => {
@@ -178,10 +173,7 @@ describe('respiratory rate: the request, the record and the measuring consumer',
 
       ddb.on(UpdateCommand).resolves({ Attributes: aStoredMeasurement({ attempts: 4 }) });
       expect(await measure({ Records: [inserted(7)] })).toEqual({ batchItemFailures: [] });
-      expect(finished()[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
-        ':v0': 'failed',
-        ':v1': 'measurement_error',
-      });
+      expect(finished()[0]!.update).toMatchObject({ status: 'failed', reason: 'measurement_error' });
     });
   });
 });

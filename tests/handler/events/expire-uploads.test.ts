@@ -5,7 +5,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../events/media/expire-uploads.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
+import {
+  accountStatsKey,
+  expiredPetMediaKey,
+  expiredUploadKey,
+  petKey,
+  petPhotoHashKey,
+  petRateSlotKey,
+  uploadQuotaKey,
+} from '../../../shared/db/keys.ts';
 
 const ttlRemoval = (n: number, status = 'awaiting_upload', by: 'ttl' | 'user' = 'ttl'): DynamoDBRecord => ({
   eventName: 'REMOVE',
@@ -36,12 +46,12 @@ describe('expiry of abandoned uploads', () => {
   it("gives back the quota of the upload's own month and the image count, with a tombstone, in one transaction", async () => {
     expect(await handler({ Records: [ttlRemoval(1)] })).toEqual({ batchItemFailures: [] });
 
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items).toMatchObject([
-      { Put: { Item: { pk: 'IMAGE#img-1', sk: 'EXPIRED' }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Update: { Key: { pk: 'ACCOUNT#acc-1', sk: 'QUOTA#2026-10' }, ExpressionAttributeValues: { ':minus': -1 } } },
-      { Update: { Key: { pk: 'ACCOUNT#acc-1', sk: 'STATS' }, ExpressionAttributeValues: { ':delta': -1 } } },
-    ]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(allWrites(ddb)).toHaveLength(3);
+    // Only if absent: a redelivered removal finds it and gives nothing (the next test).
+    expect(writeTo(ddb, expiredUploadKey('img-1'))).toMatchObject({ put: expect.anything(), conditional: true });
+    expect(writeTo(ddb, uploadQuotaKey('acc-1', '2026-10')).update).toEqual({ used: { add: -1 } });
+    expect(writeTo(ddb, accountStatsKey('acc-1')).update).toEqual({ images: { add: -1 } });
   });
 
   it('ignores deletions by callers and removals of uploads whose object arrived', async () => {
@@ -50,7 +60,7 @@ describe('expiry of abandoned uploads', () => {
   });
 
   it('gives nothing twice when the stream redelivers a removal', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(expiredUploadKey('img-1')));
     expect(await handler({ Records: [ttlRemoval(1)] })).toEqual({ batchItemFailures: [] });
   });
 
@@ -97,21 +107,28 @@ describe('expiry of abandoned uploads', () => {
       });
       expect(await handler({ Records: [petMediaRemoval('photo')] })).toEqual({ batchItemFailures: [] });
 
-      expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toMatchObject([
-        { Put: { Item: { pk: 'PETMEDIA#m-1', sk: 'EXPIRED' }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Update: { Key: { pk: 'ACCOUNT#acc-1', sk: 'QUOTA#2026-10' }, ExpressionAttributeValues: { ':minus': -1 } } },
-        { Update: { Key: { pk: 'PET#pet-1', sk: 'PET' }, ExpressionAttributeNames: { '#count': 'photo_count' } } },
-        { Delete: { Key: { pk: 'PET#pet-1', sk: 'HASH#abc' }, ConditionExpression: 'media_id = :id' } },
-        { Delete: { Key: { pk: 'PET#pet-1', sk: 'RATE#007' }, ConditionExpression: 'used_at = :taken' } },
-      ]);
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+      expect(allWrites(ddb)).toHaveLength(5);
+      expect(writeTo(ddb, expiredPetMediaKey('m-1'))).toMatchObject({ put: expect.anything(), conditional: true });
+      expect(writeTo(ddb, uploadQuotaKey('acc-1', '2026-10')).update).toEqual({ used: { add: -1 } });
+      expect(writeTo(ddb, petKey('pet-1')).update).toEqual({ photo_count: { add: -1 } });
+      // Each only while it is still this upload's.
+      expect(writeTo(ddb, petPhotoHashKey('pet-1', 'abc'))).toMatchObject({ delete: true, conditionValues: ['m-1'] });
+      expect(writeTo(ddb, petRateSlotKey('pet-1', 7))).toMatchObject({
+        delete: true,
+        conditionValues: ['2026-10-31T23:50:00.000Z'],
+      });
     });
 
     it("leaves what is no longer the upload's: a deleted pet, a hash or slot taken since", async () => {
       serve({ 'HASH#abc': { media_id: 'm-9' }, 'RATE#007': { used_at: '2026-11-02T00:00:00.000Z' } });
       await handler({ Records: [petMediaRemoval('photo')] });
 
-      const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-      expect(items.map((i) => (i.Put ?? i.Update ?? i.Delete)!)).toHaveLength(2);
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+      expect(allWrites(ddb).map((write) => write.key)).toEqual(
+        expect.arrayContaining([expiredPetMediaKey('m-1'), uploadQuotaKey('acc-1', '2026-10')]),
+      );
+      expect(allWrites(ddb)).toHaveLength(2);
     });
 
     it('gives back a video without hash or slot, and ignores portraits (generated, never uploaded)', async () => {
@@ -120,9 +137,7 @@ describe('expiry of abandoned uploads', () => {
 
       const calls = ddb.commandCalls(TransactWriteCommand);
       expect(calls).toHaveLength(1);
-      expect(calls[0]!.args[0].input.TransactItems!.at(-1)).toMatchObject({
-        Update: { Key: { sk: 'PET' }, ExpressionAttributeNames: { '#count': 'video_count' } },
-      });
+      expect(writeTo(ddb, petKey('pet-1')).update).toEqual({ video_count: { add: -1 } });
     });
   });
 });

@@ -8,7 +8,9 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { ADMIN_KEY, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { serveReferenceData } from '../../support/reference-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
+import { accountStatsKey, favouriteKey, interactionKey } from '../../../shared/db/keys.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 let ddb: ReturnType<typeof mockDynamoWithAccounts>;
@@ -56,15 +58,17 @@ describe('favourites', () => {
       sub_id: 'u-9',
       created_at: NOW.toISOString(),
     });
-    const [interaction] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(interaction!.Update).toMatchObject({
-      Key: { pk: 'SUBIMG#acc-user#u-9', sk: 'IMAGE#img1' },
-      ConditionExpression: 'attribute_not_exists(favourite)',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(writeTo(ddb, interactionKey('acc-user', 'u-9', 'img1'))).toMatchObject({
+      update: { favourite: { id: 'f-new', created_at: NOW.toISOString() } },
+      conditional: true,
     });
+    expect(writeTo(ddb, favouriteKey('f-new')).put).toMatchObject({ id: 'f-new', image_id: 'img1', sub_id: 'u-9' });
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ favourites: { add: 1 } });
   });
 
   it('answers 409 naming the existing favourite for a duplicate', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 4));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(interactionKey('acc-user', null, 'img1')));
     ddb.on(GetCommand, { Key: { pk: 'SUBIMG#acc-user#' } } as never).resolves({ Item: { favourite: { id: 'f-old' } } });
 
     const result = await call(createFavourite, { method: 'POST', path: '/v1/favourites', body: { image_id: 'img1' } });
@@ -103,8 +107,9 @@ describe('favourites', () => {
     });
 
     expect(jsonBody(result)).toEqual({ message: 'SUCCESS' });
-    const [softDelete] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(softDelete!.Update!.UpdateExpression).toBe('SET deleted_at = :now');
+    expect(writeTo(ddb, favouriteKey('f1')).update).toEqual({ deleted_at: NOW.toISOString() });
+    expect(writeTo(ddb, interactionKey('acc-user', null, 'img1')).update).toEqual({ favourite: { removed: true } });
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ favourites: { add: -1 } });
   });
 
   it('lists live favourites by default and deleted ones on request, with images attached on request', async () => {

@@ -8,6 +8,7 @@ import { PLANS } from '../../../shared/domain/accounts/plans.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 
 // 10:00:45 into a one-minute window: 15 s until it resets.
 const NOW = new Date('2026-11-22T10:00:45.000Z');
@@ -49,11 +50,10 @@ describe('the request guards of the pipeline', () => {
       'ratelimit-reset': '15',
       'ratelimit-policy': `${limit};w=60`,
     });
-    const update = ddb.commandCalls(UpdateCommand, { TableName: 'test-requests' })[0]!.args[0].input;
-    expect(update).toMatchObject({
-      Key: { id: `RATE#acc-user#writes#${WINDOW_START}` },
-      ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+    // One more in this window, only while under the plan's limit (a refusal is the 429 below).
+    expect(writeTo(ddb, { id: `RATE#acc-user#writes#${WINDOW_START}` }, 'test-requests')).toMatchObject({
+      update: { used: { add: 1 } },
+      conditionValues: [limit],
     });
   });
 

@@ -13,7 +13,15 @@ import {
   serveRequest,
   serveUpload,
 } from './public-request-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { transactionWrites, writeTo } from '../../support/dynamo-writes.ts';
+import {
+  imageKey,
+  pendingPublicRequestKey,
+  publicFacetHeadKey,
+  publicRequestKey,
+  publicSegmentKey,
+} from '../../../shared/db/keys.ts';
 
 const TAGS = { species_id: 'dog', breed_ids: ['beagle'], colour_ids: ['dog-black'] };
 const approve = (body: unknown = TAGS, key = ADMIN_KEY, requestId = 'req-1') =>
@@ -56,8 +64,6 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
     ddb.on(TransactWriteCommand).resolves({});
   });
 
-  const transactionItems = (n = 0) => ddb.commandCalls(TransactWriteCommand)[n]!.args[0].input.TransactItems!;
-
   it('approves with the tags and publishes the photo under each of its facets in the same transaction', async () => {
     const result = await approve({ ...TAGS, category_ids: [1], admin_message: 'Lovely' });
 
@@ -70,22 +76,17 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
       actioned_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    const items = transactionItems();
-    expect(items[0]!.Update).toMatchObject({
-      Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ#req-1' },
-      ConditionExpression: '#status = :pending',
+    const [transaction] = ddb.commandCalls(TransactWriteCommand);
+    // The request leaves pending, only from there (a refusal is the 409 below), and its marker goes.
+    expect(writeTo(ddb, publicRequestKey('up-1', 'req-1'))).toMatchObject({
+      update: { status: 'approved', admin_message: 'Lovely', actioned_at: NOW.toISOString() },
+      conditionValues: ['pending'],
     });
-    expect(items[1]!.Delete).toMatchObject({ Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ_PENDING' } });
-    const published = items[2]!.Update!;
-    expect(published).toMatchObject({
-      Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' },
-      UpdateExpression: 'SET #public = :record',
-      // …and the very copy being published.
-      ConditionExpression:
-        'account_id = :account AND #status = :approved AND attribute_not_exists(#public) AND #file = :file',
-      ExpressionAttributeValues: expect.objectContaining({ ':file': 'images/acc-user/up-1.jpg' }),
-    });
-    expect(published.ExpressionAttributeValues![':record']).toMatchObject({
+    expect(writeTo(ddb, pendingPublicRequestKey('up-1')).delete).toBe(true);
+    const published = writeTo(ddb, imageKey('up-1'));
+    // Only while it is the owner's publishable upload, and the very copy being published.
+    expect(published.conditionValues).toEqual(expect.arrayContaining(['acc-user', 'images/acc-user/up-1.jpg']));
+    expect(published.update!.public).toMatchObject({
       request_id: 'req-1',
       summary: {
         id: 'up-1',
@@ -103,12 +104,11 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
       placement: Object.fromEntries([...FACETS, 'category:1'].map((f) => [f, 0])),
     });
     // A facet never published to gets its head and first segment, each created only if absent.
-    const heads = items.slice(3).filter((i) => i.Put?.Item?.sk === 'HEAD');
-    expect(heads.map((h) => h.Put!.Item!.pk).sort()).toEqual(
-      [...FACETS, 'category:1'].map((f) => `PUBIDX#${f}`).sort(),
-    );
-    expect(heads.every((h) => h.Put!.ConditionExpression === 'attribute_not_exists(pk)')).toBe(true);
-    expect(items).toHaveLength(3 + 2 * (FACETS.length + 1));
+    const writes = transactionWrites(transaction!.args[0].input);
+    const heads = writes.filter((w) => w.key.sk === 'HEAD');
+    expect(heads.map((h) => h.key.pk).sort()).toEqual([...FACETS, 'category:1'].map((f) => `PUBIDX#${f}`).sort());
+    expect(heads.every((h) => h.put && h.conditional)).toBe(true);
+    expect(writes).toHaveLength(3 + 2 * (FACETS.length + 1));
   });
 
   it('appends to the last segment, or opens a new one when it is full, on the condition of the head’s revision', async () => {
@@ -121,27 +121,21 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
 
     expect((await approve()).statusCode).toBe(200);
 
-    const items = transactionItems();
-    const write = (pk: string, sk: string) =>
-      items.find((i) => {
-        const key = i.Update?.Key ?? i.Put?.Item;
-        return key?.pk === pk && key?.sk === sk;
-      });
-    expect(write('PUBIDX#all', 'HEAD')!.Update).toMatchObject({
-      UpdateExpression: 'SET sizes[1] = sizes[1] + :one, rev = rev + :one, last_published_at = :latest',
-      ConditionExpression: 'rev = :rev',
-      ExpressionAttributeValues: { ':rev': 7 },
+    expect(writeTo(ddb, publicFacetHeadKey('all'))).toMatchObject({
+      update: { 'sizes[1]': { add: 1 }, rev: { add: 1 }, last_published_at: NOW.toISOString() },
+      conditionValues: [7],
     });
-    expect(write('PUBIDX#all', 'SEG#000001')!.Update).toMatchObject({
-      UpdateExpression: 'SET images.#id = :image',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(images.#id)',
+    expect(writeTo(ddb, publicSegmentKey('all', 1))).toMatchObject({
+      update: { 'images.up-1': expect.objectContaining({ id: 'up-1' }) },
+      conditional: true,
     });
-    expect(write('PUBIDX#breed:beagle', 'HEAD')!.Update).toMatchObject({
-      UpdateExpression: 'SET sizes = list_append(sizes, :first), rev = rev + :one',
-      ExpressionAttributeValues: { ':rev': 2, ':first': [1] },
+    expect(writeTo(ddb, publicFacetHeadKey('breed:beagle'))).toMatchObject({
+      update: { sizes: { append: [1] }, rev: { add: 1 } },
+      conditionValues: [2],
     });
-    expect(write('PUBIDX#breed:beagle', 'SEG#000001')!.Put).toMatchObject({
-      ConditionExpression: 'attribute_not_exists(pk)',
+    expect(writeTo(ddb, publicSegmentKey('breed:beagle', 1))).toMatchObject({
+      put: expect.objectContaining({ images: expect.objectContaining({ 'up-1': expect.anything() }) }),
+      conditional: true,
     });
   });
 
@@ -152,12 +146,15 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
 
     await approve();
 
-    const record = transactionItems()[2]!.Update!.ExpressionAttributeValues![':record'];
+    const record = writeTo(ddb, imageKey('up-1')).update!.public as { summary: { created_at: string } };
     expect(record.summary.created_at).toBe('2026-11-24T10:00:00.001Z');
   });
 
   it('reads the heads again and rebuilds the transaction when another publication moved the index first', async () => {
-    ddb.on(TransactWriteCommand).rejectsOnce(conditionFailedAt(3, 4)).resolves({});
+    ddb
+      .on(TransactWriteCommand)
+      .callsFakeOnce(conditionFailsOn(publicFacetHeadKey('all')))
+      .resolves({});
 
     expect((await approve()).statusCode).toBe(200);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
@@ -171,7 +168,7 @@ describe('POST /images/public-requests/{requestId}/approve', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
 
     serveRequest(ddb, aStoredRequest(), { status: 'approved' });
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(publicRequestKey('up-1', 'req-1')));
     const racing = await approve();
     expect(racing.statusCode).toBe(409);
     expect(jsonBody(racing).status).toBe('approved');

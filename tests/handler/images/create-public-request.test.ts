@@ -4,7 +4,9 @@ import { handler } from '../../../functions/images/create-public-request.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aStoredCatalogueImage, serveImages } from './image-fixtures.ts';
 import { call, mockPublicRequestTable, NOW, OTHER_KEY, OWNER_KEY, serveUpload } from './public-request-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
+import { imageKey, pendingPublicRequestKey, publicRequestKey } from '../../../shared/db/keys.ts';
 
 const putForward = (body: unknown = {}, key = OWNER_KEY, id = 'up-1') =>
   call(handler, key, { method: 'POST', path: `/images/${id}/public-requests`, pathParameters: { id }, body });
@@ -40,24 +42,14 @@ describe('POST /images/{id}/public-requests', () => {
   it('writes the request and the pending marker on the conditions that the image is publishable and none waits', async () => {
     await putForward();
 
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items[0]!.ConditionCheck).toMatchObject({
-      Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' },
-      ConditionExpression: 'account_id = :account AND #status = :approved AND attribute_not_exists(#public)',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Refusals on each condition: the 409 and 404 below.
+    expect(writeTo(ddb, imageKey('up-1'))).toMatchObject({ check: true, conditional: true });
+    expect(writeTo(ddb, pendingPublicRequestKey('up-1'))).toMatchObject({
+      put: { gsi1pk: 'PUBREQS#PENDING', gsi1sk: `${NOW.toISOString()}#req-new`, request_id: 'req-new' },
+      conditional: true,
     });
-    expect(items[1]!.Put).toMatchObject({
-      Item: {
-        pk: 'IMAGE#up-1',
-        sk: 'PUBREQ_PENDING',
-        gsi1pk: 'PUBREQS#PENDING',
-        gsi1sk: `${NOW.toISOString()}#req-new`,
-        request_id: 'req-new',
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    expect(items[2]!.Put!.Item).toMatchObject({
-      pk: 'IMAGE#up-1',
-      sk: 'PUBREQ#req-new',
+    expect(writeTo(ddb, publicRequestKey('up-1', 'req-new')).put).toMatchObject({
       gsi1pk: 'PUBREQ#req-new',
       type: 'ImagePublicRequest',
       licence: 'CC-BY-4.0',
@@ -67,7 +59,7 @@ describe('POST /images/{id}/public-requests', () => {
   });
 
   it('answers 409 naming the pending request when one waits', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(pendingPublicRequestKey('up-1')));
     ddb.on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ_PENDING' } } as never).resolves({
       Item: { request_id: 'req-earlier' },
     });
@@ -93,7 +85,7 @@ describe('POST /images/{id}/public-requests', () => {
   });
 
   it('answers 404 when the image is deleted while the request is written', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(imageKey('up-1')));
     ddb.on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' }, ConsistentRead: true } as never).resolves({});
 
     expect((await putForward()).statusCode).toBe(404);

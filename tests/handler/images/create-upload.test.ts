@@ -6,7 +6,9 @@ import { ABANDONED_UPLOAD_SECONDS, MAX_PHOTO_BYTES } from '../../../shared/domai
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { asUser } from './image-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
+import { accountStatsKey, imageKey, uploadQuotaKey } from '../../../shared/db/keys.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const createUpload = (body: unknown) => asUser(handler, { method: 'POST', path: '/v1/images/uploads', body });
@@ -57,29 +59,27 @@ describe('POST /v1/images/uploads', () => {
   it('counts the slot against the monthly quota and the image count, and records it to expire if never used', async () => {
     await createUpload(aPhotoSlot);
 
-    const [quota, record, count] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(quota!.Update).toMatchObject({
-      Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
-      // One upload of the account's 100 a month: allowed while at most 99 are used.
-      ConditionExpression: 'attribute_not_exists(used) OR used <= :max',
-      ExpressionAttributeValues: { ':n': 1, ':max': 99 },
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Only within the month's quota (exact under parallel uploads: tests/integration/uploads.test.ts).
+    expect(writeTo(ddb, uploadQuotaKey('acc-user', '2026-11'))).toMatchObject({
+      update: { used: { add: 1 } },
+      conditional: true,
     });
-    expect(record!.Put).toMatchObject({
-      Item: {
-        pk: 'IMAGE#img-1',
+    expect(writeTo(ddb, imageKey('img-1'))).toMatchObject({
+      put: {
         gsi1pk: 'ACCOUNT#acc-user#IMAGES',
         status: 'awaiting_upload',
         file: 'images/acc-user/img-1.webp',
         upload_file: 'uploads/acc-user/img-1.webp',
         expiresAt: NOW.getTime() / 1000 + ABANDONED_UPLOAD_SECONDS,
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      conditional: true,
     });
-    expect(count!.Update).toMatchObject({ Key: { sk: 'STATS' }, ExpressionAttributeValues: { ':delta': 1 } });
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ images: { add: 1 } });
   });
 
   it('answers 400 upload_quota_exceeded when the month’s quota is used up, with no URL', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(uploadQuotaKey('acc-user', '2026-11')));
 
     const result = await createUpload(aPhotoSlot);
 

@@ -6,7 +6,15 @@ import { handler } from '../../../functions/images/delete-image.ts';
 import { mockDynamoWithAccounts, standardAccounts } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aStoredCatalogueImage, aStoredUpload, asUser, serveImages } from './image-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { transactionWrites, writeTo } from '../../support/dynamo-writes.ts';
+import {
+  accountStatsKey,
+  imageKey,
+  pendingPublicRequestKey,
+  publicFacetHeadKey,
+  publicSegmentKey,
+} from '../../../shared/db/keys.ts';
 
 const s3 = mockClient(S3Client);
 const deleteImage = (id: string) =>
@@ -32,21 +40,14 @@ describe('DELETE /v1/images/{id}', () => {
 
     expect(result.statusCode).toBe(200);
     expect(jsonBody(result)).toEqual({ message: 'SUCCESS' });
-    const [transaction] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems);
+    const [transaction] = ddb.commandCalls(TransactWriteCommand);
+    expect(transactionWrites(transaction!.args[0].input)).toHaveLength(3);
+    // Only while it is the caller's and private (a refusal is the 409 and 404 below).
+    expect(writeTo(ddb, imageKey('up-1'))).toMatchObject({ delete: true, conditional: true });
     // The monthly quota counts uploads made, so deleting does not give it back (docs/decisions.md).
-    expect(transaction).toMatchObject([
-      {
-        Delete: {
-          Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' },
-          ConditionExpression: 'account_id = :account AND attribute_not_exists(#public)',
-          ExpressionAttributeValues: { ':account': 'acc-user' },
-        },
-      },
-      { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, ExpressionAttributeValues: { ':delta': -1 } } },
-      // A pending public request goes with the image (the administrators' queue forgets it).
-      { Delete: { Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ_PENDING' } } },
-    ]);
-    expect(transaction).toHaveLength(3);
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ images: { add: -1 } });
+    // A pending public request goes with the image (the administrators' queue forgets it).
+    expect(writeTo(ddb, pendingPublicRequestKey('up-1')).delete).toBe(true);
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
       'images/acc-user/up-1.png',
       'uploads/acc-user/up-1.png',
@@ -66,37 +67,22 @@ describe('DELETE /v1/images/{id}', () => {
 
     expect((await deleteImage('up-public')).statusCode).toBe(200);
 
-    const transaction = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(transaction[0]!.Delete!.ConditionExpression).toBe('account_id = :account AND attribute_exists(#public)');
-    expect(transaction.slice(3)).toMatchObject([
-      {
-        Update: {
-          Key: { pk: 'PUBIDX#all', sk: 'SEG#000000' },
-          UpdateExpression: 'REMOVE images.#id',
-          ConditionExpression: 'attribute_exists(images.#id)',
-          ExpressionAttributeNames: { '#id': 'up-public' },
-        },
-      },
-      {
-        Update: {
-          Key: { pk: 'PUBIDX#all', sk: 'HEAD' },
-          UpdateExpression: 'SET sizes[0] = sizes[0] - :one, rev = rev + :one',
-        },
-      },
-      { Update: { Key: { pk: 'PUBIDX#breed:beagle', sk: 'SEG#000002' } } },
-      {
-        Update: {
-          Key: { pk: 'PUBIDX#breed:beagle', sk: 'HEAD' },
-          UpdateExpression: 'SET sizes[2] = sizes[2] - :one, rev = rev + :one',
-        },
-      },
-    ]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(writeTo(ddb, imageKey('up-public'))).toMatchObject({ delete: true, conditional: true });
+    const unplaced = { 'images.up-public': { removed: true } };
+    expect(writeTo(ddb, publicSegmentKey('all', 0)).update).toEqual(unplaced);
+    expect(writeTo(ddb, publicFacetHeadKey('all')).update).toEqual({ 'sizes[0]': { add: -1 }, rev: { add: 1 } });
+    expect(writeTo(ddb, publicSegmentKey('breed:beagle', 2)).update).toEqual(unplaced);
+    expect(writeTo(ddb, publicFacetHeadKey('breed:beagle')).update).toEqual({
+      'sizes[2]': { add: -1 },
+      rev: { add: 1 },
+    });
     const deleted = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!['test-table']!;
     expect(deleted.map((r) => r.DeleteRequest!.Key!.sk)).toEqual(['PUBREQ#r1', 'PUBREQ#r2']);
   });
 
   it('answers 409 when the image was made public between the read and the delete', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(imageKey('up-1')));
     ddb
       .on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' }, ConsistentRead: true } as never)
       .resolves({ Item: aStoredUpload({ id: 'up-1' }) });
@@ -134,7 +120,7 @@ describe('DELETE /v1/images/{id}', () => {
   });
 
   it('answers 404, and leaves the object alone, when a concurrent delete removed the record first', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(imageKey('up-1')));
     ddb.on(GetCommand, { Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' }, ConsistentRead: true } as never).resolves({});
 
     const result = await deleteImage('up-1');

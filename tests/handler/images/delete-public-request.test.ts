@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/images/delete-public-request.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { call, mockPublicRequestTable, OTHER_KEY, OWNER_KEY } from './public-request-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
+import { pendingPublicRequestKey, publicRequestKey } from '../../../shared/db/keys.ts';
 
 const withdraw = (key = OWNER_KEY) =>
   call(handler, key, { method: 'DELETE', path: '/images/up-1/public-requests', pathParameters: { id: 'up-1' } });
@@ -23,20 +25,17 @@ describe('DELETE /images/{id}/public-requests', () => {
 
     expect(result.statusCode).toBe(200);
     expect(jsonBody(result)).toEqual({ message: 'SUCCESS' });
-    expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toMatchObject([
-      { Delete: { Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ#req-1' }, ConditionExpression: '#status = :pending' } },
-      {
-        Delete: {
-          Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ_PENDING' },
-          ConditionExpression: 'request_id = :request',
-          ExpressionAttributeValues: { ':request': 'req-1' },
-        },
-      },
-    ]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(allWrites(ddb)).toHaveLength(2);
+    expect(writeTo(ddb, publicRequestKey('up-1', 'req-1'))).toMatchObject({
+      delete: true,
+      conditionValues: ['pending'],
+    });
+    expect(writeTo(ddb, pendingPublicRequestKey('up-1'))).toMatchObject({ delete: true, conditionValues: ['req-1'] });
   });
 
   it('answers 404 when nothing is pending, or when it was decided before the withdrawal landed', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(publicRequestKey('up-1', 'req-1')));
     const decided = await withdraw();
     expect(decided.statusCode).toBe(404);
     expect(jsonBody(decided).code).toBe('no_pending_public_request');

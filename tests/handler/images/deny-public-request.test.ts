@@ -11,7 +11,9 @@ import {
   OWNER_KEY,
   serveRequest,
 } from './public-request-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
+import { pendingPublicRequestKey, publicRequestKey } from '../../../shared/db/keys.ts';
 
 const deny = (body: unknown = { admin_message: 'Too blurry' }, key = ADMIN_KEY) =>
   call(handler, key, {
@@ -39,17 +41,18 @@ describe('POST /images/public-requests/{requestId}/deny', () => {
       tags: null,
       actioned_at: NOW.toISOString(),
     });
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items).toMatchObject([
-      { Update: { Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ#req-1' }, ConditionExpression: '#status = :pending' } },
-      { Delete: { Key: { pk: 'IMAGE#up-1', sk: 'PUBREQ_PENDING' }, ConditionExpression: 'request_id = :request' } },
-    ]);
-    expect(items).toHaveLength(2);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(allWrites(ddb)).toHaveLength(2);
+    expect(writeTo(ddb, publicRequestKey('up-1', 'req-1'))).toMatchObject({
+      update: { status: 'denied', admin_message: 'Too blurry', actioned_at: NOW.toISOString() },
+      conditionValues: ['pending'],
+    });
+    expect(writeTo(ddb, pendingPublicRequestKey('up-1'))).toMatchObject({ delete: true, conditionValues: ['req-1'] });
   });
 
   it('answers 409 when another administrator decided first', async () => {
     serveRequest(ddb, aStoredRequest(), { status: 'approved' });
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(publicRequestKey('up-1', 'req-1')));
 
     const result = await deny();
 

@@ -10,6 +10,7 @@ import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { processUploadedObject } from '../../../shared/domain/images/processing.ts';
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
+import { allWrites } from '../../support/dynamo-writes.ts';
 import { aStoredUpload, phonePhoto } from './image-fixtures.ts';
 
 const s3 = mockClient(S3Client);
@@ -21,20 +22,9 @@ const labels = [{ name: 'Dog', confidence: 0.97 }];
 const process = () => processUploadedObject(getDeps(), fakeLabeller(labels), BUCKET, ORIGINAL);
 const deletedKeys = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key);
 
-/** The fields the verdict set (the conditional update from `pending`), by name. */
-function verdictFields(ddb: ReturnType<typeof mockDynamoWithAccounts>): Record<string, unknown> {
-  const update = ddb
-    .commandCalls(UpdateCommand)
-    .map((c) => c.args[0].input)
-    .find((u) => u.ExpressionAttributeValues?.[':from'] === 'pending');
-  const names = update!.ExpressionAttributeNames!;
-  const values = update!.ExpressionAttributeValues!;
-  return Object.fromEntries(
-    Object.keys(names)
-      .filter((n) => n.startsWith('#f'))
-      .map((n) => [names[n], values[`:v${n.slice(2)}`]]),
-  );
-}
+/** The fields the verdict set (the update conditioned on the image still being `pending`), by name. */
+const verdictFields = (ddb: ReturnType<typeof mockDynamoWithAccounts>) =>
+  allWrites(ddb).find((write) => write.update && write.conditionValues[0] === 'pending')!.update!;
 
 describe('processing an uploaded photo', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
@@ -137,7 +127,7 @@ describe('processing an uploaded photo', () => {
 
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
     expect(labeller).toHaveBeenCalledWith(BUCKET, SERVED);
-    const written = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.ExpressionAttributeValues?.[':labels']);
+    const written = allWrites(ddb).map((write) => write.update?.labels);
     expect(written).toContainEqual(labels);
   });
 

@@ -9,7 +9,9 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { BOUNDARY, formEvent, multipart } from '../../support/multipart.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writesTo, writeTo } from '../../support/dynamo-writes.ts';
+import { accountStatsKey, imageKey, uploadQuotaKey } from '../../../shared/db/keys.ts';
 import { pngClaiming } from '../../support/forged-png.ts';
 
 const s3 = mockClient(S3Client);
@@ -52,11 +54,10 @@ describe('POST /v1/images/upload', () => {
       Key: 'uploads/acc-user/img-1.png',
       ContentType: 'image/png',
     });
-    const [quota] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(quota!.Update).toMatchObject({
-      Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
-      ConditionExpression: 'attribute_not_exists(used) OR used <= :max',
-      ExpressionAttributeValues: { ':n': 1, ':max': 99 },
+    // Only within the month's quota (exact under parallel uploads: tests/integration/uploads.test.ts).
+    expect(writeTo(ddb, uploadQuotaKey('acc-user', '2026-11'))).toMatchObject({
+      update: { used: { add: 1 } },
+      conditional: true,
     });
   });
 
@@ -73,7 +74,7 @@ describe('POST /v1/images/upload', () => {
   });
 
   it('answers 400 when the monthly quota is used up, before storing anything', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(uploadQuotaKey('acc-user', '2026-11')));
     const gif = await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
@@ -93,23 +94,15 @@ describe('POST /v1/images/upload', () => {
     const result = await upload(multipart([{ name: 'file', filename: 'a.png', content: png }]));
 
     expect(result.statusCode).toBe(500);
-    const [recorded, takenBack] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
-    expect(recorded![1]!.Put!.Item).toMatchObject({ status: 'awaiting_upload', expiresAt: expect.any(Number) });
-    expect(takenBack).toMatchObject([
-      {
-        Delete: {
-          Key: { pk: 'IMAGE#img-1', sk: 'IMAGE' },
-          ExpressionAttributeValues: { ':awaiting': 'awaiting_upload' },
-        },
-      },
-      {
-        Update: {
-          Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' },
-          ExpressionAttributeValues: { ':minus': -1 },
-        },
-      },
-      { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, ExpressionAttributeValues: { ':delta': -1 } } },
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(writesTo(ddb, imageKey('img-1'))).toMatchObject([
+      { put: { status: 'awaiting_upload', expiresAt: expect.any(Number) } },
+      // Only while still awaiting its object.
+      { delete: true, conditional: true },
     ]);
+    const changes = (key: Record<string, string>) => writesTo(ddb, key).map((write) => write.update);
+    expect(changes(uploadQuotaKey('acc-user', '2026-11'))).toEqual([{ used: { add: 1 } }, { used: { add: -1 } }]);
+    expect(changes(accountStatsKey('acc-user'))).toEqual([{ images: { add: 1 } }, { images: { add: -1 } }]);
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 

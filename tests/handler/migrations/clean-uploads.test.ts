@@ -16,7 +16,9 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDeps, setDepsForTest } from '../../../shared/deps.ts';
 import { cleanOldUploads } from '../../../shared/domain/migrations/clean-uploads.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writesTo, writeTo } from '../../support/dynamo-writes.ts';
+import { imageKey, publicSegmentKey } from '../../../shared/db/keys.ts';
 import { aStoredUpload, phonePhoto } from '../images/image-fixtures.ts';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -60,7 +62,6 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     setDepsForTest({});
   });
   const stored = (...items: Record<string, unknown>[]) => ddb.on(ScanCommand).resolves({ Items: items });
-  const transaction = () => ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
 
   it('writes the upright copy without metadata, repoints the requests, commits the item and its index summaries, then deletes the original', async () => {
     stored(oldUpload('up-1', published('up-1')));
@@ -79,17 +80,25 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     expect(put).toMatchObject({ ContentType: 'image/jpeg', ContentDisposition: 'inline; filename="up-1.jpg"' });
     const copy = await sharp(put.Body as Buffer).metadata();
     expect([copy.width, copy.height, copy.exif, copy.orientation]).toEqual([40, 60, undefined, undefined]);
-    const [item, ...segments] = transaction();
-    expect(item!.Update).toMatchObject({
-      Key: { pk: 'IMAGE#up-1', sk: 'IMAGE' },
-      UpdateExpression: expect.stringMatching(/original_to_delete = :original.*#public\.summary\.#file = :served/),
-      ConditionExpression: '#file = :original AND #status = :approved AND #public.summary.#file = :original',
-      ExpressionAttributeValues: { ':served': served('up-1'), ':original': original('up-1'), ':width': 40 },
+    const [committed, finished] = writesTo(ddb, imageKey('up-1'));
+    expect(committed).toMatchObject({
+      update: {
+        file: served('up-1'),
+        upload_file: original('up-1'),
+        original_to_delete: original('up-1'),
+        width: 40,
+        'public.summary.file': served('up-1'),
+      },
+      // Only while it is still the approved original, and its summary names the original.
+      conditionValues: [original('up-1'), 'approved'],
     });
-    expect(segments.map((s) => [s.Update!.Key, s.Update!.ConditionExpression])).toEqual([
-      [{ pk: 'PUBIDX#all', sk: 'SEG#000000' }, 'images.#id.#file = :original'],
-      [{ pk: 'PUBIDX#breed:beagle', sk: 'SEG#000002' }, 'images.#id.#file = :original'],
-    ]);
+    expect(finished!.update).toEqual({ original_to_delete: { removed: true } });
+    for (const segment of [publicSegmentKey('all', 0), publicSegmentKey('breed:beagle', 2)]) {
+      expect(writeTo(ddb, segment)).toMatchObject({
+        update: { 'images.up-1.file': served('up-1'), 'images.up-1.width': 40, 'images.up-1.height': 60 },
+        conditionValues: [original('up-1')],
+      });
+    }
     expect(report).toMatchObject({ found: 1, changed: 1, outcomes: { public_cleaned: 1 }, failed: 0 });
   });
 
@@ -99,9 +108,9 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     const report = await cleanOldUploads(getDeps(), { dryRun: false });
 
     expect(writes).toEqual(['update IMAGE#up-2 IMAGE', `delete ${original('up-2')}`, 'update IMAGE#up-2 IMAGE']);
-    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
-      ConditionExpression: '#file = :original AND #status = :rejected',
-      ExpressionAttributeValues: { ':served': served('up-2'), ':original': original('up-2') },
+    expect(writesTo(ddb, imageKey('up-2'))[0]).toMatchObject({
+      update: { file: served('up-2'), upload_file: original('up-2'), original_to_delete: original('up-2') },
+      conditionValues: [original('up-2'), 'rejected'],
     });
     expect(s3.commandCalls(GetObjectCommand)).toEqual([]);
     expect(report).toMatchObject({
@@ -113,7 +122,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
 
   it('keeps the original when the image changed meanwhile, and removes the copy when it was deleted', async () => {
     stored(oldUpload('up-4'));
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 1));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(imageKey('up-4')));
     ddb.on(GetCommand).resolves({});
 
     const report = await cleanOldUploads(getDeps(), { dryRun: false });
@@ -132,7 +141,7 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     } as never);
     ddb
       .on(TransactWriteCommand)
-      .rejectsOnce(conditionFailedAt(2, 3))
+      .callsFakeOnce(conditionFailsOn(publicSegmentKey('breed:beagle', 2)))
       .callsFake(() => record('transaction'));
 
     const report = await cleanOldUploads(getDeps(), { dryRun: false });
@@ -160,9 +169,9 @@ describe('bringing uploads stored before clean copies to the served shape', () =
     const report = await cleanOldUploads(getDeps(), { dryRun: false });
 
     expect(writes).toEqual([`delete ${original('up-9')}`, 'update IMAGE#up-9 IMAGE']);
-    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
-      UpdateExpression: 'REMOVE original_to_delete',
-      ConditionExpression: 'original_to_delete = :original',
+    expect(writeTo(ddb, imageKey('up-9'))).toMatchObject({
+      update: { original_to_delete: { removed: true } },
+      conditionValues: [original('up-9')],
     });
     expect(s3.commandCalls(GetObjectCommand)).toEqual([]);
     expect(report).toMatchObject({ changed: 1, outcomes: { interrupted_original_deleted: 1 } });

@@ -61,7 +61,7 @@ describe('POST /v1/pets/{petId}/uploads', () => {
 
     expect(result.statusCode).toBe(201);
     expect(jsonBody(result)).toMatchObject({ kind: 'photo', status: 'awaiting_upload', sha256: SHA, duplicate: false });
-    expect(transactionSortKeys(ddb)).toEqual(['RATE#000', 'MEDIA#up-1', `HASH#${SHA}`, 'QUOTA#2026-11', 'PET']);
+    expect(transactionSortKeys(ddb)).toEqual([`HASH#${SHA}`, 'MEDIA#up-1', 'PET', 'QUOTA#2026-11', 'RATE#000']);
   });
 
   it('answers a photo already on the pet with that record, duplicate: true, and no URL, writing nothing', async () => {

@@ -11,7 +11,9 @@ import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
 import { transactionSortKeys } from './pet-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writesTo, writeTo } from '../../support/dynamo-writes.ts';
+import { accountStatsKey, petKey, petMediaKey, petRateSlotKey, uploadQuotaKey } from '../../../shared/db/keys.ts';
 import { pngClaiming } from '../../support/forged-png.ts';
 
 const s3 = mockClient(S3Client);
@@ -56,12 +58,12 @@ describe('POST /v1/pets', () => {
       weight_kg: 9.5,
       images: [],
     });
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items[0]!.Put).toMatchObject({
-      Item: { pk: 'PET#id-1', sk: 'PET', gsi1pk: 'ACCOUNT#acc-user#PETS', type: 'Pet', account_id: 'acc-user' },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(writeTo(ddb, petKey('id-1'))).toMatchObject({
+      put: { gsi1pk: 'ACCOUNT#acc-user#PETS', type: 'Pet', account_id: 'acc-user' },
+      conditional: true,
     });
-    expect(items[1]!.Update).toMatchObject({ Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' } });
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ pets: { add: 1 } });
   });
 
   it('writes the pet, its photos, their hashes, rate slots and the quota in one transaction, then stores the bytes', async () => {
@@ -82,16 +84,20 @@ describe('POST /v1/pets', () => {
       ['id-2', false, 'pending'],
       ['id-2', true, 'pending'],
     ]);
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
     expect(transactionSortKeys(ddb)).toEqual([
-      'PET',
-      'STATS',
-      'RATE#000',
-      'MEDIA#id-2',
       expect.stringMatching(/^HASH#[0-9a-f]{64}$/),
+      'MEDIA#id-2',
+      'PET',
       'QUOTA#2026-11',
+      'RATE#000',
+      'STATS',
     ]);
-    expect(items.at(-1)!.Update).toMatchObject({ ExpressionAttributeValues: { ':n': 1, ':max': 99 } });
+    // One upload of the account's 100 a month: allowed while at most 99 are used.
+    expect(writeTo(ddb, uploadQuotaKey('acc-user', '2026-11'))).toMatchObject({
+      update: { used: { add: 1 } },
+      conditionValues: [99],
+    });
     expect(s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
       'pets/photos/acc-user/id-1/id-2.png',
     ]);
@@ -114,19 +120,15 @@ describe('POST /v1/pets', () => {
     ]);
 
     expect(result.statusCode).toBe(500);
-    const [, removed, quota] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
-    expect(removed).toMatchObject([
-      { Delete: { Key: { pk: 'PET#id-1', sk: 'PET' } } },
-      { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' }, ExpressionAttributeValues: { ':delta': -1 } } },
-    ]);
-    const [deletes] = Object.values(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!);
-    expect(deletes).toMatchObject([
-      { DeleteRequest: { Key: { sk: 'MEDIA#id-2' } } },
-      { DeleteRequest: { Key: { sk: 'RATE#000' } } },
-    ]);
-    expect(quota).toMatchObject([
-      { Update: { Key: { sk: 'QUOTA#2026-11' }, ExpressionAttributeValues: { ':minus': -1, ':count': 1 } } },
-    ]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
+    for (const key of [petKey('id-1'), petMediaKey('id-1', 'id-2'), petRateSlotKey('id-1', 0)]) {
+      expect(writesTo(ddb, key).at(-1)!.delete).toBe(true);
+    }
+    const changes = (key: Record<string, string>) => writesTo(ddb, key).map((write) => write.update);
+    expect(changes(accountStatsKey('acc-user'))).toEqual([{ pets: { add: 1 } }, { pets: { add: -1 } }]);
+    expect(changes(uploadQuotaKey('acc-user', '2026-11'))).toEqual([{ used: { add: 1 } }, { used: { add: -1 } }]);
+    // The quota goes back only as far as it was used.
+    expect(writesTo(ddb, uploadQuotaKey('acc-user', '2026-11')).at(-1)!.conditionValues).toEqual([1]);
   });
 
   it('lists every problem of the profile in one 400 and writes nothing', async () => {
@@ -194,7 +196,7 @@ describe('POST /v1/pets', () => {
 
   it('refuses a pet past the account’s limit with 400 pet_limit_reached, photos or not, without retrying', async () => {
     const photo = await aWhitePhoto();
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 6));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(accountStatsKey('acc-user')));
 
     const bare = await create(fields({ name: 'Rex', species_id: 'dog' }));
     const withPhoto = await create([
@@ -206,11 +208,10 @@ describe('POST /v1/pets', () => {
       expect(result.statusCode).toBe(400);
       expect(jsonBody(result)).toMatchObject({ code: 'pet_limit_reached', limit: MAX_PETS_PER_ACCOUNT });
     }
-    const [first] = ddb.commandCalls(TransactWriteCommand);
-    expect(first!.args[0].input.TransactItems![1]!.Update).toMatchObject({
-      Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' },
-      ConditionExpression: 'attribute_not_exists(#stat) OR #stat < :max',
-      ExpressionAttributeValues: { ':delta': 1, ':max': MAX_PETS_PER_ACCOUNT },
+    // Counted only while the account is under the limit.
+    expect(writesTo(ddb, accountStatsKey('acc-user'))[0]).toMatchObject({
+      update: { pets: { add: 1 } },
+      conditionValues: [MAX_PETS_PER_ACCOUNT],
     });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);

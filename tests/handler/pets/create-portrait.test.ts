@@ -13,6 +13,8 @@ import { GenerationRefused, type ImageGenerator } from '../../../shared/ports/im
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { aStoredMedia, aStoredPet, serveMedia, servePet } from './pet-fixtures.ts';
+import { allWrites, writesTo } from '../../support/dynamo-writes.ts';
+import { petMediaKey } from '../../../shared/db/keys.ts';
 
 const s3 = mockClient(S3Client);
 const sqs = mockClient(SQSClient);
@@ -190,10 +192,10 @@ describe('portraits: the request route and the generating consumer', () => {
     const result = await request({ style: 'studio' });
 
     expect(result.statusCode).toBe(500);
-    const [, rollback] = ddb.commandCalls(TransactWriteCommand);
-    expect(rollback!.args[0].input.TransactItems![0]!.Delete).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'MEDIA#po-1' },
-    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    const [recorded, takenBack] = writesTo(ddb, petMediaKey('pet-1', 'po-1'));
+    expect(recorded!.put).toMatchObject({ kind: 'portrait', status: 'pending' });
+    expect(takenBack!.delete).toBe(true);
   });
 
   describe('the consumer', () => {
@@ -218,10 +220,12 @@ describe('portraits: the request route and the generating consumer', () => {
         ContentType: 'image/png',
         ContentDisposition: 'inline; filename="po-1.png"',
       });
-      const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
-      expect(update.ConditionExpression).toBe('#current = :from');
-      expect(update.ExpressionAttributeValues).toMatchObject({ ':from': 'pending', ':v2': 'image/png' });
-      expect(Object.values(update.ExpressionAttributeValues!)).toContain('ready');
+      // pending → ready, only from pending.
+      const [ready] = writesTo(ddb, petMediaKey('pet-1', 'po-1'));
+      expect(ready).toMatchObject({
+        update: { status: 'ready', content_type: 'image/png' },
+        conditionValues: ['pending'],
+      });
     });
 
     it('serves a studio portrait as the JPEG its pending record named, and records the same type when ready', async () => {
@@ -231,8 +235,8 @@ describe('portraits: the request route and the generating consumer', () => {
       await generatePortrait(getDeps(), { pet_id: 'pet-1', portrait_id: 'po-1' }, fakeImageGenerator, 1);
 
       const stored = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
-      const ready = ddb.commandCalls(UpdateCommand).at(-1)!.args[0].input.ExpressionAttributeValues!;
-      expect([pending.content_type, stored.ContentType, ready[':v2']]).toEqual([
+      const ready = writesTo(ddb, petMediaKey('pet-1', 'po-1')).at(-1)!.update!;
+      expect([pending.content_type, stored.ContentType, ready.content_type]).toEqual([
         'image/jpeg',
         'image/jpeg',
         'image/jpeg',
@@ -261,11 +265,9 @@ describe('portraits: the request route and the generating consumer', () => {
       );
       await generatePortrait(getDeps(), { pet_id: 'pet-1', portrait_id: 'po-1' }, failing, 3);
 
-      const reasons = ddb
-        .commandCalls(UpdateCommand)
-        .map((c) => Object.values(c.args[0].input.ExpressionAttributeValues!));
-      expect(reasons[0]).toEqual(expect.arrayContaining(['rejected', 'blocked by filters']));
-      expect(reasons[1]).toEqual(expect.arrayContaining(['rejected', expect.stringContaining('failed repeatedly')]));
+      const [refused, lastAttempt] = allWrites(ddb).map((write) => write.update);
+      expect(refused).toMatchObject({ status: 'rejected', reason: 'blocked by filters' });
+      expect(lastAttempt).toMatchObject({ status: 'rejected', reason: expect.stringContaining('failed repeatedly') });
     });
   });
 });

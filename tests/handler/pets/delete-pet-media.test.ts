@@ -6,7 +6,9 @@ import { handler } from '../../../functions/pets/delete-pet-media.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { aStoredMedia, aStoredPet, callAs, OTHER_KEY, ownerAndStranger, serveMedia, servePet } from './pet-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
+import { petKey, petMediaKey, petPhotoHashKey } from '../../../shared/db/keys.ts';
 
 const s3 = mockClient(S3Client);
 const remove = (key: string, petId: string, imageId: string) =>
@@ -16,8 +18,6 @@ const remove = (key: string, petId: string, imageId: string) =>
     pathParameters: { petId, imageId },
   });
 const derived = ['pets/media/acc-user/pet-1/ph-1/display.jpg', 'pets/media/acc-user/pet-1/ph-1/thumbnail.jpg'];
-const transactionItems = (ddb: ReturnType<typeof mockDynamoWithAccounts>) =>
-  ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
 const deletedObjects = () =>
   s3.commandCalls(DeleteObjectsCommand).flatMap((c) => c.args[0].input.Delete!.Objects!.map((o) => o.Key));
 
@@ -44,35 +44,31 @@ describe('DELETE /v1/pets/{petId}/images/{imageId}', () => {
 
     expect(result.statusCode).toBe(200);
     expect(result.body ?? '').toBe('');
-    const [media, hash, count] = transactionItems(ddb);
-    expect(media!.Delete).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'MEDIA#ph-1' },
-      ConditionExpression: 'attribute_exists(pk)',
-    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Only while it exists (a refusal is the 404 below).
+    expect(writeTo(ddb, petMediaKey('pet-1', 'ph-1'))).toMatchObject({ delete: true, conditional: true });
     // The hash goes too, so the same bytes can be added again; only if it still points at this photo.
-    expect(hash!.Delete).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: `HASH#${'a'.repeat(64)}` },
-      ExpressionAttributeValues: { ':id': 'ph-1' },
+    expect(writeTo(ddb, petPhotoHashKey('pet-1', 'a'.repeat(64)))).toMatchObject({
+      delete: true,
+      conditionValues: ['ph-1'],
     });
-    expect(count!.Update).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'PET' },
-      ExpressionAttributeNames: { '#count': 'photo_count' },
-      ExpressionAttributeValues: { ':n': -1 },
-    });
+    expect(writeTo(ddb, petKey('pet-1')).update).toEqual({ photo_count: { add: -1 } });
     expect(deletedObjects().sort()).toEqual(['pets/photos/acc-user/pet-1/ph-1.jpg', ...derived].sort());
   });
 
   it('removes a video without touching photo hashes, counting it off video_count', async () => {
     await remove(USER_KEY, 'pet-1', 'vi-1');
 
-    const items = transactionItems(ddb);
-    expect(items).toHaveLength(2);
-    expect(items[1]!.Update!.ExpressionAttributeNames).toEqual({ '#count': 'video_count' });
+    expect(allWrites(ddb).map((write) => write.key)).toEqual(
+      expect.arrayContaining([petMediaKey('pet-1', 'vi-1'), petKey('pet-1')]),
+    );
+    expect(allWrites(ddb)).toHaveLength(2);
+    expect(writeTo(ddb, petKey('pet-1')).update).toEqual({ video_count: { add: -1 } });
     expect(deletedObjects()).toContain('pets/videos/acc-user/pet-1/vi-1.mp4');
   });
 
   it('answers 404 when the image is gone by the time of the write (a racing delete), removing no object', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(petMediaKey('pet-1', 'ph-1')));
 
     const result = await remove(USER_KEY, 'pet-1', 'ph-1');
 

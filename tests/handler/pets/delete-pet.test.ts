@@ -5,7 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/pets/delete-pet.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
+import { accountStatsKey, petKey } from '../../../shared/db/keys.ts';
 
 const s3 = mockClient(S3Client);
 const remove = (key: string, petId: string) =>
@@ -48,21 +50,12 @@ describe('DELETE /v1/pets/{petId}', () => {
 
     expect(result.statusCode).toBe(200);
     expect(result.body ?? '').toBe('');
-    const [removal] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
-    expect(removal![0]!.Delete).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'PET' },
-      ConditionExpression: 'account_id = :account',
-    });
-    expect(removal![1]!.Update).toMatchObject({
-      Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' },
-      ExpressionAttributeNames: { '#stat': 'pets' },
-      ExpressionAttributeValues: { ':delta': -1 },
-    });
-    const deletedRecords = ddb
-      .commandCalls(BatchWriteCommand)
-      .flatMap((c) => Object.values(c.args[0].input.RequestItems!).flat())
-      .map((r) => r.DeleteRequest!.Key!.sk);
-    expect(deletedRecords).toEqual(['MEDIA#ph-1', 'HASH#abc', 'RATE#000']);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Only while it is the caller's (a racing deletion is the 404 below).
+    expect(writeTo(ddb, petKey('pet-1'))).toMatchObject({ delete: true, conditionValues: ['acc-user'] });
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ pets: { add: -1 } });
+    const batchDeleted = allWrites(ddb).filter((write) => write.delete && write.key.sk !== 'PET');
+    expect(batchDeleted.map((write) => write.key.sk)).toEqual(['MEDIA#ph-1', 'HASH#abc', 'RATE#000']);
     const deletedObjects = s3
       .commandCalls(DeleteObjectsCommand)
       .flatMap((c) => c.args[0].input.Delete!.Objects!.map((o) => o.Key));
@@ -81,7 +74,7 @@ describe('DELETE /v1/pets/{petId}', () => {
   });
 
   it('answers 404 to the second of two racing deletions and leaves the rest to the first', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(petKey('pet-1')));
 
     const result = await remove(USER_KEY, 'pet-1');
 

@@ -14,6 +14,7 @@ import type { PetMediaItem } from '../../../shared/domain/pets/media.ts';
 import type { PetItem } from '../../../shared/domain/pets/pet.ts';
 import { anAccount, type mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { type EventInput, httpEvent, lambdaContext } from '../../support/http-event.ts';
+import { transactionWrites } from '../../support/dynamo-writes.ts';
 
 /** The service's table (the pipeline's request guards write to another one). */
 export const DATA_TABLE = { TableName: 'test-table' };
@@ -118,11 +119,11 @@ export function serveMediaQuery(
   });
 }
 
-/** The sort key each item of the first transaction writes, in order (which records one request took). */
-export function transactionSortKeys(ddb: ReturnType<typeof mockDynamoWithAccounts>): string[] {
-  const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-  return items.map((i) => String((i.Update?.Key ?? i.Delete?.Key ?? i.Put!.Item)!.sk));
-}
+/** The sort key of each item the first transaction writes, sorted (which records one request took, not in what order). */
+export const transactionSortKeys = (ddb: ReturnType<typeof mockDynamoWithAccounts>): string[] =>
+  transactionWrites(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input)
+    .map((write) => String(write.key.sk))
+    .sort();
 
 /** The mocked table serves this pet ready to take photos: no known hash, no used rate slot, every write accepted. */
 export function servePetTakingPhotos(ddb: ReturnType<typeof mockDynamoWithAccounts>, pet: PetItem): void {

@@ -13,11 +13,12 @@ import { processPetPhoto } from '../../../shared/domain/pets/photo-processing.ts
 import { mockDynamoWithAccounts } from '../../support/fixtures.ts';
 import { pngClaiming } from '../../support/forged-png.ts';
 import { aStoredMedia, serveMedia } from './pet-fixtures.ts';
+import { allWrites } from '../../support/dynamo-writes.ts';
 
 const s3 = mockClient(S3Client);
 const labels = [{ name: 'Dog', confidence: 0.97 }];
 const labelsWritten = (ddb: ReturnType<typeof mockDynamoWithAccounts>) =>
-  ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.ExpressionAttributeValues?.[':labels']);
+  allWrites(ddb).filter((write) => write.update?.labels);
 
 /** A table that accepts every update, an empty bucket mock, fresh dependencies. */
 function freshMocks() {

@@ -7,19 +7,12 @@ import { jsonBody } from '../../support/http-event.ts';
 import { aBreed, serveReferenceData } from '../../support/reference-fixtures.ts';
 import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet, DATA_TABLE } from './pet-fixtures.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
+import { updatedAttributes, writeTo } from '../../support/dynamo-writes.ts';
+import { petKey } from '../../../shared/db/keys.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const patch = (key: string, petId: string, body: unknown) =>
   callAs(handler, key, { method: 'PATCH', path: `/v1/pets/${petId}`, pathParameters: { petId }, body });
-
-/** The fields the single UpdateItem sets, by name. */
-const setFields = (input: { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: any }) =>
-  Object.fromEntries(
-    Object.entries(input.ExpressionAttributeNames ?? {}).map(([alias, field]) => [
-      field,
-      input.ExpressionAttributeValues[alias.replace('#f', ':v')],
-    ]),
-  );
 
 describe('PATCH /v1/pets/{petId}', () => {
   let ddb: ReturnType<typeof mockDynamoWithAccounts>;
@@ -34,7 +27,7 @@ describe('PATCH /v1/pets/{petId}', () => {
     servePet(ddb, aStoredPet({ description: 'old', weight_kg: 10 }));
     // The table answers the item as it is after the update.
     ddb.on(UpdateCommand, DATA_TABLE).callsFake((input) => ({
-      Attributes: { ...aStoredPet({ description: 'old', weight_kg: 10 }), ...setFields(input) },
+      Attributes: { ...aStoredPet({ description: 'old', weight_kg: 10 }), ...updatedAttributes(input) },
     }));
     setDepsForTest({ now: () => NOW });
   });
@@ -51,13 +44,10 @@ describe('PATCH /v1/pets/{petId}', () => {
       breeds: [{ id: 'beagle', name: 'Beagle' }],
       updated_at: NOW.toISOString(),
     });
-    const [update] = ddb.commandCalls(UpdateCommand, DATA_TABLE).map((c) => c.args[0].input);
-    expect(update).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'PET' },
-      ConditionExpression: 'account_id = :account',
-      ExpressionAttributeValues: expect.objectContaining({ ':account': 'acc-user' }),
-    });
-    expect(setFields(update!)).toEqual({
+    const update = writeTo(ddb, petKey('pet-1'));
+    // Only while the pet is the caller's.
+    expect(update.conditionValues).toEqual(['acc-user']);
+    expect(update.update).toEqual({
       sub_id: 'user-9',
       breed_ids: ['beagle'],
       description: null,
@@ -68,7 +58,7 @@ describe('PATCH /v1/pets/{petId}', () => {
   it('follows the species of new breeds when no species is sent', async () => {
     await patch(USER_KEY, 'pet-1', { breed_ids: ['siamese'] });
 
-    expect(setFields(ddb.commandCalls(UpdateCommand, DATA_TABLE)[0]!.args[0].input)).toMatchObject({
+    expect(writeTo(ddb, petKey('pet-1')).update).toMatchObject({
       breed_ids: ['siamese'],
       species_id: 'cat',
     });

@@ -10,7 +10,9 @@ import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { formEvent, multipart } from '../../support/multipart.ts';
 import { aStoredPet, OTHER_KEY, ownerAndStranger, servePetTakingPhotos } from './pet-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writesTo, writeTo } from '../../support/dynamo-writes.ts';
+import { petKey, petMediaKey, petPhotoHashKey, petRateSlotKey, uploadQuotaKey } from '../../../shared/db/keys.ts';
 import { pngClaiming } from '../../support/forged-png.ts';
 
 const s3 = mockClient(S3Client);
@@ -62,11 +64,11 @@ describe('POST /v1/pets/{petId}/images', () => {
       }),
       expect.objectContaining({ id: 'm-2', status: 'pending', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
     ]);
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.at(-1)!.Update).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'PET' },
-      UpdateExpression: 'ADD #count :n',
-      ExpressionAttributeValues: { ':n': 2, ':account': 'acc-user' },
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Both counted on the pet, only while it is the caller's.
+    expect(writeTo(ddb, petKey('pet-1'))).toMatchObject({
+      update: { photo_count: { add: 2 } },
+      conditionValues: ['acc-user'],
     });
   });
 
@@ -94,21 +96,26 @@ describe('POST /v1/pets/{petId}/images', () => {
   });
 
   it('takes slots only on the values it read, and reads again when another request took one first', async () => {
-    ddb.on(TransactWriteCommand).rejectsOnce(conditionFailedAt(0, 5)).resolves({});
+    ddb
+      .on(TransactWriteCommand)
+      .callsFakeOnce(conditionFailsOn(petRateSlotKey('pet-1', 0)))
+      .resolves({});
 
     const result = await upload(USER_KEY, 'pet-1', [1]);
 
     expect(result.statusCode).toBe(200);
     const attempts = ddb.commandCalls(TransactWriteCommand);
     expect(attempts).toHaveLength(2);
-    expect(attempts[0]!.args[0].input.TransactItems![0]!.Update).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'RATE#000' },
-      ConditionExpression: 'attribute_not_exists(used_at)',
+    // The first try took the never-used slot 0 only while it was still unused.
+    expect(writesTo(ddb, petRateSlotKey('pet-1', 0))[0]).toMatchObject({
+      update: { used_at: NOW.toISOString() },
+      conditional: true,
+      conditionValues: [],
     });
   });
 
   it('answers 400 when the monthly quota is used up', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(3, 5));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(uploadQuotaKey('acc-user', '2026-11')));
 
     const result = await upload(USER_KEY, 'pet-1', [1]);
 
@@ -156,29 +163,23 @@ describe('POST /v1/pets/{petId}/images', () => {
     const result = await upload(USER_KEY, 'pet-1', [1]);
 
     expect(result.statusCode).toBe(500);
-    const [taken, givenBack] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
-    expect(taken!.find((i) => i.Put?.Item?.type === 'PetMedia')!.Put!.Item).toMatchObject({
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    const [recorded, takenBack] = writesTo(ddb, petMediaKey('pet-1', 'm-1'));
+    expect(recorded!.put).toMatchObject({
       status: 'awaiting_upload',
       rate_slot: 0,
       rate_slot_at: NOW.toISOString(),
       expiresAt: Math.floor(NOW.getTime() / 1000) + 2 * 3600,
     });
-    expect(givenBack).toMatchObject([
-      {
-        Delete: {
-          Key: { pk: 'PET#pet-1', sk: 'MEDIA#m-1' },
-          ExpressionAttributeValues: { ':awaiting': 'awaiting_upload' },
-        },
-      },
-      { Update: { Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' }, ExpressionAttributeValues: { ':minus': -1 } } },
-      { Update: { Key: { pk: 'PET#pet-1', sk: 'PET' }, ExpressionAttributeValues: { ':n': -1 } } },
-      { Delete: { Key: { pk: 'PET#pet-1', sk: `HASH#${hash}` } } },
-      {
-        Delete: {
-          Key: { pk: 'PET#pet-1', sk: 'RATE#000' },
-          ExpressionAttributeValues: { ':taken': NOW.toISOString() },
-        },
-      },
-    ]);
+    // Taken back only while it still awaits its bytes, the slot only while this photo holds it.
+    expect(takenBack).toMatchObject({ delete: true, conditionValues: ['awaiting_upload'] });
+    const changes = (key: Record<string, string>) => writesTo(ddb, key).map((write) => write.update);
+    expect(changes(uploadQuotaKey('acc-user', '2026-11'))).toEqual([{ used: { add: 1 } }, { used: { add: -1 } }]);
+    expect(changes(petKey('pet-1'))).toEqual([{ photo_count: { add: 1 } }, { photo_count: { add: -1 } }]);
+    expect(writesTo(ddb, petPhotoHashKey('pet-1', hash)).at(-1)!.delete).toBe(true);
+    expect(writesTo(ddb, petRateSlotKey('pet-1', 0)).at(-1)).toMatchObject({
+      delete: true,
+      conditionValues: [NOW.toISOString()],
+    });
   });
 });

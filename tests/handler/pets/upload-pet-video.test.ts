@@ -8,7 +8,9 @@ import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { type FormPart, formEvent, multipart } from '../../support/multipart.ts';
 import { aStoredPet, OTHER_KEY, ownerAndStranger, servePet, DATA_TABLE } from './pet-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writesTo, writeTo } from '../../support/dynamo-writes.ts';
+import { petKey, petMediaKey, uploadQuotaKey } from '../../../shared/db/keys.ts';
 
 const s3 = mockClient(S3Client);
 /** The start of an MP4 file: an ftyp box with the isom brand, then some payload. */
@@ -49,13 +51,14 @@ describe('POST /v1/pets/{petId}/videos', () => {
       duration_s: null,
       codec: null,
     });
-    const [media, quota, count] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(media!.Put).toMatchObject({
-      Item: { pk: 'PET#pet-1', sk: 'MEDIA#vi-1', kind: 'video', sub_id: 'user-1', external_owner_id: 'owner-1' },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    const [recorded] = writesTo(ddb, petMediaKey('pet-1', 'vi-1'));
+    expect(recorded).toMatchObject({
+      put: { kind: 'video', sub_id: 'user-1', external_owner_id: 'owner-1' },
+      conditional: true,
     });
-    expect(quota!.Update).toMatchObject({ Key: { pk: 'ACCOUNT#acc-user', sk: 'QUOTA#2026-11' } });
-    expect(count!.Update).toMatchObject({ ExpressionAttributeNames: { '#count': 'video_count' } });
+    expect(writeTo(ddb, uploadQuotaKey('acc-user', '2026-11')).update).toEqual({ used: { add: 1 } });
+    expect(writeTo(ddb, petKey('pet-1')).update).toEqual({ video_count: { add: 1 } });
     expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({
       Key: 'pets/videos/acc-user/pet-1/vi-1.mp4',
       ContentType: 'video/mp4',
@@ -92,7 +95,7 @@ describe('POST /v1/pets/{petId}/videos', () => {
   });
 
   it('answers 400 when the monthly quota is used up, storing nothing', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(uploadQuotaKey('acc-user', '2026-11')));
 
     const result = await upload(USER_KEY, 'pet-1', video(mp4));
 

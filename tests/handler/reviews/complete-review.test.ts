@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/complete-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { ADMIN_KEY, call, mockReviewTable, NOW, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
-import { cancelled, conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { cancelled, conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
+import { pendingReviewKey, reviewKey } from '../../../shared/db/keys.ts';
 
 const complete = (body: unknown, key = VET_KEY) =>
   call(handler, key, { method: 'POST', path: '/reviews/rev-1/complete', pathParameters: { id: 'rev-1' }, body });
@@ -35,24 +37,24 @@ describe('POST /reviews/{id}/complete', () => {
   it('writes the decision on the condition that the review is pending and removes the pet’s marker with it', async () => {
     await complete({ score: 6 }, ADMIN_KEY);
 
-    const [update, marker] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(update!.Update).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'REVIEW#rev-1' },
-      ConditionExpression: '#status = :pending',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(writeTo(ddb, reviewKey('pet-1', 'rev-1'))).toMatchObject({
+      update: {
+        status: 'completed',
+        score: 6,
+        category: 'overweight',
+        reason: null,
+        decided_at: NOW.toISOString(),
+        decided_by: 'acc-admin',
+      },
+      conditionValues: ['pending'],
     });
-    expect(Object.values(update!.Update!.ExpressionAttributeValues!)).toEqual(
-      expect.arrayContaining(['completed', 6, 'overweight', null, 'acc-admin']),
-    );
-    expect(marker!.Delete).toMatchObject({
-      Key: { pk: 'PET#pet-1', sk: 'REVIEW_PENDING' },
-      ConditionExpression: 'review_id = :review',
-      ExpressionAttributeValues: { ':review': 'rev-1' },
-    });
+    expect(writeTo(ddb, pendingReviewKey('pet-1'))).toMatchObject({ delete: true, conditionValues: ['rev-1'] });
   });
 
   it('answers 409 naming the status when the review was already decided (the other vet won)', async () => {
     serveReview(ddb, { status: 'rejected', reason: 'Too dark' });
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(reviewKey('pet-1', 'rev-1')));
 
     const result = await complete({ score: 5 });
 
@@ -65,7 +67,7 @@ describe('POST /reviews/{id}/complete', () => {
     ddb
       .on(TransactWriteCommand)
       .rejectsOnce(cancelled('TransactionConflict', 'TransactionConflict'))
-      .rejects(conditionFailedAt(0, 2));
+      .callsFake(conditionFailsOn(reviewKey('pet-1', 'rev-1')));
 
     const result = await complete({ score: 5 });
 
@@ -84,7 +86,7 @@ describe('POST /reviews/{id}/complete', () => {
   });
 
   it('answers 404 when the pet (and so the review) was deleted meanwhile', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 2));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(pendingReviewKey('pet-1')));
 
     expect((await complete({ score: 5 })).statusCode).toBe(404);
   });

@@ -44,12 +44,9 @@ describe('GET /reviews?status=pending', () => {
 
     expect(result.statusCode).toBe(200);
     expect(jsonBody(result).map((r: { id: string }) => r.id)).toEqual(['rev-old', 'rev-new']);
-    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pending',
-      ExpressionAttributeValues: { ':pending': 'REVIEWS#PENDING' },
-      Limit: 10,
-    });
+    const [query] = ddb.commandCalls(QueryCommand);
+    expect(query!.args[0].input).toMatchObject({ IndexName: 'gsi1', Limit: 10 });
+    expect(Object.values(query!.args[0].input.ExpressionAttributeValues!)).toEqual(['REVIEWS#PENDING']);
   });
 
   it('reads no further than the page asked for', async () => {

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/reject-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { call, mockReviewTable, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { reviewKey } from '../../../shared/db/keys.ts';
 
 const reject = (body: unknown, key = VET_KEY) =>
   call(handler, key, { method: 'POST', path: '/reviews/rev-1/reject', pathParameters: { id: 'rev-1' }, body });
@@ -31,7 +32,7 @@ describe('POST /reviews/{id}/reject', () => {
 
   it('answers 409 when the review is already completed', async () => {
     serveReview(ddb, { status: 'completed', score: 5 });
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 2));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(reviewKey('pet-1', 'rev-1')));
 
     const result = await reject({ reason: 'Too dark' });
 

@@ -12,7 +12,9 @@ import {
   OWNER_KEY,
   serveBodyConditionResult,
 } from './review-fixtures.ts';
-import { cancelled, conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { cancelled, conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
+import { pendingReviewKey, petKey, reviewKey } from '../../../shared/db/keys.ts';
 
 const request = (key = OWNER_KEY, petId = 'pet-1') =>
   call(handler, key, {
@@ -47,21 +49,14 @@ describe('POST /pets/{petId}/body-condition-score/reviews', () => {
   it('writes the review with the pet’s pending marker, on the condition that none exists, in one transaction', async () => {
     await request();
 
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items[0]!.ConditionCheck).toMatchObject({ Key: { pk: 'PET#pet-1', sk: 'PET' } });
-    expect(items[1]!.Put).toMatchObject({
-      Item: {
-        pk: 'PET#pet-1',
-        sk: 'REVIEW_PENDING',
-        gsi1pk: 'REVIEWS#PENDING',
-        gsi1sk: `${NOW.toISOString()}#rev-new`,
-        review_id: 'rev-new',
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Refusals on each condition: the 409 and 404 below.
+    expect(writeTo(ddb, petKey('pet-1'))).toMatchObject({ check: true, conditional: true });
+    expect(writeTo(ddb, pendingReviewKey('pet-1'))).toMatchObject({
+      put: { gsi1pk: 'REVIEWS#PENDING', gsi1sk: `${NOW.toISOString()}#rev-new`, review_id: 'rev-new' },
+      conditional: true,
     });
-    expect(items[2]!.Put!.Item).toMatchObject({
-      pk: 'PET#pet-1',
-      sk: 'REVIEW#rev-new',
+    expect(writeTo(ddb, reviewKey('pet-1', 'rev-new')).put).toMatchObject({
       gsi1pk: 'REVIEW#rev-new',
       type: 'BcsReview',
       account_id: 'acc-user',
@@ -70,7 +65,7 @@ describe('POST /pets/{petId}/body-condition-score/reviews', () => {
   });
 
   it('answers 409 naming the pending review when the pet already has one', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(1, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(pendingReviewKey('pet-1')));
     ddb.on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'REVIEW_PENDING' } } as never).resolves({
       Item: { review_id: 'rev-earlier' },
     });
@@ -105,7 +100,7 @@ describe('POST /pets/{petId}/body-condition-score/reviews', () => {
   });
 
   it('answers 404 when the pet is deleted while the review is written', async () => {
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(petKey('pet-1')));
 
     expect((await request()).statusCode).toBe(404);
   });

@@ -9,7 +9,9 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import { serveReferenceData } from '../../support/reference-fixtures.ts';
-import { conditionFailedAt } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { transactionWrites, writeTo } from '../../support/dynamo-writes.ts';
+import { accountStatsKey, imageKey, interactionKey, voteKey } from '../../../shared/db/keys.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const OFF_KEY = 'live_votes-off';
@@ -70,22 +72,14 @@ describe('votes', () => {
   it('writes the vote, the account count and the interaction entry in one transaction that checks the image', async () => {
     await post({ image_id: 'img1', value: 0 });
 
-    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items[0]!.ConditionCheck).toMatchObject({
-      Key: { pk: 'IMAGE#img1' },
-      ConditionExpression: 'attribute_exists(pk)',
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(writeTo(ddb, imageKey('img1'))).toMatchObject({ check: true, conditional: true });
+    expect(writeTo(ddb, voteKey(7))).toMatchObject({
+      put: { gsi1pk: 'ACCOUNT#acc-user#VOTES', value: 0 },
+      conditional: true,
     });
-    expect(items[1]!.Put).toMatchObject({
-      Item: { pk: 'VOTE#000000000007', gsi1pk: 'ACCOUNT#acc-user#VOTES', value: 0 },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    expect(items[2]!.Update).toMatchObject({
-      Key: { pk: 'ACCOUNT#acc-user', sk: 'STATS' },
-      UpdateExpression: 'ADD #stat :delta',
-      ExpressionAttributeNames: { '#stat': 'votes' },
-      ExpressionAttributeValues: { ':delta': 1 },
-    });
-    expect(items[3]!.Update).toMatchObject({ Key: { pk: 'SUBIMG#acc-user#', sk: 'IMAGE#img1' } });
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ votes: { add: 1 } });
+    expect(writeTo(ddb, interactionKey('acc-user', null, 'img1')).update).toMatchObject({ vote: { id: 7, value: 0 } });
   });
 
   it.each([
@@ -197,13 +191,16 @@ describe('votes', () => {
       );
 
     expect(jsonBody(await del())).toEqual({ message: 'SUCCESS' });
-    ddb.on(TransactWriteCommand).rejects(conditionFailedAt(0, 3));
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(voteKey(7)));
     expect((await del()).statusCode).toBe(404);
   });
 
   it('keeps the interaction entry when a newer vote replaced it', async () => {
     ddb.on(GetCommand, { Key: { pk: 'VOTE#000000000007' } } as never).resolves({ Item: voteItem() });
-    ddb.on(TransactWriteCommand).rejectsOnce(conditionFailedAt(2, 3)).resolves({});
+    ddb
+      .on(TransactWriteCommand)
+      .callsFakeOnce(conditionFailsOn(interactionKey('acc-user', 'u-1', 'img1')))
+      .resolves({});
 
     const result = await deleteVote(
       httpEvent({
@@ -216,7 +213,11 @@ describe('votes', () => {
     );
 
     expect(result.statusCode).toBe(200);
-    expect(ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems).toHaveLength(2);
+    // Again without the entry, which a newer vote owns: the vote and the count only.
+    const [, retry] = ddb.commandCalls(TransactWriteCommand);
+    const retried = transactionWrites(retry!.args[0].input).map((write) => write.key);
+    expect(retried).toHaveLength(2);
+    expect(retried).toEqual(expect.arrayContaining([voteKey(7), accountStatsKey('acc-user')]));
   });
 
   describe('hostile sub_id values', () => {

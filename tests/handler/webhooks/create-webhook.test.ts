@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accountStatsKey, webhookKey } from '../../../shared/db/keys.ts';
 import { handler } from '../../../functions/webhooks/create-webhook.ts';
 import { localSecretCipher } from '../../../shared/adapters/secret-cipher/local.ts';
-import { conditionFailsOn, transactionWrites } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import {
   call,
@@ -55,10 +56,9 @@ describe('POST /v1/webhooks', () => {
     const { signing_secret } = jsonBody(await create(valid));
 
     const [call] = ddb.commandCalls(TransactWriteCommand);
-    const input = call!.args[0].input;
-    expect(JSON.stringify(input)).not.toContain(signing_secret);
-    const stored = transactionWrites(input).find(({ put }) => put?.type === 'Webhook')!.put!;
-    expect(stored).toMatchObject({ ...webhookKey('acc-user', NEW_ID), type: 'Webhook' });
+    expect(JSON.stringify(call!.args[0].input)).not.toContain(signing_secret);
+    const stored = writeTo(ddb, webhookKey('acc-user', NEW_ID)).put as { encrypted_secret: string };
+    expect(stored).toMatchObject({ type: 'Webhook' });
     await expect(localSecretCipher(SECRET_KEY).decrypt(stored.encrypted_secret, NEW_ID)).resolves.toBe(signing_secret);
     await expect(localSecretCipher(SECRET_KEY).decrypt(stored.encrypted_secret, 'another-endpoint')).rejects.toThrow();
   });
@@ -67,13 +67,9 @@ describe('POST /v1/webhooks', () => {
   it("counts the endpoint on the account's counters in the same transaction", async () => {
     await create(valid);
 
-    const [call] = ddb.commandCalls(TransactWriteCommand);
-    expect(transactionWrites(call!.args[0].input)).toEqual(
-      expect.arrayContaining([
-        { key: webhookKey('acc-user', NEW_ID), put: expect.objectContaining({ type: 'Webhook' }) },
-        { key: accountStatsKey('acc-user'), update: true },
-      ]),
-    );
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(writeTo(ddb, webhookKey('acc-user', NEW_ID)).put).toMatchObject({ type: 'Webhook' });
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ webhooks: { add: 1 } });
   });
 
   it('answers a sixth endpoint with 400 webhook_limit_reached', async () => {

@@ -2,7 +2,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accountStatsKey, webhookKey } from '../../../shared/db/keys.ts';
 import { handler } from '../../../functions/webhooks/delete-webhook.ts';
-import { conditionFailsOn, transactionWrites } from '../../support/dynamo-errors.ts';
+import { conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { call, mockWebhookRoutes, RESTRICTED_KEY } from '../../support/webhook-routes.ts';
 
@@ -20,13 +21,9 @@ describe('DELETE /v1/webhooks/{id}', () => {
     ddb.on(TransactWriteCommand).resolves({});
 
     expect(jsonBody(await remove('wh-1'))).toEqual({ message: 'SUCCESS', id: 'wh-1' });
-    const [call] = ddb.commandCalls(TransactWriteCommand);
-    expect(transactionWrites(call!.args[0].input)).toEqual(
-      expect.arrayContaining([
-        { key: webhookKey('acc-user', 'wh-1'), delete: true },
-        { key: accountStatsKey('acc-user'), update: true },
-      ]),
-    );
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(writeTo(ddb, webhookKey('acc-user', 'wh-1')).delete).toBe(true);
+    expect(writeTo(ddb, accountStatsKey('acc-user')).update).toEqual({ webhooks: { add: -1 } });
   });
 
   it('answers 404 when the endpoint does not exist', async () => {
