@@ -38,6 +38,27 @@ export const docsRoutes = [
       'node_modules/swagger-ui-dist/swagger-ui.css',
     ],
   },
+  // The web console: one page and its built files (docs/console.md), working only through this API
+  {
+    id: 'docs.console',
+    method: 'GET',
+    path: '/console',
+    entry: 'docs/get-console-page',
+    auth: 'none',
+    access: {},
+    status: 200,
+    bundledFiles: ['console/dist'],
+  },
+  {
+    id: 'docs.consoleAsset',
+    method: 'GET',
+    path: '/console/assets/{file}',
+    entry: 'docs/get-console-asset',
+    auth: 'none',
+    access: {},
+    status: 200,
+    bundledFiles: ['console/dist'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export const route = routesById(docsRoutes);

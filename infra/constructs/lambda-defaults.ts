@@ -95,7 +95,10 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
   return fn;
 }
 
-/** Bundling hooks that copy files next to the bundle at their repository path (node_modules/… for package files). */
+/**
+ * Bundling hooks that copy files (or a folder, such as the console's build) next to the bundle at their repository
+ * path (node_modules/… for package files).
+ */
 function copyIntoBundle(files: readonly string[]) {
   return {
     beforeBundling: () => [],
@@ -103,7 +106,7 @@ function copyIntoBundle(files: readonly string[]) {
     afterBundling: (inputDir: string, outputDir: string) =>
       files.map((file) => {
         const target = join(outputDir, file);
-        return `mkdir -p "${dirname(target)}" && cp "${join(inputDir, file)}" "${target}"`;
+        return `mkdir -p "${dirname(target)}" && cp -R "${join(inputDir, file)}" "${target}"`;
       }),
   };
 }

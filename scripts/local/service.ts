@@ -1,5 +1,6 @@
 // The whole service on this machine: emulators, seed data, the gateway and every asynchronous consumer wired
 // exactly as deployed. `npm start` runs it until Ctrl-C; the benchmarks run it in-process.
+import { buildConsole } from '../console/build.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -82,7 +83,8 @@ export async function startLocalService(options: LocalServiceOptions) {
     if (snapshot && !snapshot.restored) snapshot.keep(); // before the admin account or any request writes
     return seeded;
   });
-  const [[sets, catalogue], media] = await Promise.all([seeding, publishCatalogueImages(s3)]);
+  // The web console's files (GET /v1/console), built beside the seeding: a fraction of a second of esbuild.
+  const [[sets, catalogue], media] = await Promise.all([seeding, publishCatalogueImages(s3), buildConsole()]);
   const admin = await seedAdmin(options.adminApiKey);
   const gateway = await startGateway({ port: options.port });
   const sqs = new SQSClient({ endpoint: stack.awsEndpoint });

@@ -26,7 +26,7 @@ This document is generated from the service's route table and validation schemas
 
 export const TAGS: Record<string, { name: string; description: string }> = {
   system: { name: 'System', description: 'Health.' },
-  docs: { name: 'API reference', description: 'This document and the browsable reference page.' },
+  docs: { name: 'API reference', description: 'This document, the browsable reference page and the web console.' },
   auth: { name: 'Authentication', description: 'Bearer tokens for API keys.' },
   accounts: { name: 'Accounts', description: 'The caller’s flags and quota; account administration.' },
   facts: { name: 'Facts', description: 'Sourced facts about breeds and species (offset lists).' },

@@ -81,6 +81,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The web console
+         * @description A browser console over this API: sign in with an API key (kept in the tab’s session storage only) to see features, quota and rate limits, rotate the key, manage webhook endpoints and read their delivery log, and browse pets. It calls the public routes with the caller’s own key, so it can do nothing the key may not. Strict Content-Security-Policy (scripts and styles from this origin only, no inline script, `frame-ancestors 'none'`).
+         */
+        get: operations["docs.console"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A script or style of the web console
+         * @description A file of the current console build, named by its content hash (the page names them), so it is cached for a year (`immutable`). Gzipped for clients that accept it; `If-None-Match` with its `ETag` answers 304. Any other name is 404.
+         */
+        get: operations["docs.consoleAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/token": {
         parameters: {
             query?: never;
@@ -3364,6 +3404,100 @@ export interface operations {
         };
     };
     "docs.asset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description How long clients and CDNs may keep the response. */
+                    "Cache-Control": string;
+                    /** @description A tag of this version of the body; sent back in `If-None-Match`, it gets `304 Not Modified` (no body) while the body is unchanged. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "docs.console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description How long clients and CDNs may keep the response. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "docs.consoleAsset": {
         parameters: {
             query?: never;
             header?: never;
