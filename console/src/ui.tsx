@@ -151,3 +151,59 @@ export function Table({
     </table>
   );
 }
+
+/** Previous and next page of a page-style list. */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <nav class="actions" aria-label="Pages">
+      <button type="button" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        Previous page
+      </button>
+      <button type="button" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
+        Next page
+      </button>
+    </nav>
+  );
+}
+
+export interface PagePlace {
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** A page-style list of the API (zero-based `page`, total in Pagination-Count) with its pager and empty state. */
+export function Paged<T>(props: {
+  load: (page: number) => Promise<{ data: T[]; headers: Headers }>;
+  pageSize: number;
+  empty: string;
+  refreshable?: boolean;
+  children: (items: T[], place: PagePlace) => ComponentChildren;
+}) {
+  const [page, setPage] = useState(0);
+  const loaded = useLoad(() => props.load(page), [page]);
+  return (
+    <>
+      {props.refreshable && (
+        <div class="actions">
+          <button type="button" onClick={loaded.reload}>
+            Refresh
+          </button>
+        </div>
+      )}
+      <Show loaded={loaded}>
+        {({ data, headers }) => {
+          const total = Number(headers.get('pagination-count') ?? data.length);
+          const pages = Math.max(1, Math.ceil(total / props.pageSize));
+          if (data.length === 0) return <p class="muted">{props.empty}</p>;
+          return (
+            <>
+              {props.children(data, { total, page, pages })}
+              <Pager page={page} pages={pages} onPage={setPage} />
+            </>
+          );
+        }}
+      </Show>
+    </>
+  );
+}

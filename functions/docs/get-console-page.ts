@@ -12,7 +12,7 @@ export const handler = httpRoute(
   {
     summary: 'The web console',
     description:
-      "A browser console over this API: sign in with an API key (kept in the tab’s session storage only) to see features, quota and rate limits, rotate the key, manage webhook endpoints and read their delivery log, and browse pets. It calls the public routes with the caller’s own key, so it can do nothing the key may not. Strict Content-Security-Policy (scripts and styles from this origin only, no inline script, `frame-ancestors 'none'`).",
+      "A browser console over this API: sign in with an API key (kept in the tab’s session storage only) to see features, quota and rate limits, rotate the key, manage webhook endpoints and read their delivery log, and browse pets; vets decide pending body condition reviews, administrators public-image requests, and look accounts up. It calls the public routes with the caller’s own key, so it can do nothing the key may not. Strict Content-Security-Policy (scripts and styles from this origin only, no inline script, `frame-ancestors 'none'`).",
     contentTypes: ['text/html'],
     headers: ['cache-control'],
     response: consolePageBody,

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount } from '../support/api-client.ts';
+import { adminKey, api, createAccount } from '../support/api-client.ts';
 import { launchChromium } from '../support/browser.ts';
 import { expectAccessible, openConsole, screenshot, signIn } from '../support/console.ts';
-import { aPetWithReadyPhotos } from '../support/factories/pets.ts';
+import { anApprovedUpload } from '../support/factories/images.ts';
+import { aPetWithBodyConditionResult, aPetWithReadyPhotos } from '../support/factories/pets.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 let browser: Browser;
@@ -192,4 +193,134 @@ describe('The web console in a real browser (headless Chromium)', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 90_000);
+});
+
+describe('Vets and administrators in the console', () => {
+  it('a vet finds the pending review in the queue and completes it; a second vet sees the 409; the owner sees the score', async () => {
+    const [owner, vet, otherVet] = await Promise.all([
+      createAccount({ features: ['body_condition'] }),
+      createAccount({ role: 'vet', name: 'Dr Console' }),
+      createAccount({ role: 'vet', name: 'Dr Late' }),
+    ]);
+    const pet = await aPetWithBodyConditionResult(owner.api_key);
+    const requested = await api('POST', `/pets/${pet.id}/body-condition-score/reviews`, { key: owner.api_key });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+
+    const first = await openConsole(browser);
+    await signIn(first.page, vet.api_key);
+    await first.page.getByRole('link', { name: 'Vet reviews' }).click();
+    // Oldest first across every account: page on until this pet's review shows.
+    const open = first.page.getByRole('link', { name: `Open review of ${pet.id}` });
+    await first.page.getByRole('table').waitFor();
+    while ((await open.count()) === 0) {
+      const next = first.page.getByRole('button', { name: 'Next page' });
+      expect(await next.isEnabled(), 'the review is in the queue').toBe(true);
+      await next.click();
+      await first.page.getByRole('table').waitFor();
+    }
+    await expectAccessible(first.page, 'vet queue');
+    await screenshot(first.page, 'vet-queue');
+    await open.click();
+    await first.page.getByRole('heading', { name: `Review of ${pet.name}` }).waitFor();
+    const photos = first.page.getByRole('list', { name: 'Analysed photo' }).getByRole('img');
+    await expect
+      .poll(() => photos.evaluateAll((images) => images.map((i) => (i as { naturalWidth: number }).naturalWidth)))
+      .toEqual([expect.any(Number)]);
+    expect(await first.page.getByText('7 of 9 (overweight)').count()).toBe(1);
+
+    // A second vet opens the same review before the first decides.
+    const second = await openConsole(browser);
+    await signIn(second.page, otherVet.api_key);
+    await second.page.goto(`${inject('baseUrl')}/console#/reviews/${requested.body.id}`);
+    await second.page.getByRole('heading', { name: `Review of ${pet.name}` }).waitFor();
+
+    await first.page.getByLabel('Body condition score (1 to 9)').selectOption('5');
+    await first.page.getByLabel('Notes for the owner (optional)').fill('Ideal: ribs easily felt');
+    await expectAccessible(first.page, 'review');
+    await first.page.getByRole('button', { name: 'Complete review' }).click();
+    await first.page.getByRole('status').filter({ hasText: 'Completed: score 5' }).waitFor();
+    await screenshot(first.page, 'vet-review-completed');
+
+    await second.page.getByLabel('Reason for the owner').fill('Photos too dark');
+    await second.page.getByRole('button', { name: 'Reject review' }).click();
+    const refused = second.page.getByRole('alert');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('409');
+    expect(await refused.textContent()).toContain('review_not_pending');
+    await second.page.getByText('already decided, probably by another vet').waitFor();
+    await expectAccessible(second.page, 'review decided elsewhere');
+    await screenshot(second.page, 'vet-review-409');
+
+    const ownerView = await openConsole(browser);
+    await signIn(ownerView.page, owner.api_key);
+    await ownerView.page.goto(`${inject('baseUrl')}/console#/pets/${pet.id}`);
+    const row = ownerView.page
+      .getByRole('table', { name: /Body condition/ })
+      .getByRole('row')
+      .nth(1);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('completed');
+    expect(await row.textContent()).toContain('5 (ideal)');
+    expect(await row.textContent()).toContain('Ideal: ribs easily felt');
+    await screenshot(ownerView.page, 'owner-sees-review');
+
+    for (const view of [first, second, ownerView]) {
+      expect(view.problems).toEqual([]);
+      await view.page.close();
+    }
+  }, 120_000);
+
+  it('an administrator approves a public request with reference pickers and the photo joins /images/search', async () => {
+    const owner = await createAccount();
+    const imageId = await anApprovedUpload(owner.api_key, Math.floor(Math.random() * 200));
+    const message = `Korat in the sun ${imageId}`;
+    const put = await api('POST', `/images/${imageId}/public-requests`, {
+      key: owner.api_key,
+      body: { request_message: message, author: 'Ana Ruiz', licence: 'CC-BY-4.0' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(201);
+
+    const { page, urls, problems } = await openConsole(browser);
+    await signIn(page, adminKey());
+    await page.getByRole('link', { name: 'Administration' }).click();
+    const card = page.getByRole('listitem', { name: message });
+    await page.getByRole('heading', { name: 'Public-image requests' }).waitFor();
+    while ((await card.count()) === 0) {
+      const next = page.getByRole('button', { name: 'Next page' });
+      await page.getByText(/pending, oldest first/).waitFor();
+      if ((await card.count()) > 0) break;
+      expect(await next.isEnabled(), 'the request is in the queue').toBe(true);
+      await next.click();
+    }
+    expect(await card.textContent()).toContain('Ana Ruiz');
+    expect(await card.textContent()).toContain('CC-BY-4.0');
+    await expect
+      .poll(() => card.getByRole('img').evaluate((i) => (i as { naturalWidth: number }).naturalWidth))
+      .toBe(80);
+
+    await card.getByLabel('Species').selectOption('cat');
+    await card.getByLabel('Find breeds').fill('Korat');
+    await card.getByRole('checkbox', { name: 'Korat', exact: true }).check();
+    await card.getByRole('checkbox', { name: 'Blue (colour)', exact: true }).check();
+    await expectAccessible(page, 'administration');
+    await screenshot(page, 'admin-approve');
+    await card.getByRole('button', { name: 'Approve and publish' }).click();
+    await card.getByRole('status').filter({ hasText: 'Approved and published' }).waitFor();
+
+    const search = await api('GET', '/images/search?breed_ids=korat&order=DESC&limit=100&include_colours=true', {
+      key: owner.api_key,
+    });
+    expect(search.status).toBe(200);
+    const published = (search.body as { id: string; colours?: { id: string }[] }[]).find((i) => i.id === imageId);
+    expect(published, 'the approved photo is searchable').toBeDefined();
+
+    await page.getByLabel('Account id').fill(owner.id);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const overview = page.getByRole('definition').filter({ hasText: 'Integration test' });
+    await overview.waitFor();
+    await expectAccessible(page, 'account lookup');
+    expect(urls.filter((url) => url.includes(adminKey()))).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

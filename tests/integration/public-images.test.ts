@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { adminKey, api, createAccount, send, subscribe } from '../support/api-client.ts';
 import { until } from '../support/polling.ts';
+import { anApprovedUpload } from '../support/factories/images.ts';
 import { type Received, startReceiver } from '../support/receiver.ts';
 
 let owner: string;
@@ -30,26 +31,7 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 let seed = 0;
-/** An approved (processed) upload of the owner: a small JPEG of its own colour. */
-async function anApprovedUpload(): Promise<string> {
-  seed += 1;
-  const bytes = await sharp({
-    create: { width: 80, height: 60, channels: 3, background: { r: 40 * seed, g: 120, b: 200 - seed } },
-  })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), `rex-${seed}.jpg`);
-  const created = await send('POST', '/images/upload', { headers: { 'x-api-key': owner }, body: form });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id as string;
-  const processed = await until(
-    () => api('GET', `/images/${id}`, { key: owner }),
-    (r) => r.body.status === 'approved',
-  );
-  expect(processed.body.status).toBe('approved');
-  return id;
-}
+const anOwnUpload = () => anApprovedUpload(owner, ++seed);
 
 const putForward = (imageId: string, body: unknown = {}, key = owner) =>
   api('POST', `/images/${imageId}/public-requests`, { key, body });
@@ -88,7 +70,7 @@ async function verifiedDeliveries(requestId: string, eventType: string): Promise
 
 describe('public-image requests: the full cycle', () => {
   it('owner requests, administrator approves with tags: the photo joins search with its credit, once', async () => {
-    const imageId = await anApprovedUpload();
+    const imageId = await anOwnUpload();
     const before = await newestBeagles();
 
     const created = await putForward(imageId, { request_message: 'Rex on the beach', author: 'Ana Ruiz' });
@@ -175,7 +157,7 @@ describe('public-image requests: the full cycle', () => {
   });
 
   it('a denial carries the message and the owner may ask again; a withdrawal leaves no request', async () => {
-    const imageId = await anApprovedUpload();
+    const imageId = await anOwnUpload();
     const first = await putForward(imageId);
     expect(first.status).toBe(201);
     const denied = await decide(first.body.id, 'deny', { admin_message: 'Too blurry' });
@@ -195,12 +177,12 @@ describe('public-image requests: the full cycle', () => {
     expect(nothingPending.body.code).toBe('no_pending_public_request');
     expect((await decide(second.body.id, 'approve', beagleTags)).status).toBe(404);
 
-    const fresh = await anApprovedUpload();
+    const fresh = await anOwnUpload();
     expect((await statusOf(fresh)).body).toEqual({ image_id: fresh, status: 'none' });
   });
 
   it('answers 403 to another account and for catalogue images, 409 while the upload is still being checked', async () => {
-    const imageId = await anApprovedUpload();
+    const imageId = await anOwnUpload();
     expect((await putForward(imageId, {}, other)).status).toBe(403);
     expect((await statusOf(imageId, other)).status).toBe(403);
     const catalogue = await api('GET', '/images/search?limit=1', { key: owner });
@@ -211,7 +193,7 @@ describe('public-image requests: the full cycle', () => {
   });
 
   it('approving a request whose image was deleted meanwhile is a 404 and publishes nothing', async () => {
-    const imageId = await anApprovedUpload();
+    const imageId = await anOwnUpload();
     const request = await putForward(imageId);
     expect(request.status).toBe(201);
     const before = await newestBeagles();
@@ -227,7 +209,7 @@ describe('public-image requests: the full cycle', () => {
 
 describe('one pending request per image, under concurrency', () => {
   it('of eight simultaneous requests for one image exactly one is created, the others are 409', async () => {
-    const imageId = await anApprovedUpload();
+    const imageId = await anOwnUpload();
 
     const answers = await Promise.all(Array.from({ length: 8 }, () => putForward(imageId)));
 
@@ -238,7 +220,7 @@ describe('one pending request per image, under concurrency', () => {
   });
 
   it('photos approved at the same moment all join search, each once', async () => {
-    const images = await Promise.all([anApprovedUpload(), anApprovedUpload(), anApprovedUpload()]);
+    const images = await Promise.all([anOwnUpload(), anOwnUpload(), anOwnUpload()]);
     const requests = await Promise.all(images.map((id) => putForward(id)));
     const before = await newestBeagles();
 

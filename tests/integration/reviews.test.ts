@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { adminKey, api, createAccount, subscribe } from '../support/api-client.ts';
-import { aPetWithReadyPhotos } from '../support/factories/pets.ts';
+import { aPetWithBodyConditionResult, aPetWithReadyPhotos } from '../support/factories/pets.ts';
 import { type Received, startReceiver } from '../support/receiver.ts';
-import { visionRules } from '../support/vision-control.ts';
 
 let owner: string;
 let other: string;
@@ -28,18 +27,7 @@ afterAll(() => receiver.close());
 const aPetOfOwner = () => aPetWithReadyPhotos(owner, { sub_id: 'user-42', external_owner_id: 'usr_42' });
 
 /** The owner's pet with a photo and a body condition result (score 7) to review. */
-async function petWithResult() {
-  const pet = await aPetOfOwner();
-  await visionRules({
-    match: pet.name,
-    name: 'body_condition_score',
-    mode: 'ok',
-    answer: { score: 7, confidence: 0.8, explanation: 'Waist barely visible', recommendations: ['Cut treats'] },
-  });
-  const result = await api('POST', `/pets/${pet.id}/body-condition-score`, { key: owner });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return { ...pet, analysisId: result.body.id as string };
-}
+const petWithResult = () => aPetWithBodyConditionResult(owner, { sub_id: 'user-42', external_owner_id: 'usr_42' });
 
 const requestReview = (petId: string, key = owner) =>
   api('POST', `/pets/${petId}/body-condition-score/reviews`, { key });

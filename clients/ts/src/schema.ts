@@ -90,7 +90,7 @@ export interface paths {
         };
         /**
          * The web console
-         * @description A browser console over this API: sign in with an API key (kept in the tab’s session storage only) to see features, quota and rate limits, rotate the key, manage webhook endpoints and read their delivery log, and browse pets. It calls the public routes with the caller’s own key, so it can do nothing the key may not. Strict Content-Security-Policy (scripts and styles from this origin only, no inline script, `frame-ancestors 'none'`).
+         * @description A browser console over this API: sign in with an API key (kept in the tab’s session storage only) to see features, quota and rate limits, rotate the key, manage webhook endpoints and read their delivery log, and browse pets; vets decide pending body condition reviews, administrators public-image requests, and look accounts up. It calls the public routes with the caller’s own key, so it can do nothing the key may not. Strict Content-Security-Policy (scripts and styles from this origin only, no inline script, `frame-ancestors 'none'`).
          */
         get: operations["docs.console"];
         put?: never;

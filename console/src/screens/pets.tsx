@@ -1,98 +1,42 @@
-import { useState } from 'preact/hooks';
 import { type Api, ok, type Schema, withHeaders } from '../api.ts';
-import { ScreenTitle, Section, Show, Table, useLoad, when } from '../ui.tsx';
+import { Gallery, PetFacts } from '../media.tsx';
+import { Paged, ScreenTitle, Section, Show, Table, useLoad, when } from '../ui.tsx';
 
 const PAGE_SIZE = 20;
 
-/** The account's pets, a page at a time (Pagination-Count from the API). */
+/** The account's pets, newest first, a page at a time. */
 export function PetsScreen({ api }: { api: Api }) {
-  const [page, setPage] = useState(0);
-  const pets = useLoad(
-    () => withHeaders(api.GET('/pets', { params: { query: { limit: PAGE_SIZE, page, order: 'DESC' } } })),
-    [page],
-  );
+  const load = (page: number) =>
+    withHeaders(api.GET('/pets', { params: { query: { limit: PAGE_SIZE, page, order: 'DESC' } } }));
   return (
     <>
       <ScreenTitle>Pets</ScreenTitle>
-      <Show loaded={pets}>
-        {({ data, headers }) => {
-          const total = Number(headers.get('pagination-count') ?? data.length);
-          const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-          return data.length === 0 ? (
-            <p class="muted">No pets yet.</p>
-          ) : (
-            <>
-              <Table
-                caption={`${total} pets, page ${page + 1} of ${pages}`}
-                columns={['Name', 'Species', 'Breeds', 'Photos', 'Videos', 'Portraits']}
-              >
-                {data.map((pet) => (
-                  <tr key={pet.id}>
-                    <th scope="row">
-                      <a href={`#/pets/${encodeURIComponent(pet.id)}`}>{pet.name}</a>
-                    </th>
-                    <td>{pet.species_id}</td>
-                    <td>{pet.breeds.map((b) => b.name).join(', ') || '–'}</td>
-                    <td>{pet.photo_count}</td>
-                    <td>{pet.video_count}</td>
-                    <td>{pet.portrait_count}</td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager page={page} pages={pages} onPage={setPage} />
-            </>
-          );
-        }}
-      </Show>
+      <Paged load={load} pageSize={PAGE_SIZE} empty="No pets yet.">
+        {(pets, { total, page, pages }) => (
+          <Table
+            caption={`${total} pets, page ${page + 1} of ${pages}`}
+            columns={['Name', 'Species', 'Breeds', 'Photos', 'Videos', 'Portraits']}
+          >
+            {pets.map((pet) => (
+              <tr key={pet.id}>
+                <th scope="row">
+                  <a href={`#/pets/${encodeURIComponent(pet.id)}`}>{pet.name}</a>
+                </th>
+                <td>{pet.species_id}</td>
+                <td>{pet.breeds.map((b) => b.name).join(', ') || '–'}</td>
+                <td>{pet.photo_count}</td>
+                <td>{pet.video_count}</td>
+                <td>{pet.portrait_count}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Paged>
     </>
   );
 }
 
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  return (
-    <nav class="actions" aria-label="Pages">
-      <button type="button" disabled={page === 0} onClick={() => onPage(page - 1)}>
-        Previous page
-      </button>
-      <button type="button" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
-        Next page
-      </button>
-    </nav>
-  );
-}
-
-type Media = Schema<'PetMedia'>;
 const GALLERY_LABELS = { photo: 'Photo', video: 'Video' } as const;
-
-function Gallery({ label, items, petName }: { label: string; items: Media[]; petName: string }) {
-  if (items.length === 0) return <p class="muted">No {label.toLowerCase()}.</p>;
-  return (
-    <ul class="gallery" aria-label={label}>
-      {items.map((item, index) => (
-        <li key={item.id}>
-          <MediaItem item={item} alt={`${label} ${index + 1} of ${petName}`} />
-          <div class="muted">
-            {item.style ?? item.status}
-            {item.reason && `: ${item.reason}`}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function MediaItem({ item, alt }: { item: Media; alt: string }) {
-  if (!item.url) return <div class="placeholder">{item.status}</div>;
-  if (item.kind === 'video') {
-    // biome-ignore lint/a11y/useMediaCaption: owners' own clips have no captions to offer
-    return <video controls preload="metadata" src={item.url} aria-label={alt} />;
-  }
-  return (
-    <a href={item.url}>
-      <img src={item.thumbnail_url ?? item.url} alt={alt} loading="lazy" />
-    </a>
-  );
-}
 
 function Reviews({ reviews }: { reviews: Schema<'BodyConditionReview'>[] }) {
   if (reviews.length === 0) return <p class="muted">No body condition analyses sent for review.</p>;
@@ -148,22 +92,7 @@ export function PetScreen({ api, petId }: { api: Api; petId: string }) {
         {(p) => (
           <>
             <ScreenTitle>{p.name}</ScreenTitle>
-            <dl class="facts">
-              <dt>Species</dt>
-              <dd>{p.species_id}</dd>
-              <dt>Breeds</dt>
-              <dd>{p.breeds.map((b) => b.name).join(', ') || '–'}</dd>
-              <dt>Sex</dt>
-              <dd>{p.sex ?? '–'}</dd>
-              <dt>Neutered</dt>
-              <dd>{p.neutered === null ? '–' : p.neutered ? 'yes' : 'no'}</dd>
-              <dt>Born</dt>
-              <dd>{p.birth_date ?? '–'}</dd>
-              <dt>Weight</dt>
-              <dd>{p.weight_kg === null ? '–' : `${p.weight_kg} kg`}</dd>
-              <dt>Added</dt>
-              <dd>{when(p.created_at)}</dd>
-            </dl>
+            <PetFacts pet={{ ...p, breeds: p.breeds.map((b) => b.name).join(', ') }} />
           </>
         )}
       </Show>

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { api, send, type ApiResponse } from '../api-client.ts';
 import { until } from '../polling.ts';
+import { visionRules } from '../vision-control.ts';
 
 /** A source with structure and many colours: a gradient sky, a cartoon dog, a ball. */
 export const aSourcePhoto = (width = 480, height = 360) =>
@@ -126,4 +127,18 @@ export async function aPetWithReadyPhotos(key: string, fields: Record<string, st
   const pet = created.body;
   for (const image of pet.images ?? []) expect((await settled(key, pet.id, image.id)).body.status).toBe('ready');
   return { id: pet.id as string, name, imageIds: (pet.images ?? []).map((i: { id: string }) => i.id) as string[] };
+}
+
+/** A pet with a ready photo and a body condition result of score 7 from the fake vision server, for review. */
+export async function aPetWithBodyConditionResult(key: string, fields: Record<string, string> = {}) {
+  const pet = await aPetWithReadyPhotos(key, fields);
+  await visionRules({
+    match: pet.name,
+    name: 'body_condition_score',
+    mode: 'ok',
+    answer: { score: 7, confidence: 0.8, explanation: 'Waist barely visible', recommendations: ['Cut treats'] },
+  });
+  const result = await api('POST', `/pets/${pet.id}/body-condition-score`, { key });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return { ...pet, analysisId: result.body.id as string };
 }
