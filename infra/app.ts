@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { parseStage } from './stage.ts';
+import { parseDeployStrategy, parseStage } from './stage.ts';
 import { PetApiStack } from './stack.ts';
 import { describeFigures, limitBreaches, measureStack } from './limits.ts';
 import { serviceName } from '../shared/observability.ts';
@@ -22,6 +22,7 @@ const stack = new PetApiStack(app, serviceName(stage), {
   mailFrom: app.node.tryGetContext('mailFrom'),
   analysisModelId: app.node.tryGetContext('analysisModel'),
   portraitModelId: app.node.tryGetContext('portraitModel'),
+  deployStrategy: parseDeployStrategy(app.node.tryGetContext('deploy'), stage),
   // Deploys to the account and region of the caller's credentials; synth needs neither.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Pet data, analysis and webhook API (${stage})`,

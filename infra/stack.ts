@@ -11,7 +11,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ReferenceData } from './constructs/reference-data.ts';
 import { TokenSecret } from './constructs/token-secret.ts';
-import { ANALYSIS_MODEL_BY_STAGE, type Stage } from './stage.ts';
+import { Releases } from './constructs/releases.ts';
+import { ANALYSIS_MODEL_BY_STAGE, DEPLOY_STRATEGY_BY_STAGE, type DeployStrategy, type Stage } from './stage.ts';
 
 export interface PetApiStackProps extends StackProps {
   stage: Stage;
@@ -24,6 +25,8 @@ export interface PetApiStackProps extends StackProps {
   analysisModelId?: string;
   /** The Bedrock image model for portraits (`-c portraitModel=…`); Nova Canvas by default. */
   portraitModelId?: string;
+  /** How deploys reach traffic (`-c deploy=canary|all-at-once`); by default the stage's (infra/stage.ts). */
+  deployStrategy?: DeployStrategy;
 }
 
 /** Amazon Nova Canvas: image generation conditioned on the source's edges (available in us-east-1, eu-west-1, ap-northeast-1). */
@@ -44,6 +47,10 @@ export class PetApiStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail, service: this.stackName });
+    const releases = new Releases(this, 'Releases', {
+      strategy: props.deployStrategy ?? DEPLOY_STRATEGY_BY_STAGE[stage],
+      monitoring,
+    });
     // sharp and libvips for the functions that process images (consumers and analysis routes alike).
     const sharpLayer = mediaSharpLayer(this);
     const webhookSecrets = new WebhookSecrets(this, 'Webhooks', { stage });
@@ -59,6 +66,7 @@ export class PetApiStack extends Stack {
       portraitModelId: props.portraitModelId ?? DEFAULT_PORTRAIT_MODEL,
       logGroup,
       monitoring,
+      releases,
     });
     const api = new ApiRoutes(this, 'Api', {
       stage,
@@ -74,10 +82,12 @@ export class PetApiStack extends Stack {
       logGroup,
       analysisModelId: props.analysisModelId ?? ANALYSIS_MODEL_BY_STAGE[stage],
       monitoring,
+      releases,
       sharpLayer,
     });
     monitoring.alarmOnApiErrors(api.httpApi);
     monitoring.alarmOnServiceHealth(api.httpApi);
+    releases.watchStage(api.httpApi);
     new ReferenceData(this, 'ReferenceData', { stage, table: data.table, logGroup });
 
     monitoring.addDashboard(api.httpApi);

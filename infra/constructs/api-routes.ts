@@ -13,7 +13,12 @@ import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { type ILayerVersion, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions } from 'aws-cdk-lib/aws-lambda';
+import {
+  type Alias,
+  type ILayerVersion,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsVersions,
+} from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { functionRole, nodeFunction } from './lambda-defaults.ts';
 import { MEDIA_ARCHITECTURE } from './media-layers.ts';
@@ -30,6 +35,8 @@ import type { Stage } from '../stage.ts';
 import type { Monitoring } from './monitoring.ts';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { STAGE_THROTTLE } from './stage-throttle.ts';
+import type { Releases } from './releases.ts';
+import { METRIC } from '../../shared/observability.ts';
 
 export interface ApiRoutesProps {
   stage: Stage;
@@ -50,6 +57,8 @@ export interface ApiRoutesProps {
   sharpLayer: ILayerVersion;
   /** Each route function's p99 duration is alarmed into its topic. */
   monitoring: Monitoring;
+  /** Publishes each function behind the alias its integration invokes (and, by canary, its deployment group). */
+  releases: Releases;
 }
 
 /**
@@ -118,7 +127,7 @@ export class ApiRoutes extends Construct {
     const fallback = this.routeFunction(this, props.fallbackRoute);
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: `Pet API (${props.stage})`,
-      defaultIntegration: new HttpLambdaIntegration('DefaultIntegration', fallback),
+      defaultIntegration: new HttpLambdaIntegration('DefaultIntegration', this.release(fallback, props.fallbackRoute)),
       corsPreflight: {
         allowOrigins: ['*'],
         allowMethods: CORS.allowMethods.map((m) => m as CorsHttpMethod),
@@ -145,7 +154,7 @@ export class ApiRoutes extends Construct {
         new HttpRoute(areaStack, `${name}Route`, {
           httpApi: this.httpApi,
           routeKey: HttpRouteKey.with(`${API_BASE_PATH}${route.path}`, HttpMethod[route.method]),
-          integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+          integration: new HttpLambdaIntegration(`${name}Integration`, this.release(fn, route)),
         });
         this.alarmOnLatency(fn, route);
       }
@@ -168,6 +177,16 @@ export class ApiRoutes extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
     );
+  }
+
+  /** The alias API Gateway invokes; a deploy of the route is judged by its crashes and its 5xx answers. */
+  private release(fn: NodejsFunction, route: RouteDef): Alias {
+    const answers5xx = this.props.monitoring.metric(
+      METRIC.requests,
+      { route: route.id, status_class: '5xx' },
+      Duration.minutes(1),
+    );
+    return this.props.releases.release(fn, `${route.method} ${API_BASE_PATH}${route.path}`, answers5xx);
   }
 
   private acknowledgeAuthInFunctions(scope: Construct): void {

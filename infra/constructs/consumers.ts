@@ -19,6 +19,7 @@ import { AccessGrants } from './grants.ts';
 import { functionRole, nodeFunction } from './lambda-defaults.ts';
 import { MEDIA_ARCHITECTURE } from './media-layers.ts';
 import type { Monitoring } from './monitoring.ts';
+import type { Releases } from './releases.ts';
 import type { Stage } from '../stage.ts';
 
 export interface ConsumersProps {
@@ -37,6 +38,8 @@ export interface ConsumersProps {
   portraitModelId: string;
   logGroup: LogGroup;
   monitoring: Monitoring;
+  /** Publishes each consumer behind the alias its event source invokes. */
+  releases: Releases;
 }
 
 /** A queue with its dead-letter queue, encrypted, TLS-only, alarmed when anything lands in the DLQ. */
@@ -127,8 +130,9 @@ export class Consumers extends Construct {
       }),
       ...(consumer.tmpMb && { ephemeralStorageSize: Size.mebibytes(consumer.tmpMb) }),
     });
+    const live = this.props.releases.release(fn, consumer.description);
     if ('queue' in consumer.source) {
-      fn.addEventSource(
+      live.addEventSource(
         new SqsEventSource(this.queues[consumer.source.queue], {
           batchSize: consumer.batchSize,
           reportBatchItemFailures: true,
@@ -153,7 +157,7 @@ export class Consumers extends Construct {
     // The consumer parks records it can never handle here itself, so one poison record cannot stall the shard.
     fn.addEnvironment('STREAM_DLQ_URL', streamFailures.queueUrl);
     streamFailures.grantSendMessages(role);
-    fn.addEventSource(
+    live.addEventSource(
       new DynamoEventSource(this.props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: consumer.batchSize,

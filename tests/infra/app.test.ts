@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fallbackRoute, routes } from '../../functions/routes.ts';
 import { accessWithGuards } from '../../shared/http/guards.ts';
 import { accessKey } from '../../infra/constructs/api-routes.ts';
-import { STAGES, type Stage } from '../../infra/stage.ts';
+import { DEPLOY_STRATEGY_BY_STAGE, STAGES, type Stage } from '../../infra/stage.ts';
 import { scratchDirs } from '../support/scratch-dirs.ts';
 
 const scratch = scratchDirs('app');
@@ -73,6 +73,11 @@ async function synthThroughApp(stage: Stage, environment: Record<string, string>
   };
 }
 
+const partition = <T>(items: T[], test: (item: T) => boolean): [T[], T[]] => [
+  items.filter(test),
+  items.filter((item) => !test(item)),
+];
+
 const cases = STAGES.flatMap((stage) =>
   (Object.keys(ENVIRONMENTS) as EnvironmentName[]).map((name) => ({ stage, name })),
 );
@@ -126,20 +131,29 @@ describe('docs/ARCHITECTURE.md agrees with the synthesized stacks', () => {
     }
   });
 
-  it("states the number of routes and the stage template's resources", () => {
+  it("states the number of routes and each stage template's resources", () => {
     const stated = architecture.match(
-      /\| Resources today \((\d+) routes and the fallback\) \|\n.*?\n\| `PetApi-<stage>` \|.*?\| (\d+) \|/,
+      /\| Resources today \((\d+) routes and the fallback\) \|\n.*?\n\| `PetApi-<stage>` \|.*?\| (\d+) \(staging\), (\d+) \(production\) \|/,
     );
     expect(stated, 'the deployed resources table').not.toBeNull();
-    const [routeCount, parentCount] = stated!.slice(1).map(Number);
+    const [routeCount, staging, production] = stated!.slice(1).map(Number);
     expect(routeCount).toBe(routes.length);
-    for (const result of results.values()) expect(result.parentResourceCount).toBe(parentCount);
-    expect(architecture).toContain(`stay in the parent\nstack (${parentCount} resources)`);
+    for (const [key, result] of results)
+      expect(result.parentResourceCount, key).toBe(key.startsWith('staging') ? staging : production);
+    expect(architecture).toContain(
+      `stay in the parent\nstack (${staging} resources in staging, ${production} in production)`,
+    );
   });
 
   it('states the number of IAM roles and what they are for', () => {
-    for (const result of results.values()) {
-      const roles = result.resources.filter((r) => r.Type === 'AWS::IAM::Role');
+    for (const [key, result] of results) {
+      // CodeDeploy's service role exists where deploys go by canary (production by default): stated apart.
+      const [deployRoles, roles] = partition(
+        result.resources.filter((r) => r.Type === 'AWS::IAM::Role'),
+        (r) => r.Properties.Description?.startsWith('CodeDeploy') === true,
+      );
+      expect(deployRoles, key).toHaveLength(DEPLOY_STRATEGY_BY_STAGE[key.split(' ')[0] as Stage] === 'canary' ? 1 : 0);
+      expect(architecture).toContain('plus 1 for CodeDeploy in a stage that deploys by canary');
       const routeRoles = roles.filter((r) => r.Properties.Description?.startsWith('Route functions with access'));
       const cdkRoles = roles.filter((r) => r.Properties.Description === undefined);
       const distinctAccess = new Set([...routes, fallbackRoute].map(accessWithGuards).map(accessKey));

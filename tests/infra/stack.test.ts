@@ -16,7 +16,13 @@ import { METRIC } from '../../shared/observability.ts';
 import { LOCAL_ONLY_SETTINGS } from '../../shared/config.ts';
 import { PetApiStack } from '../../infra/stack.ts';
 import { limitBreaches, measureStack } from '../../infra/limits.ts';
-import { ANALYSIS_MODEL_BY_STAGE, type Stage } from '../../infra/stage.ts';
+import { ANALYSIS_MODEL_BY_STAGE, DEPLOY_STRATEGY_BY_STAGE, type Stage } from '../../infra/stage.ts';
+import {
+  RELEASE_5XX_PERCENT,
+  RELEASE_ALIAS,
+  RELEASE_FAILURES,
+  RELEASE_P99_MS,
+} from '../../infra/constructs/releases.ts';
 import { flattenedTemplate, nestedStacksOf } from '../support/assembly.ts';
 import { scratchDirs } from '../support/scratch-dirs.ts';
 
@@ -75,6 +81,93 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     expect(ids).toHaveLength(1);
     return { Ref: ids[0]![0] };
   };
+
+  /** The logical id of the `live` alias of the function `fnId`, which its callers invoke. */
+  const liveAliasOf = (fnId: string) => {
+    const aliases = Object.entries(resources).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::Alias' && r.Properties.FunctionName.Ref === fnId,
+    );
+    expect(aliases.map(([, r]) => r.Properties.Name)).toEqual([RELEASE_ALIAS]);
+    return aliases[0]![0];
+  };
+
+  /** The alias an event source mapping invokes (its FunctionName is `<function name>:live`, from the alias ARN). */
+  const invokedBy = (mapping: Resources[string]) =>
+    JSON.stringify(mapping.Properties.FunctionName).match(/"Ref":"([^"]+)"/)![1]!;
+
+  it('publishes every function but the deploy-time loader behind its live alias, which its API route or event source invokes', () => {
+    const ours = Object.entries(resources).filter(
+      ([, r]) =>
+        isOurFunction(r) && r.Properties.Description !== 'Loads the reference data sets into the table on deploy',
+    );
+    expect(ours).toHaveLength(routes.length + 1 + consumers.length);
+    const invoked = new Set<string>();
+    for (const [, r] of Object.entries(resources)) {
+      if (r.Type === 'AWS::ApiGatewayV2::Integration') invoked.add(r.Properties.IntegrationUri.Ref);
+      if (r.Type === 'AWS::Lambda::EventSourceMapping') invoked.add(invokedBy(r));
+    }
+    const aliases = ours.map(([id]) => liveAliasOf(id));
+    expect([...invoked].sort()).toEqual(aliases.sort());
+    for (const alias of aliases)
+      expect(resources[resources[alias]!.Properties.FunctionVersion['Fn::GetAtt'][0]]!.Type).toBe(
+        'AWS::Lambda::Version',
+      );
+  });
+
+  it(`deploys ${DEPLOY_STRATEGY_BY_STAGE[stage] === 'canary' ? 'by canary, rolled back by alarms' : 'at once, without CodeDeploy'}`, () => {
+    const groups = Object.values(resources).filter((r) => r.Type === 'AWS::CodeDeploy::DeploymentGroup');
+    if (DEPLOY_STRATEGY_BY_STAGE[stage] === 'all-at-once') {
+      expect(groups).toEqual([]);
+      expect(Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Alias')).not.toContainEqual(
+        expect.objectContaining({ UpdatePolicy: expect.anything() }),
+      );
+      return;
+    }
+    const aliases = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Alias');
+    expect(groups).toHaveLength(aliases.length);
+    const alarmName = (ref: unknown) => resources[(ref as { Ref: string }).Ref]!;
+    for (const [id, alias] of aliases) {
+      const update = (alias as { UpdatePolicy?: any }).UpdatePolicy.CodeDeployLambdaAliasUpdate;
+      const group = Object.entries(resources).find(
+        ([groupId, r]) => r.Type === 'AWS::CodeDeploy::DeploymentGroup' && update.DeploymentGroupName.Ref === groupId,
+      )![1];
+      expect(group.Properties).toMatchObject({
+        DeploymentConfigName: 'CodeDeployDefault.LambdaCanary10Percent5Minutes',
+        DeploymentStyle: { DeploymentType: 'BLUE_GREEN', DeploymentOption: 'WITH_TRAFFIC_CONTROL' },
+        AutoRollbackConfiguration: {
+          Enabled: true,
+          Events: expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']),
+        },
+        AlarmConfiguration: { Enabled: true },
+      });
+      // The function's own failure alarm, then the stage's 5xx rate and p99 latency, each over 1-minute windows.
+      const [own, ...stageAlarms] = group.Properties.AlarmConfiguration.Alarms.map(
+        (a: { Name: unknown }) => alarmName(a.Name).Properties,
+      );
+      const fnId = alias.Properties.FunctionName.Ref;
+      const watched = JSON.stringify(own);
+      expect(watched).toContain('"MetricName":"Errors"');
+      expect(watched).toContain(JSON.stringify({ Name: 'FunctionName', Value: { Ref: fnId } }));
+      const route = [...routes, fallbackRoute].find(
+        (r) => resources[fnId]!.Properties.Description === `${r.method} ${API_BASE_PATH}${r.path}`,
+      );
+      // A route's canary is also judged by its 5xx answers, which its handler returns without crashing.
+      if (route)
+        expect(watched, id).toContain(
+          JSON.stringify([
+            { Name: 'route', Value: route.id },
+            { Name: 'service', Value: `PetApi-${stage}` },
+            { Name: 'status_class', Value: '5xx' },
+          ]),
+        );
+      expect(own).toMatchObject({ Threshold: RELEASE_FAILURES, EvaluationPeriods: 1 });
+      expect(stageAlarms.map((a: { Threshold: number }) => a.Threshold)).toEqual([RELEASE_5XX_PERCENT, RELEASE_P99_MS]);
+      const periods = [own, ...stageAlarms].flatMap((a) =>
+        [...JSON.stringify(a).matchAll(/"Period":(\d+)/g)].map((m) => Number(m[1])),
+      );
+      expect(new Set(periods)).toEqual(new Set([60]));
+    }
+  });
 
   it('traces every function with X-Ray and gives it Powertools from the one Powertools layer, named for the stage', () => {
     const functions = Object.values(resources).filter(isOurFunction);
@@ -368,11 +461,14 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       Environment: { Variables: expect.objectContaining({ FFMPEG_PATH: '/opt/bin/ffmpeg' }) },
     });
     expect(meter.Properties.Environment.Variables.STREAM_DLQ_URL.Ref).toMatch(/StreamFailureDlq/);
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: id },
+    const alias = liveAliasOf(id);
+    const mapping = Object.values(resources).find(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && invokedBy(r) === alias,
+    )!;
+    expect(mapping.Properties).toMatchObject({
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
       FilterCriteria: {
         Filters: [
           {
@@ -420,7 +516,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       }
       // The queue the consumer reads, as its event source names it, and that queue's dead-letter queue.
       const mapping = Object.values(resources).find(
-        (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName.Ref === fnId,
+        (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && invokedBy(r) === liveAliasOf(fnId),
       )!;
       const queue = resources[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]!;
       const dlqId = queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
