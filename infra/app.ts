@@ -4,6 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { parseDeployStrategy, parseStage } from './stage.ts';
 import { PetApiStack } from './stack.ts';
+import { restoredTableFrom } from './constructs/data-table.ts';
 import { describeFigures, limitBreaches, measureStack } from './limits.ts';
 import { serviceName } from '../shared/observability.ts';
 
@@ -23,6 +24,7 @@ const stack = new PetApiStack(app, serviceName(stage), {
   analysisModelId: app.node.tryGetContext('analysisModel'),
   portraitModelId: app.node.tryGetContext('portraitModel'),
   deployStrategy: parseDeployStrategy(app.node.tryGetContext('deploy'), stage),
+  restoredTable: restoredTableFrom((key) => app.node.tryGetContext(key), stage),
   // Deploys to the account and region of the caller's credentials; synth needs neither.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Pet data, analysis and webhook API (${stage})`,

@@ -2,7 +2,7 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes, fallbackRoute } from '../functions/routes.ts';
 import { ApiRoutes } from './constructs/api-routes.ts';
-import { DataTable } from './constructs/data-table.ts';
+import { DataTable, type RestoredTable } from './constructs/data-table.ts';
 import { Consumers } from './constructs/consumers.ts';
 import { Media } from './constructs/media.ts';
 import { ffmpegLayer, sharpLayer as mediaSharpLayer } from './constructs/media-layers.ts';
@@ -27,6 +27,8 @@ export interface PetApiStackProps extends StackProps {
   portraitModelId?: string;
   /** How deploys reach traffic (`-c deploy=canary|all-at-once`); by default the stage's (infra/stage.ts). */
   deployStrategy?: DeployStrategy;
+  /** A table restored from a backup that the stage uses instead of its own (docs/operations.md#backups-and-restore). */
+  restoredTable?: RestoredTable | undefined;
 }
 
 /** Amazon Nova Canvas: image generation conditioned on the source's edges (available in us-east-1, eu-west-1, ap-northeast-1). */
@@ -38,7 +40,7 @@ export class PetApiStack extends Stack {
     super(scope, id, props);
     const { stage } = props;
 
-    const data = new DataTable(this, 'Data', { stage });
+    const data = new DataTable(this, 'Data', { stage, restoredTable: props.restoredTable });
     const media = new Media(this, 'Media', { stage, catalogueImagesDir: props.catalogueImagesDir });
     const tokenSecret = new TokenSecret(this, 'TokenSecret', { stage });
     // One log group for every function keeps the stack small; stream names carry the function name.

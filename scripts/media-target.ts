@@ -49,7 +49,7 @@ export function withMediaTargetOptions(command: Command): Command {
     );
 }
 
-async function stackOutputs(stackName: string): Promise<Record<string, string>> {
+export async function stackOutputs(stackName: string): Promise<Record<string, string>> {
   const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
   return Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
 }

@@ -1,6 +1,6 @@
 import { Duration, Size, Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, type ILayerVersion, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -24,7 +24,7 @@ import type { Stage } from '../stage.ts';
 
 export interface ConsumersProps {
   stage: Stage;
-  table: Table;
+  table: ITable;
   bucket: Bucket;
   mediaBaseUrl: string;
   webhookSecretsKey: IKey;

@@ -111,8 +111,22 @@ function copyIntoBundle(files: readonly string[]) {
   };
 }
 
-const arnToken = (resource: IConstruct) =>
-  `<${Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
+/**
+ * A resource's ARN as a cdk-nag finding writes it: `<LogicalId.Arn>` for one of the stack, the ARN itself (pseudo
+ * parameters as `<AWS::Region>`) for an imported one, such as a restored table.
+ */
+const arnToken = (resource: IConstruct, arn: string) => {
+  const cfn = resource.node.defaultChild as CfnElement | undefined;
+  return cfn ? `<${Stack.of(resource).getLogicalId(cfn)}.Arn>` : asNagWrites(Stack.of(resource).resolve(arn));
+};
+
+function asNagWrites(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const intrinsic = value as { Ref?: string; 'Fn::Join'?: [string, unknown[]] };
+  if (intrinsic.Ref) return `<${intrinsic.Ref}>`;
+  if (intrinsic['Fn::Join']) return intrinsic['Fn::Join'][1].map(asNagWrites).join(intrinsic['Fn::Join'][0]);
+  throw new Error(`no cdk-nag rendering for ${JSON.stringify(value)}`);
+}
 
 /** A role Lambda can assume that may write to the given log group (and nothing else yet). */
 export function functionRole(
@@ -133,7 +147,7 @@ export function functionRole(
     reason: 'X-Ray active tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
   });
   Validations.of(role).acknowledge({
-    id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(logGroup)}:*]`,
+    id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(logGroup, logGroup.logGroupArn)}:*]`,
     reason:
       'Lambda creates one log stream per function instance inside the shared log group; names are not known in advance.',
   });
@@ -150,7 +164,7 @@ export function grantTable(role: Role, table: ITable & IConstruct, actions: read
   );
   if (!indexes) return;
   Validations.of(role).acknowledge({
-    id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(table)}/index/*]`,
+    id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(table, table.tableArn)}/index/*]`,
     reason:
       "Queries on the single table's global secondary indexes (docs/ARCHITECTURE.md access patterns); actions stay limited.",
   });

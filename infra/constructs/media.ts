@@ -17,7 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type LifecycleRule, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { Stage } from '../stage.ts';
@@ -55,8 +55,14 @@ export class Media extends Construct {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'media-bucket/',
       removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      // Two-step pet uploads are multipart uploads; parts of one never completed are not kept.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Production keeps what was overwritten or deleted for a while (a wrong delete or a bad script is undone from
+      // the previous version); uploaded originals, which may carry GPS and camera metadata, only for a day.
+      versioned: production,
+      lifecycleRules: [
+        // Two-step pet uploads are multipart uploads; parts of one never completed are not kept.
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ...(production ? noncurrentVersionRules() : []),
+      ],
     });
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Pet API media (${props.stage})`,
@@ -136,6 +142,16 @@ export class Media extends Construct {
   get baseUrl(): string {
     return `https://${this.distribution.distributionDomainName}`;
   }
+}
+
+/** How long production's media bucket keeps a replaced or deleted object: uploaded originals a day, the rest 30 days. */
+export const NONCURRENT_DAYS = { uploads: 1, other: 30 } as const;
+
+function noncurrentVersionRules(): LifecycleRule[] {
+  return [
+    { prefix: UPLOADS_PREFIX, noncurrentVersionExpiration: Duration.days(NONCURRENT_DAYS.uploads) },
+    { noncurrentVersionExpiration: Duration.days(NONCURRENT_DAYS.other), expiredObjectDeleteMarker: true },
+  ];
 }
 
 /**

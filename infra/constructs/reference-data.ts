@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CustomResource, Duration } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { REFERENCE_DATA_FILES } from '../../shared/domain/reference/data-files.ts';
@@ -21,7 +21,7 @@ export function referenceDataVersion(): string {
 
 /** Deploy-time loader: writes the reference data sets and the image search index into the stage's table whenever they change. */
 export class ReferenceData extends Construct {
-  constructor(scope: Construct, id: string, props: { stage: Stage; table: Table; logGroup: LogGroup }) {
+  constructor(scope: Construct, id: string, props: { stage: Stage; table: ITable; logGroup: LogGroup }) {
     super(scope, id);
     const role = functionRole(this, 'LoaderRole', props.logGroup, 'Reference data loader');
     grantTable(

@@ -147,13 +147,19 @@ describe('docs/ARCHITECTURE.md agrees with the synthesized stacks', () => {
 
   it('states the number of IAM roles and what they are for', () => {
     for (const [key, result] of results) {
-      // CodeDeploy's service role exists where deploys go by canary (production by default): stated apart.
-      const [deployRoles, roles] = partition(
+      // The service roles of CodeDeploy (where deploys go by canary) and AWS Backup (production) are stated apart.
+      const stage = key.split(' ')[0] as Stage;
+      const [serviceRoles, roles] = partition(
         result.resources.filter((r) => r.Type === 'AWS::IAM::Role'),
-        (r) => r.Properties.Description?.startsWith('CodeDeploy') === true,
+        (r) => /^(CodeDeploy|AWS Backup) /.test(r.Properties.Description ?? ''),
       );
-      expect(deployRoles, key).toHaveLength(DEPLOY_STRATEGY_BY_STAGE[key.split(' ')[0] as Stage] === 'canary' ? 1 : 0);
-      expect(architecture).toContain('plus 1 for CodeDeploy in a stage that deploys by canary');
+      expect(serviceRoles.map((r) => r.Properties.Description!.split(' ')[0]).sort(), key).toEqual([
+        ...(stage === 'production' ? ['AWS'] : []),
+        ...(DEPLOY_STRATEGY_BY_STAGE[stage] === 'canary' ? ['CodeDeploy'] : []),
+      ]);
+      expect(architecture).toContain(
+        'plus 1 for CodeDeploy in a stage that deploys by canary (production by default) and 1 for AWS Backup in production',
+      );
       const routeRoles = roles.filter((r) => r.Properties.Description?.startsWith('Route functions with access'));
       const cdkRoles = roles.filter((r) => r.Properties.Description === undefined);
       const distinctAccess = new Set([...routes, fallbackRoute].map(accessWithGuards).map(accessKey));

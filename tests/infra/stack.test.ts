@@ -15,6 +15,8 @@ import { PROVIDER_FAULTS } from '../../shared/domain/analysis/ask.ts';
 import { METRIC } from '../../shared/observability.ts';
 import { LOCAL_ONLY_SETTINGS } from '../../shared/config.ts';
 import { PetApiStack } from '../../infra/stack.ts';
+import { BACKUP_RETENTION, restoredTableFrom } from '../../infra/constructs/data-table.ts';
+import { NONCURRENT_DAYS } from '../../infra/constructs/media.ts';
 import { limitBreaches, measureStack } from '../../infra/limits.ts';
 import { ANALYSIS_MODEL_BY_STAGE, DEPLOY_STRATEGY_BY_STAGE, type Stage } from '../../infra/stage.ts';
 import {
@@ -692,6 +694,58 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     });
   });
 
+  it(`backs the table up with AWS Backup ${stage === 'production' ? 'daily (35 days) and monthly (a year)' : 'nowhere (point-in-time recovery only)'}`, () => {
+    const plans = Object.values(resources).filter((r) => r.Type === 'AWS::Backup::BackupPlan');
+    if (stage !== 'production') {
+      expect(plans).toEqual([]);
+      return;
+    }
+    expect(plans).toHaveLength(1);
+    const rules = plans[0]!.Properties.BackupPlan.BackupPlanRule as {
+      ScheduleExpression: string;
+      Lifecycle: { DeleteAfterDays: number };
+    }[];
+    expect(rules.map((r) => [r.ScheduleExpression, r.Lifecycle])).toEqual([
+      ['cron(0 3 * * ? *)', { DeleteAfterDays: BACKUP_RETENTION.daily.toDays() }],
+      ['cron(0 4 1 * ? *)', { DeleteAfterDays: BACKUP_RETENTION.monthly.toDays() }],
+    ]);
+    const [tableId] = Object.entries(resources).find(
+      ([, r]) => r.Type === 'AWS::DynamoDB::Table' && r.Properties.KeySchema[0].AttributeName === 'pk',
+    )!;
+    template.hasResourceProperties('AWS::Backup::BackupSelection', {
+      BackupSelection: Match.objectLike({ Resources: [{ 'Fn::GetAtt': [tableId, 'Arn'] }] }),
+    });
+    // The vault outlives the stack, as the recovery points in it must.
+    expect(Object.values(resources).find((r) => r.Type === 'AWS::Backup::BackupVault')).toMatchObject({
+      DeletionPolicy: 'Retain',
+    });
+  });
+
+  it(`${stage === 'production' ? 'versions' : 'does not version'} the media bucket, keeping replaced objects a while in production`, () => {
+    const bucket = Object.values(resources).find(
+      (r) => r.Type === 'AWS::S3::Bucket' && r.Properties.LoggingConfiguration?.LogFilePrefix === 'media-bucket/',
+    )!;
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+    if (stage !== 'production') {
+      expect(bucket.Properties.VersioningConfiguration).toBeUndefined();
+      expect(rules.filter((r) => r.NoncurrentVersionExpiration)).toEqual([]);
+      return;
+    }
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Prefix: 'uploads/',
+          NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_DAYS.uploads },
+        }),
+        expect.objectContaining({
+          NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_DAYS.other },
+          ExpiredObjectDeleteMarker: true,
+        }),
+      ]),
+    );
+  });
+
   it('reads the bearer-token secret only where a route declares it', () => {
     const withSecret = Object.values(resources).filter(
       (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.TOKEN_SECRET_ARN,
@@ -711,6 +765,76 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       MetricName: '5xx',
       AlarmActions: [Match.objectLike({ Ref: Match.stringLikeRegexp('AlarmTopic') })],
     });
+  });
+});
+
+describe('a production stage repointed at a restored table (-c production.tableName, -c production.tableStreamArn)', () => {
+  const restoredTable = {
+    tableName: 'pet-api-restored',
+    tableStreamArn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/pet-api-restored/stream/2026-11-28T09:00:00.000',
+  };
+  let resources: Resources;
+  beforeAll(() => {
+    const app = new App({ outdir: scratch('cdk'), context: { 'aws:cdk:bundling-stacks': [] } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    const stack = new PetApiStack(app, 'PetApi-production', {
+      stage: 'production',
+      restoredTable,
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    // Synthesis fails on any unacknowledged cdk-nag finding (the grants on the restored table's indexes included).
+    app.synth();
+    resources = flattenedTemplate(stack).toJSON().Resources;
+  });
+
+  it('creates no table of its own, and every function and event source uses the restored one', () => {
+    const tables = Object.values(resources).filter((r) => r.Type === 'AWS::DynamoDB::Table');
+    expect(tables.map((t) => t.Properties.KeySchema.map((k: { AttributeName: string }) => k.AttributeName))).toEqual([
+      ['id'],
+    ]);
+    const tableNames = new Set(
+      Object.values(resources)
+        .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.TABLE_NAME)
+        .map((r) => JSON.stringify(r.Properties.Environment.Variables.TABLE_NAME)),
+    );
+    expect(tableNames).toEqual(new Set([JSON.stringify(restoredTable.tableName)]));
+    const streamSources = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.StartingPosition,
+    );
+    expect(streamSources.length).toBeGreaterThan(0);
+    for (const source of streamSources) expect(source.Properties.EventSourceArn).toBe(restoredTable.tableStreamArn);
+  });
+
+  it('backs the restored table up', () => {
+    const selection = Object.values(resources).find((r) => r.Type === 'AWS::Backup::BackupSelection')!;
+    expect(JSON.stringify(selection.Properties.BackupSelection.Resources)).toContain(
+      `:table/${restoredTable.tableName}`,
+    );
+  });
+});
+
+describe('restoredTableFrom (-c <stage>.tableName, -c <stage>.tableStreamArn)', () => {
+  const arn = 'arn:aws:dynamodb:eu-west-1:123456789012:table/pet-api-restored/stream/2026-11-28T09:00:00.000';
+  const context = (values: Record<string, string>) => (key: string) => values[key];
+  it("takes both of the stage's values or neither, and ignores the other stage's", () => {
+    expect(restoredTableFrom(context({}), 'production')).toBeUndefined();
+    const production = { 'production.tableName': 'pet-api-restored', 'production.tableStreamArn': arn };
+    expect(restoredTableFrom(context(production), 'production')).toEqual({
+      tableName: 'pet-api-restored',
+      tableStreamArn: arn,
+    });
+    expect(restoredTableFrom(context(production), 'staging')).toBeUndefined();
+    expect(() => restoredTableFrom(context({ 'production.tableName': 'pet-api-restored' }), 'production')).toThrow(
+      /-c production.tableName=<restored table> and -c production.tableStreamArn=<its stream ARN> go together/,
+    );
+    expect(() => restoredTableFrom(context({ 'production.tableStreamArn': arn }), 'production')).toThrow(/go together/);
+  });
+
+  it("refuses a stream that is not the table's, and a malformed name", () => {
+    for (const tableName of ['another-table', 'a b'])
+      expect(() =>
+        restoredTableFrom(context({ 'staging.tableName': tableName, 'staging.tableStreamArn': arn }), 'staging'),
+      ).toThrow(/go together/);
   });
 });
 
