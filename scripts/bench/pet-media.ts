@@ -12,6 +12,7 @@ import { startGateway } from '../local/gateway.ts';
 import { LOCAL_MEDIA_BUCKET } from '../local/media.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { median, percentile } from './stats.ts';
+import { LOCAL_STAGE } from '../../shared/config.ts';
 
 const ROUNDS = Number(process.env.BENCH_PET_ROUNDS ?? 8);
 const PER_ROUND = 25;
@@ -36,7 +37,7 @@ export interface PetMediaBench {
 export async function measurePetMedia(log: (line: string) => void = () => {}): Promise<PetMediaBench> {
   const stack = await startLocalStack({ dynamoDbPort: 0, awsPort: 0, tableName: 'pet-api-bench-pets' });
   Object.assign(process.env, stack.env, {
-    STAGE: 'bench',
+    STAGE: LOCAL_STAGE,
     TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret',
     MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
   });

@@ -1,3 +1,5 @@
+import { cpus, getPriority, loadavg } from 'node:os';
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -40,3 +42,16 @@ export async function alternateTimed(
   }
   return { subjectMs, baselineMs };
 }
+
+/** The machine's 1-minute load average, its cores and this process's priority (nice), read now. */
+export interface MachineLoad {
+  oneMinute: number;
+  cores: number;
+  nice: number;
+}
+
+export const machineLoad = (): MachineLoad => ({
+  oneMinute: loadavg()[0]!,
+  cores: cpus().length,
+  nice: getPriority(),
+});
