@@ -7,7 +7,7 @@ import type { Deps } from '../../shared/deps.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { facet, ordinalKey, type ImageSummary } from '../../shared/domain/images/catalogue-index.ts';
 import { imagePostingKey } from '../../shared/db/keys.ts';
-import { clearCatalogueCache, writeCatalogueIndex } from '../../shared/domain/images/catalogue-store.ts';
+import { clearCatalogueCache, HELD, writeCatalogueIndex } from '../../shared/domain/images/catalogue-store.ts';
 import { searchImages, type ImageSearch, type SearchContext } from '../../shared/domain/images/search.ts';
 import { facetContext } from '../../shared/domain/images/seed.ts';
 import { startLocalStack } from '../local/stack.ts';
@@ -51,6 +51,9 @@ export interface ScaleRow {
 }
 
 export async function measureSearchScale(log: (line: string) => void): Promise<ScaleRow[]> {
+  // What grows with the catalogue is the table's path: hold no facet in memory (a warm function holds facets up to
+  // HELD.postings, catalogue-store.ts), so every measured search reads its page from the table.
+  HELD.postings = 0;
   const stack = await startLocalStack({
     dynamoDbPort: 0,
     awsPort: 0,

@@ -4,6 +4,7 @@
 // 2 (a ConditionCheck too); an index entry adds its own write. Only keys that many requests share are listed by name;
 // the rest (an image, a vote, a pet: one item each) are `spread`, counted for cost but never hot.
 import type { route } from '../../functions/routes.ts';
+import { HELD } from '../../shared/domain/images/catalogue-store.ts';
 
 type RouteId = Parameters<typeof route>[0];
 
@@ -42,6 +43,12 @@ export interface Family {
   worker?: { id: string; ms: number; memoryMb: number; arch: 'arm64' | 'x86_64'; writeUnits: number; s3Puts: number };
 }
 
+/**
+ * One Query of the whole facet `all`, eventually consistent (0.5 a 4 KB of items): the catalogue's 1,629 postings
+ * (1,600 illustrations, 29 photos) at about 480 bytes each as stored (the summary's 414 bytes of JSON on average,
+ * data/images.json, plus keys and type).
+ */
+const FACET_ALL_READ_UNITS = Math.ceil((1_629 * 480) / 4096) * 0.5;
 const AUTH_CACHE_SECONDS = 30; // shared/auth/credential-cache.ts (AUTH_CACHE_TTL_SECONDS)
 const SNAPSHOT_RECHECK_SECONDS = 300; // shared/domain/reference/snapshot-store.ts, images/catalogue-store.ts RECHECK_MS
 
@@ -112,8 +119,16 @@ export const FAMILIES: readonly Family[] = [
       ...['images', 'breeds', 'categories', 'colours', 'temperaments'].map(snapshot),
       // images/search.ts searchImages → public-index.ts readHeads: the library head of facet `all`, every search.
       { partition: 'PUBIDX#all / HEAD', scope: 'global', op: 'read', units: 0.5, shape: 'item' },
-      // search.ts pageOfFacet → readOrdinals: a RANDOM page is a BatchGetItem of IMAGE_PAGE postings of `all`.
-      { partition: 'IMGIDX#<version>#all', scope: 'global', op: 'read', units: 0.5 * IMAGE_PAGE, shape: 'collection' },
+      // search.ts pageOfFacet → catalogue-store.ts readOrdinals: facet `all` is held per container (heldFacet), read
+      // whole (one paged Query) once per container and index version and again after HELD.ms.
+      {
+        partition: 'IMGIDX#<version>#all',
+        scope: 'global',
+        op: 'read',
+        units: FACET_ALL_READ_UNITS,
+        shape: 'collection',
+        cacheSeconds: HELD.ms / 1000,
+      },
     ],
     // search-page.ts imageSearchPage → interactions/lookup.ts interactionsOf, with a sub_id (one partition per end user).
     spread: { readUnits: 0.5 * IMAGE_PAGE, writeUnits: 0 },

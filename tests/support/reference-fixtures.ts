@@ -112,6 +112,8 @@ export interface ReferenceFixtures {
   legislation?: LawRecord[];
   /** The image catalogue, served through its facet index. */
   images?: ImageSummary[];
+  /** The catalogue's index version (a new one stands for a reseed); `img` unless given. */
+  catalogueVersion?: string;
   /** Photos of the public library, served through its tier of the index (heads and segments). */
   library?: ImageSummary[];
 }
@@ -138,10 +140,12 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
   const postings = buildPostings(fixtures.images ?? [], facetContext);
   const counts = Object.fromEntries([...postings].map(([f, list]) => [f, list.length]));
   const photos = photoTails(postings);
+  const version = fixtures.catalogueVersion ?? 'img';
   ddb.on(GetCommand, { Key: { sk: 'CURRENT' } } as never).callsFake((input: { Key: { pk: string } }) => {
     const set = input.Key.pk.replace('REFDATA#', '');
-    return { Item: set === 'images' ? { version: 'img', counts, photos } : { version: `v-${set}`, chunks: 1 } };
+    return { Item: set === 'images' ? { version, counts, photos } : { version: `v-${set}`, chunks: 1 } };
   });
+  const facetOf = (pk: string) => (pk.startsWith(`IMGIDX#${version}#`) ? pk.slice(`IMGIDX#${version}#`.length) : '');
   // The library tier: each facet's photos in segments of SEGMENT_CAPACITY, a head with their sizes.
   const library = buildPostings(fixtures.library ?? [], facetContext);
   const segmentsOf = (facet: string) => {
@@ -158,7 +162,7 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
     return segment && { pk, sk, images: Object.fromEntries(segment.map((i) => [i.id, i])) };
   };
   const posting = (pk: string, n: number) => {
-    const image = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.[n];
+    const image = postings.get(facetOf(pk))?.[n];
     return image && { pk, sk: ordinalKey(n), image };
   };
   ddb
@@ -172,7 +176,7 @@ export function serveReferenceData(ddb: ReturnType<typeof mockDynamoWithAccounts
       }
       if (pk.startsWith('PUBIDX#'))
         return { Items: segmentsOf(pk.replace(/^PUBIDX#/, '')).map((_, k) => libraryItem(pk, `SEG#${k}`)) };
-      const size = postings.get(pk.replace(/^IMGIDX#img#/, ''))?.length ?? 0;
+      const size = postings.get(facetOf(pk))?.length ?? 0;
       const from = values[':from'] === undefined ? 0 : Number(values[':from']);
       const to = values[':to'] === undefined ? size - 1 : Number(values[':to']);
       const items = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => posting(pk, from + i)).filter(Boolean);

@@ -1,5 +1,6 @@
 // Reads and writes the catalogue index in the single table (layout: catalogue-index.ts).
 import { createHash } from 'node:crypto';
+import { LRUCache } from '@aws-lambda-powertools/commons/utils/lru-cache';
 import { queryAll } from '../../db/query-all.ts';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteAll } from '../../db/batch.ts';
@@ -41,24 +42,64 @@ export async function currentCatalogue(deps: ReadDeps): Promise<CatalogueVersion
 
 export function clearCatalogueCache(): void {
   cached = undefined;
+  held = heldFacets();
+}
+
+/** One facet of one index version, with its number of postings (from the version's pointer). */
+export interface CatalogueFacet {
+  version: string;
+  name: string;
+  size: number;
+}
+
+/**
+ * Facets this container holds in memory, whole, by index version and name: every unfiltered search reads the facet
+ * `all`, which from the table made its partition the stage's first DynamoDB limit (docs/scale.md). Holding a version's
+ * list is safe however long: versions are content-addressed and a version's postings are never rewritten (a reseed
+ * writes a new version, moves the pointer, then deletes the old one), so a held list is what the table holds for it;
+ * a new catalogue reaches searches when the pointer does (its five-minute recheck above). Bounded: at most
+ * `HELD.facets` lists of at most `HELD.postings` each (a larger facet is read page by page), each let go `HELD.ms`
+ * after it was read, so a container keeps neither a facet nobody asks for nor a replaced version.
+ */
+export const HELD = { facets: 8, postings: 2_500, ms: 15 * 60 * 1000 };
+const heldFacets = () =>
+  new LRUCache<string, { postings: Promise<ImageSummary[]>; readAt: number }>({ maxSize: HELD.facets });
+let held = heldFacets();
+
+/** The facet's postings, held or read whole now; undefined for a facet too large to hold. */
+function heldFacet(deps: ReadDeps, facet: CatalogueFacet): Promise<ImageSummary[]> | undefined {
+  if (facet.size > HELD.postings) return undefined;
+  const key = `${facet.version}#${facet.name}`;
+  const nowMs = deps.now().getTime();
+  const entry = held.get(key);
+  if (entry && nowMs - entry.readAt < HELD.ms) return entry.postings;
+  const postings = readFacetFromTable(deps, facet);
+  held.add(key, { postings, readAt: nowMs });
+  // A failed read is not held: the next search tries the table again.
+  postings.catch(() => held.remove(key));
+  return postings;
 }
 
 /** Postings `from`..`to` (inclusive ordinals) of a facet, in ordinal order or reversed. */
 export async function readOrdinalRange(
   deps: ReadDeps,
-  version: string,
-  facetName: string,
+  facet: CatalogueFacet,
   from: number,
   to: number,
   descending: boolean,
 ): Promise<ImageSummary[]> {
   if (to < from) return [];
+  const whole = heldFacet(deps, facet);
+  if (whole) {
+    const range = (await whole).slice(from, to + 1);
+    return descending ? range.reverse() : range;
+  }
   const { Items = [] } = await deps.ddb.send(
     new QueryCommand({
       TableName: deps.config.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': imageFacetPartition(version, facetName),
+        ':pk': imageFacetPartition(facet.version, facet.name),
         ':from': ordinalKey(from),
         ':to': ordinalKey(to),
       },
@@ -69,28 +110,31 @@ export async function readOrdinalRange(
 }
 
 /** The postings at the given ordinals (at most 100), returned in the order asked for. */
-export async function readOrdinals(
-  deps: ReadDeps,
-  version: string,
-  facetName: string,
-  ordinals: number[],
-): Promise<ImageSummary[]> {
+export async function readOrdinals(deps: ReadDeps, facet: CatalogueFacet, ordinals: number[]): Promise<ImageSummary[]> {
   if (ordinals.length === 0) return [];
+  const whole = heldFacet(deps, facet);
+  if (whole) {
+    const postings = await whole;
+    return ordinals.flatMap((n) => postings[n] ?? []);
+  }
   const items = await batchGetAll(
     deps.ddb,
     deps.config.tableName,
-    ordinals.map((n) => imagePostingKey(version, facetName, ordinalKey(n))),
+    ordinals.map((n) => imagePostingKey(facet.version, facet.name, ordinalKey(n))),
   );
   const found = new Map(items.map((item) => [item.sk as string, item.image as ImageSummary]));
   return ordinals.flatMap((n) => found.get(ordinalKey(n)) ?? []);
 }
 
 /** Every posting of a facet (used when filters remain that no single facet answers). */
-export async function readFacet(deps: ReadDeps, version: string, facetName: string): Promise<ImageSummary[]> {
+export const readFacet = (deps: ReadDeps, facet: CatalogueFacet): Promise<ImageSummary[]> =>
+  heldFacet(deps, facet) ?? readFacetFromTable(deps, facet);
+
+async function readFacetFromTable(deps: ReadDeps, facet: CatalogueFacet): Promise<ImageSummary[]> {
   const items = await queryAll(deps.ddb, {
     TableName: deps.config.tableName,
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': imageFacetPartition(version, facetName) },
+    ExpressionAttributeValues: { ':pk': imageFacetPartition(facet.version, facet.name) },
   });
   return items.map((item) => item.image as ImageSummary);
 }

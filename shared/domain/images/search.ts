@@ -169,7 +169,7 @@ const totalOf = (t: FacetTiers) => t.catalogue + sizeOf(t.library);
 
 async function readWholeFacet(deps: ReadDeps, version: string, t: FacetTiers): Promise<ImageSummary[]> {
   const [catalogue, library] = await Promise.all([
-    t.catalogue > 0 ? readFacet(deps, version, t.facet) : [],
+    t.catalogue > 0 ? readFacet(deps, { version, name: t.facet, size: t.catalogue }) : [],
     sizeOf(t.library) > 0 ? readPublicFacet(deps, t.facet) : [],
   ]);
   return [...catalogue, ...library];
@@ -180,6 +180,7 @@ type ReadDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'random'>;
 async function pageOfFacet(deps: ReadDeps, version: string, t: FacetTiers, search: ImageSearch) {
   const total = totalOf(t);
   const { facet: f, catalogue: n } = t;
+  const catalogue = { version, name: f, size: n };
   const library = t.library ?? { sizes: [], rev: 0 };
   if (search.order === 'ASC' || search.order === 'DESC') {
     const start = search.page * search.limit;
@@ -187,7 +188,7 @@ async function pageOfFacet(deps: ReadDeps, version: string, t: FacetTiers, searc
     const [from, to] = search.order === 'ASC' ? [start, end] : [total - 1 - end, total - 1 - start];
     const descending = search.order === 'DESC';
     const [inCatalogue, inLibrary] = await Promise.all([
-      readOrdinalRange(deps, version, f, from, Math.min(to, n - 1), descending),
+      readOrdinalRange(deps, catalogue, from, Math.min(to, n - 1), descending),
       readPublicRange(deps, f, library, Math.max(from, n) - n, to - n, descending),
     ]);
     return { images: descending ? [...inLibrary, ...inCatalogue] : [...inCatalogue, ...inLibrary], total };
@@ -199,8 +200,7 @@ async function pageOfFacet(deps: ReadDeps, version: string, t: FacetTiers, searc
   const [inCatalogue, inLibrary] = await Promise.all([
     readOrdinals(
       deps,
-      version,
-      f,
+      catalogue,
       ordinals.filter((o) => o < n),
     ),
     readPublicOrdinals(

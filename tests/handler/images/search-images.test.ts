@@ -5,6 +5,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { mockDynamoWithAccounts, standardAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { httpEvent, jsonBody, lambdaContext } from '../../support/http-event.ts';
 import type { ImageSummary } from '../../../shared/domain/images/catalogue-index.ts';
+import { HELD } from '../../../shared/domain/images/catalogue-store.ts';
 import { aBreed, anImage, serveReferenceData } from '../../support/reference-fixtures.ts';
 
 const images = [
@@ -39,6 +40,9 @@ const ids = (result: unknown) => jsonBody(result).map((i: { id: string }) => i.i
 /** Reads of the catalogue tier's postings (every search also reads the public library's facet heads). */
 const postingReads = (command: typeof BatchGetCommand) =>
   ddb.commandCalls(command).filter((c) => JSON.stringify(c.args[0].input).includes('IMGIDX#'));
+/** Queries of one facet partition of the catalogue tier (`IMGIDX#<version>#<facet>`). */
+const facetQueries = (partition: string) =>
+  ddb.commandCalls(QueryCommand).filter((c) => c.args[0].input.ExpressionAttributeValues?.[':pk'] === partition);
 
 describe('GET /v1/images/search', () => {
   beforeEach(() => {
@@ -57,10 +61,55 @@ describe('GET /v1/images/search', () => {
       breeds: expect.any(Array),
       categories: expect.any(Array),
     });
-    expect(postingReads(BatchGetCommand)).toHaveLength(1);
   });
 
-  it('pages in ASC and DESC order with one ranged query', async () => {
+  // Every unfiltered search reads facet `all`: from the table, its partition was the stage's first DynamoDB limit.
+  it('holds a facet it reads in memory: one read of the whole facet per container and index version, none after', async () => {
+    await search();
+    await search();
+    await search({ order: 'ASC', limit: '2', page: '1' });
+    await search({ order: 'DESC', breed_id: 'beagle' });
+
+    expect(facetQueries('IMGIDX#img#all')).toHaveLength(1);
+    expect(facetQueries('IMGIDX#img#breed:beagle')).toHaveLength(1);
+    expect(postingReads(BatchGetCommand)).toHaveLength(0);
+  });
+
+  it('reads the facet again for a new index version, and once what it holds has aged', async () => {
+    let now = new Date('2026-11-28T09:00:00.000Z');
+    const later = (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    };
+    setDepsForTest({ random: () => 0, now: () => now });
+    await search();
+
+    serveReferenceData(ddb, { ...fixtures, images: images.slice(1), catalogueVersion: 'img-2' });
+    later(4 * 60 * 1000);
+    expect(ids(await search({ order: 'ASC', limit: '1' }))).toEqual(['01']);
+    later(2 * 60 * 1000); // past the pointer's five-minute recheck: the new version
+    expect(ids(await search({ order: 'ASC', limit: '1' }))).toEqual(['02']);
+    await search();
+    later(HELD.ms);
+    await search();
+
+    expect(facetQueries('IMGIDX#img#all')).toHaveLength(1);
+    expect(facetQueries('IMGIDX#img-2#all')).toHaveLength(2);
+  });
+
+  it('pages a facet too large to hold from the table, page by page', async () => {
+    const many = Array.from({ length: HELD.postings + 1 }, (_, n) => anImage({ id: `i${String(n).padStart(5, '0')}` }));
+    serveReferenceData(ddb, { ...fixtures, images: many });
+
+    expect(ids(await search())).toHaveLength(1);
+    expect(ids(await search({ order: 'ASC', limit: '2', page: '1' }))).toHaveLength(2);
+
+    expect(postingReads(BatchGetCommand)).toHaveLength(1);
+    expect(facetQueries('IMGIDX#img#all').map((c) => c.args[0].input.ExpressionAttributeValues)).toEqual([
+      { ':pk': 'IMGIDX#img#all', ':from': expect.any(String), ':to': expect.any(String) },
+    ]);
+  });
+
+  it('pages in ASC and DESC order', async () => {
     expect(ids(await search({ order: 'ASC', limit: '2', page: '1' }))).toEqual(['03', '04']);
     expect(ids(await search({ order: 'desc', limit: '2', page: '0' }))).toEqual(['05', '04']);
     expect(postingReads(BatchGetCommand)).toHaveLength(0);
