@@ -1,10 +1,10 @@
 // Operator CLI: `npm run accounts -- <command> …` (`--help` on any command). Prints JSON on stdout, errors on stderr.
 // Exit codes: 0 done, 1 the operation failed (invalid input, not found, service unreachable), 2 a usage error.
 // Local stack by default; `--stage staging|production` uses the caller's AWS credentials and the deployed table.
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import * as z from 'zod/mini';
 import { parseStage } from '../infra/stage.ts';
+import { stackOutput } from './stack-outputs.ts';
 import { listAccounts } from '../shared/domain/accounts/store.ts';
 import { getDeps } from '../shared/deps.ts';
 import { accountChangesSchema, newAccountSchema } from '../shared/domain/accounts/input.ts';
@@ -32,7 +32,7 @@ let target = { description: '', local: true, dynamoDbPort: DEFAULT_DYNAMODB_LOCA
 async function configureTarget(options: GlobalOptions): Promise<void> {
   if (options.stage) {
     const stage = parseStage(options.stage);
-    process.env.TABLE_NAME = options.table ?? (await deployedTableName(`PetApi-${stage}`));
+    process.env.TABLE_NAME = options.table ?? (await stackOutput(stage, 'TableName'));
     process.env.STAGE = stage;
     target = { description: `table ${process.env.TABLE_NAME} (${stage})`, local: false, dynamoDbPort: 0 };
     return;
@@ -46,13 +46,6 @@ async function configureTarget(options: GlobalOptions): Promise<void> {
     TABLE_NAME: options.table ?? 'pet-api-local',
   });
   target = { description: `DynamoDB Local at ${endpoint}`, local: true, dynamoDbPort: options.dynamodbPort };
-}
-
-async function deployedTableName(stackName: string): Promise<string> {
-  const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
-  const output = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'TableName')?.OutputValue;
-  if (!output) throw new Error(`stack ${stackName} has no TableName output`);
-  return output;
 }
 
 interface AccountFlags {

@@ -1,13 +1,13 @@
 // What the operator scripts that touch the table and the media bucket share (images:import, migrate): where they run,
 // the local stack by default or a deployed stage (`--stage`) with the caller's AWS credentials, its table and bucket
 // read from the stack's outputs unless given; and how they exit (0 done, 1 failed, 2 usage error).
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { type Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseStage } from '../infra/stage.ts';
 import { s3Client } from '../shared/aws/s3.ts';
 import { getDeps } from '../shared/deps.ts';
+import { stackOutputs } from './stack-outputs.ts';
 
 export interface MediaTargetOptions {
   stage?: string;
@@ -49,16 +49,11 @@ export function withMediaTargetOptions(command: Command): Command {
     );
 }
 
-export async function stackOutputs(stackName: string): Promise<Record<string, string>> {
-  const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
-  return Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
-}
-
 /** Sets the environment getDeps() reads for the chosen target. */
 export async function configureMediaTarget(options: MediaTargetOptions): Promise<void> {
   if (options.stage) {
     const stage = parseStage(options.stage);
-    const outputs = options.table && options.bucket ? {} : await stackOutputs(`PetApi-${stage}`);
+    const outputs = options.table && options.bucket ? {} : await stackOutputs(stage);
     Object.assign(process.env, {
       STAGE: stage,
       TABLE_NAME: options.table ?? outputs.TableName,

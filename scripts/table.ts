@@ -12,7 +12,8 @@ import { parseStage } from '../infra/stage.ts';
 import { batchWriteAll } from '../shared/db/batch.ts';
 import { boundedLines, EXACT_NUMBERS, itemLine, parseItemLine } from '../shared/db/item-lines.ts';
 import { scanPages } from '../shared/db/scan-pages.ts';
-import { runScript, stackOutputs } from './media-target.ts';
+import { runScript } from './media-target.ts';
+import { stackOutput } from './stack-outputs.ts';
 
 /** Items per Scan page and per group of batch writes: what the script holds at a time. */
 const PAGE_SIZE = 100;
@@ -64,9 +65,7 @@ program
   .action(async (_options: unknown, command: Command) => {
     const options = command.optsWithGlobals<Options & { out: string; table?: string }>();
     const table =
-      options.table ??
-      (options.stage ? (await stackOutputs(`PetApi-${parseStage(options.stage)}`)).TableName : LOCAL_TABLE);
-    if (!table) throw new Error('the stage stack has no TableName output; pass --table');
+      options.table ?? (options.stage ? await stackOutput(parseStage(options.stage), 'TableName') : LOCAL_TABLE);
     const ddb = documentClient(options);
     const out = createWriteStream(options.out, { flags: 'wx' });
     await once(out, 'open');
