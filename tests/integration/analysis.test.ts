@@ -93,7 +93,7 @@ describe('analysis routes: shapes', () => {
     expect(res.body).toMatchObject({ type: 'estimated_age', age_months: 100, life_stage: 'senior', cached: false });
   });
 
-  it('genealogy: breed names matched to catalogue ids (alt names too), unknown names kept with breed_id null', async () => {
+  it('genealogy: catalogue breeds; a low-confidence breed and an unknown name are unresolved, summing to 100', async () => {
     const pet = await petWithPhotos();
     await visionRules({
       match: pet.name,
@@ -102,9 +102,9 @@ describe('analysis routes: shapes', () => {
       answer: {
         is_mixed_breed: true,
         breeds: [
-          { name: 'Alsatian', percentage: 60 },
-          { name: 'Space Wolf', percentage: 25 },
-          { name: 'labrador retriever', percentage: 20 },
+          { name: 'Alsatian', percentage: 60, confidence: 0.8 },
+          { name: 'Space Wolf', percentage: 25, confidence: 0.7 },
+          { name: 'labrador retriever', percentage: 20, confidence: 0.3 },
         ],
         predicted_age_months: 30,
         predicted_sex: 'male',
@@ -112,15 +112,21 @@ describe('analysis routes: shapes', () => {
         description: 'A sturdy mix',
       },
     });
-    const res = await analyse(pet.id, 'genealogy');
+    const res = await analyse(pet.id, 'genealogy', '?lang=pl');
     expect(res.status).toBe(200);
-    // 60/25/20 scaled to 100: 57.1, 23.8, 19.0 → 57, 24, 19 (largest remainder)
+    // 60/25/20 is 105: scaled down to 57.1, 23.8, 19.0 → 57, 24, 19 (largest remainder); only the Alsatian resolves
     expect(res.body.breeds).toEqual([
-      { breed_id: 'german-shepherd-dog', name: 'German Shepherd Dog', percentage: 57 },
-      { breed_id: null, name: 'Space Wolf', percentage: 24 },
-      { breed_id: 'labrador-retriever', name: 'Labrador Retriever', percentage: 19 },
+      { breed_id: 'german-shepherd-dog', name: 'German Shepherd Dog', percentage: 57, confidence: 0.8 },
     ]);
+    expect(res.body.unresolved).toBe(43);
+    expect(res.body.unresolved_breeds).toEqual([
+      { name: 'Space Wolf', percentage: 24, confidence: 0.7, reason: 'not_in_catalogue' },
+      { name: 'Labrador Retriever', percentage: 19, confidence: 0.3, reason: 'low_confidence' },
+    ]);
+    expect(res.body.breeds[0].percentage + res.body.unresolved).toBe(100);
     expect(res.body).toMatchObject({ is_mixed_breed: true, predicted_sex: 'male', predicted_life_stage: 'adult' });
+    expect(res.body.disclaimer).toContain('nie diagnoza weterynaryjna');
+    expect(res.body.validation).toContain('docs/analysis.md#validation');
   });
 
   it('muscle condition: WSAVA grade and a wasting-risk flag', async () => {
@@ -182,6 +188,16 @@ describe('analysis routes: shapes', () => {
       weight_kg: 35.5,
       weight_range_kg: { min: 32.2, max: 40.1 },
       body_condition_score: 7,
+    });
+    // Pounds from the same estimate: 35.5 kg / 0.45359237 = 78.3 lb; the kilograms stay
+    const imperial = await analyse(pet.id, 'estimated-weight', '?units=imperial');
+    expect(imperial.body).toMatchObject({
+      cached: true,
+      units: 'imperial',
+      weight_kg: 35.5,
+      weight_lb: 78.3,
+      weight_range_lb: { min: 71, max: 88.4 },
+      model_weight_lb: 66.1,
     });
   });
 
@@ -365,6 +381,11 @@ describe('calculators through the local stack', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ rer_kcal_per_day: 662, mer: { selected_kcal_per_day: 1059 } });
+    const imperial = await api('POST', '/calculators/energy-requirement?units=imperial', {
+      key,
+      body: { species_id: 'dog', weight_kg: 20, age_months: 36, neuter_status: 'neutered' },
+    });
+    expect(imperial.body).toMatchObject({ weight_kg: 20, weight_lb: 44.1, units: 'imperial', rer_kcal_per_day: 662 });
     const none = await api('POST', '/calculators/energy-requirement', { key, body: { species_id: 'cat' } });
     expect(none.status).toBe(422);
     expect(none.body.code).toBe('weight_required');

@@ -1243,7 +1243,7 @@ export interface paths {
         put?: never;
         /**
          * Estimated weight
-         * @description The model's estimate combined with the breed standard and the latest body condition score. Without a model, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503. Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
+         * @description The model's estimate combined with the breed standard and the latest body condition score. Without a model, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503. `units=imperial` adds the weights in pounds (`weight_lb`, `weight_range_lb`, `breed_standard_lb`, `model_weight_lb`, to 0.1 lb). Photos still being processed (the first seconds after an upload) are waited for within the request's time; if they are still processing then, 409 `photos_processing` with `Retry-After`. A pet with no photo at all: 400 `pet_has_no_photos`.
          */
         post: operations["analysis.estimated-weight"];
         delete?: never;
@@ -1435,7 +1435,7 @@ export interface paths {
         put?: never;
         /**
          * Daily energy requirement (RER and MER)
-         * @description Weight, species, age and neuter status from the request, else the pet (`pet_id`), else the breed standard (`breed_id`). 422 `weight_required` when no weight is usable.
+         * @description Weight, species, age and neuter status from the request, else the pet (`pet_id`), else the breed standard (`breed_id`). 422 `weight_required` when no weight is usable. `units=imperial` adds `weight_lb`.
          *
          *     Needs the account feature `calculators` (403 `feature_not_enabled` without it).
          */
@@ -1971,6 +1971,10 @@ export interface components {
             created_at: string;
             /** @description True when an identical earlier request (same photos, language and options) answered. */
             cached: boolean;
+            /** @description In the requested language: an estimate, not a veterinary diagnosis; see a vet. */
+            disclaimer: string;
+            /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
+            validation: string;
             season: string | null;
             country: string | null;
             score: number;
@@ -2004,6 +2008,10 @@ export interface components {
                     created_at: string;
                     /** @description True when an identical earlier request (same photos, language and options) answered. */
                     cached: boolean;
+                    /** @description In the requested language: an estimate, not a veterinary diagnosis; see a vet. */
+                    disclaimer: string;
+                    /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
+                    validation: string;
                     season: string | null;
                     country: string | null;
                     score: number;
@@ -2320,6 +2328,10 @@ export interface components {
             /** @enum {string} */
             species: "dog" | "cat";
             weight_kg: number;
+            /** @enum {string} */
+            units: "metric" | "imperial";
+            /** @description With `units=imperial`: the weight used, to 0.1 lb. */
+            weight_lb?: number;
             /**
              * @description Where the weight came from: the request, the pet, or the middle of the breed standard.
              * @enum {string}
@@ -2407,6 +2419,10 @@ export interface components {
             created_at: string;
             /** @description True when an identical earlier request (same photos, language and options) answered. */
             cached: boolean;
+            /** @description In the requested language: an estimate, not a veterinary diagnosis; see a vet. */
+            disclaimer: string;
+            /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
+            validation: string;
             age_months: number;
             age_range_months: {
                 min: number;
@@ -2435,6 +2451,10 @@ export interface components {
             created_at: string;
             /** @description True when an identical earlier request (same photos, language and options) answered. */
             cached: boolean;
+            /** @description In the requested language: an estimate, not a veterinary diagnosis; see a vet. */
+            disclaimer: string;
+            /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
+            validation: string;
             season: string | null;
             country: string | null;
             /** @enum {string} */
@@ -2452,6 +2472,19 @@ export interface components {
             } | null;
             body_condition_score: number | null;
             model_weight: number | null;
+            /** @enum {string} */
+            units: "metric" | "imperial";
+            /** @description With `units=imperial`, to 0.1 lb. */
+            weight_lb?: number;
+            weight_range_lb?: {
+                min: number;
+                max: number;
+            };
+            breed_standard_lb?: {
+                min: number;
+                max: number;
+            } | null;
+            model_weight_lb?: number | null;
             confidence: number | null;
             reasons: string | null;
         };
@@ -2509,12 +2542,27 @@ export interface components {
             created_at: string;
             /** @description True when an identical earlier request (same photos, language and options) answered. */
             cached: boolean;
+            /** @description In the requested language: an estimate, not a veterinary diagnosis; see a vet. */
+            disclaimer: string;
+            /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
+            validation: string;
             is_mixed_breed: boolean;
-            /** @description Catalogue breeds where the name matches one; percentages add up to 100. */
+            /** @description Catalogue breeds the model named with confidence of at least 0.5, biggest share first. */
             breeds: {
-                breed_id: string | null;
+                breed_id: string;
                 name: string;
                 percentage: number;
+                confidence: number;
+            }[];
+            /** @description The share the model could not tell: what it left out of 100, breeds below 0.5 confidence and names matching no catalogue breed. With `breeds` it adds up to exactly 100 (largest remainder). */
+            unresolved: number;
+            /** @description The names counted in `unresolved`, and why. */
+            unresolved_breeds: {
+                name: string;
+                percentage: number;
+                confidence: number;
+                /** @enum {string} */
+                reason: "low_confidence" | "not_in_catalogue";
             }[];
             predicted_age_months: number;
             /** @enum {string} */
@@ -2725,6 +2773,10 @@ export interface components {
             created_at: string;
             /** @description True when an identical earlier request (same photos, language and options) answered. */
             cached: boolean;
+            /** @description In the requested language: an estimate, not a veterinary diagnosis; see a vet. */
+            disclaimer: string;
+            /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
+            validation: string;
             /** @enum {string} */
             muscle_condition: "normal" | "mild_loss" | "moderate_loss" | "severe_loss";
             wasting_risk: boolean;
@@ -12354,6 +12406,8 @@ export interface operations {
                 /** @description Compared case-insensitively. */
                 season?: "winter" | "spring" | "summer" | "autumn";
                 country?: string;
+                /** @description Compared case-insensitively. */
+                units?: "metric" | "imperial";
             };
             header?: {
                 /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
@@ -13918,7 +13972,10 @@ export interface operations {
     };
     "calculators.energy-requirement": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Compared case-insensitively. */
+                units?: "metric" | "imperial";
+            };
             header?: {
                 /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
                 "Idempotency-Key"?: string;

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { boolean, caseInsensitiveEnum, text } from '../../schema/params.ts';
 import { langParam } from '../reference/i18n.ts';
+import { unitsParam } from '../reference/units.ts';
 import { SEASONS } from './kinds.ts';
 
 const lang = z._default(langParam, 'en');
@@ -17,6 +18,9 @@ export const seasonalQuery = z.strictObject({
   season: z.optional(caseInsensitiveEnum(SEASONS)),
   country: z.optional(country),
 });
+
+/** Estimated weight: `units=imperial` adds pounds (`*_lb` fields) to the kilograms. */
+export const estimatedWeightQuery = z.strictObject({ ...seasonalQuery.shape, units: unitsParam });
 
 export const bodyConditionQuery = z.strictObject({
   ...seasonalQuery.shape,

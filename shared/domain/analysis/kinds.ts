@@ -63,7 +63,7 @@ export const estimatedAgeAnswer = z.strictObject({
 export const genealogyAnswer = z.strictObject({
   is_mixed_breed: z.boolean(),
   breeds: z
-    .array(z.strictObject({ name: text(100), percentage: z.int().check(z.gte(1), z.lte(100)) }))
+    .array(z.strictObject({ name: text(100), percentage: z.int().check(z.gte(1), z.lte(100)), confidence }))
     .check(z.minLength(1), z.maxLength(3)),
   predicted_age_months: z.int().check(z.gte(0), z.lte(360)),
   predicted_sex: z.enum(['male', 'female', 'unknown']),
@@ -179,7 +179,8 @@ export const KINDS = {
       join(
         petLines(c),
         'Name up to three breeds the pet most likely descends from, with whole-number percentages that add up to ' +
-          '100, using the common English breed names of the FCI, AKC, TICA or CFA registries. Say whether it is a ' +
+          'at most 100 (leave out what you cannot tell) and your confidence in each breed from 0 to 1, using the ' +
+          'common English breed names of the FCI, AKC, TICA or CFA registries. Say whether it is a ' +
           'mixed breed, predict its age in months and its sex, give your confidence from 0 to 1 and a short, ' +
           'friendly description of its looks.',
         languageLine(c),

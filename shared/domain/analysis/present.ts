@@ -1,6 +1,8 @@
 // Stored analyses as the routes answer them, apart from the model call (service.ts) and the prompts (kinds.ts): a vet
 // review reads the newest body condition result through this module without bundling either.
 import type { Deps } from '../../deps.ts';
+import type { Language } from '../reference/i18n.ts';
+import { honesty } from './honesty.ts';
 import type { AnalysisKind, AnswerOf } from './kinds.ts';
 import { PROMPT_VERSIONS } from './prompt-versions.ts';
 import { bodyConditionCategory } from './results.ts';
@@ -17,8 +19,12 @@ export function envelope(stored: StoredAnalysis, cached: boolean) {
     lang: stored.lang,
     created_at: stored.created_at,
     cached,
+    ...honesty(stored.type as ResultKind, stored.lang as Language),
   };
 }
+
+/** The kinds answered as results of their own (health tips are a list of tips built on them). */
+export type ResultKind = Exclude<AnalysisKind, 'health_tips'>;
 
 export const answerOf = <K extends AnalysisKind>(stored: StoredAnalysis) => stored.answer as AnswerOf<K>;
 

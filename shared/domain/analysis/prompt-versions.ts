@@ -4,7 +4,7 @@
 export const PROMPT_VERSIONS = {
   body_condition_score: 'v1',
   estimated_age: 'v1',
-  genealogy: 'v1',
+  genealogy: 'v2',
   muscle_condition_score: 'v1',
   estimated_weight: 'v1',
   health_tips: 'v1',

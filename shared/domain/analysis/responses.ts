@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { documented } from '../../schema/api-docs.ts';
 import { healthTipBody } from '../reference/responses.ts';
+import { UNIT_SYSTEMS } from '../reference/units.ts';
 import {
   bodyConditionAnswer,
   estimatedAgeAnswer,
@@ -29,6 +30,12 @@ const envelope = {
   created_at: z.string(),
   cached: documented(z.boolean(), {
     description: 'True when an identical earlier request (same photos, language and options) answered.',
+  }),
+  disclaimer: documented(z.string(), {
+    description: 'In the requested language: an estimate, not a veterinary diagnosis; see a vet.',
+  }),
+  validation: documented(z.string(), {
+    description: 'One sentence on what the method was checked against, with a link into docs/analysis.md.',
   }),
 };
 const seasonal = { season: z.nullable(z.string()), country: z.nullable(z.string()) };
@@ -75,9 +82,25 @@ export const genealogyBody = documented(
   z.object({
     ...envelope,
     is_mixed_breed: genealogyAnswer.shape.is_mixed_breed,
-    breeds: documented(z.array(z.object({ breed_id: z.nullable(z.string()), name: z.string(), percentage: z.int() })), {
-      description: 'Catalogue breeds where the name matches one; percentages add up to 100.',
+    breeds: documented(
+      z.array(z.object({ breed_id: z.string(), name: z.string(), percentage: z.int(), confidence: z.number() })),
+      { description: 'Catalogue breeds the model named with confidence of at least 0.5, biggest share first.' },
+    ),
+    unresolved: documented(z.int(), {
+      description:
+        'The share the model could not tell: what it left out of 100, breeds below 0.5 confidence and names matching no catalogue breed. With `breeds` it adds up to exactly 100 (largest remainder).',
     }),
+    unresolved_breeds: documented(
+      z.array(
+        z.object({
+          name: z.string(),
+          percentage: z.int(),
+          confidence: z.number(),
+          reason: z.enum(['low_confidence', 'not_in_catalogue']),
+        }),
+      ),
+      { description: 'The names counted in `unresolved`, and why.' },
+    ),
     predicted_age_months: genealogyAnswer.shape.predicted_age_months,
     predicted_life_stage: lifeStage,
     predicted_sex: genealogyAnswer.shape.predicted_sex,
@@ -99,7 +122,7 @@ export const muscleConditionBody = documented(
   { id: 'MuscleConditionScore' },
 );
 
-const kgRange = z.object({ min: z.number(), max: z.number() });
+const weightRange = z.object({ min: z.number(), max: z.number() });
 
 export const estimatedWeightBody = documented(
   z.object({
@@ -109,11 +132,16 @@ export const estimatedWeightBody = documented(
     ...seasonal,
     method: z.enum(['model_and_breed_standard', 'model', 'breed_standard']),
     weight_kg: z.number(),
-    weight_range_kg: kgRange,
+    weight_range_kg: weightRange,
     size_class: z.enum(['toy', 'small', 'medium', 'large', 'giant']),
-    breed_standard_kg: z.nullable(kgRange),
+    breed_standard_kg: z.nullable(weightRange),
     body_condition_score: z.nullable(z.int()),
     model_weight: z.nullable(z.number()),
+    units: z.enum(UNIT_SYSTEMS),
+    weight_lb: z.optional(documented(z.number(), { description: 'With `units=imperial`, to 0.1 lb.' })),
+    weight_range_lb: z.optional(weightRange),
+    breed_standard_lb: z.optional(z.nullable(weightRange)),
+    model_weight_lb: z.optional(z.nullable(z.number())),
     confidence: z.nullable(estimatedWeightAnswer.shape.confidence),
     reasons: z.nullable(estimatedWeightAnswer.shape.reasons),
   }),

@@ -2,6 +2,7 @@
 // catalogue breed ids, the wasting-risk flag and the weight formula. Pure functions; docs/analysis.md cites them.
 import type { BreedRecord } from '../reference/breeds.ts';
 import type { Species } from '../reference/species.ts';
+import { kgToLb, rangeToLb } from '../reference/units.ts';
 import type { AnswerOf } from './kinds.ts';
 
 /** WSAVA 9-point scale: 1–3 under ideal, 4–5 ideal, 6–7 overweight, 8–9 obese. */
@@ -42,26 +43,60 @@ export function matchBreed(name: string, species: Species, breeds: BreedRecord[]
   );
 }
 
-/** The model's breeds with catalogue ids, percentages scaled to add up to 100 (largest remainder). */
+/** A breed the model gives less confidence than this is counted as unresolved, not as a breed of the pet. */
+export const BREED_CONFIDENCE_FLOOR = 0.5;
+
+/** Whole numbers adding up to exactly 100 from shares that add up to 100: floors, then the largest remainders. */
+export function largestRemainder(exact: number[]): number[] {
+  const floors = exact.map(Math.floor);
+  let left = 100 - floors.reduce((a, b) => a + b, 0);
+  // Ties keep the earlier share first (sort is stable), so the same answer always rounds the same way.
+  for (const [, i] of exact.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0])) {
+    if (left-- <= 0) break;
+    floors[i]! += 1;
+  }
+  return floors;
+}
+
+export interface GenealogyMix {
+  breeds: { breed_id: string; name: string; percentage: number; confidence: number }[];
+  unresolved: number;
+  unresolved_breeds: {
+    name: string;
+    percentage: number;
+    confidence: number;
+    reason: 'low_confidence' | 'not_in_catalogue';
+  }[];
+}
+
+/**
+ * The model's breeds with catalogue ids. Shares over 100 in total are scaled down to 100; what the model left out of
+ * 100 stays unresolved, and so do breeds below BREED_CONFIDENCE_FLOOR or matching no catalogue breed. Rounded once,
+ * over the breeds and what the model left out, by largest remainder: breeds plus `unresolved` add up to exactly 100.
+ */
 export function genealogyBreeds(
   answer: AnswerOf<'genealogy'>['breeds'],
   species: Species,
   breeds: BreedRecord[],
-): { breed_id: string | null; name: string; percentage: number }[] {
+): GenealogyMix {
   const total = answer.reduce((sum, b) => sum + b.percentage, 0);
-  const exact = answer.map((b) => (b.percentage * 100) / total);
-  const floors = exact.map(Math.floor);
-  let left = 100 - floors.reduce((a, b) => a + b, 0);
-  for (const i of exact.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0])) {
-    if (left-- <= 0) break;
-    floors[i[1]]! += 1;
-  }
-  return answer
-    .map((b, i) => {
-      const match = matchBreed(b.name, species, breeds);
-      return { breed_id: match?.id ?? null, name: match?.name ?? b.name, percentage: floors[i]! };
-    })
-    .sort((a, b) => b.percentage - a.percentage);
+  const scale = Math.min(1, 100 / total);
+  const [leftOut, ...shares] = largestRemainder([Math.max(0, 100 - total), ...answer.map((b) => b.percentage * scale)]);
+  const mix: GenealogyMix = { breeds: [], unresolved: leftOut!, unresolved_breeds: [] };
+  answer.forEach((b, i) => {
+    const percentage = shares[i]!;
+    const match = matchBreed(b.name, species, breeds);
+    if (match && b.confidence >= BREED_CONFIDENCE_FLOOR)
+      mix.breeds.push({ breed_id: match.id, name: match.name, percentage, confidence: b.confidence });
+    else {
+      const reason = match ? 'low_confidence' : 'not_in_catalogue';
+      mix.unresolved_breeds.push({ name: match?.name ?? b.name, percentage, confidence: b.confidence, reason });
+      mix.unresolved += percentage;
+    }
+  });
+  mix.breeds.sort((a, b) => b.percentage - a.percentage);
+  mix.unresolved_breeds.sort((a, b) => b.percentage - a.percentage);
+  return mix;
 }
 
 export type SizeClass = 'toy' | 'small' | 'medium' | 'large' | 'giant';
@@ -148,3 +183,11 @@ export function estimateWeight(input: {
     model_weight: model ? model.weight_kg : null,
   };
 }
+
+/** `units=imperial`: the estimate's weights in pounds as well, converted from the kilograms as answered. */
+export const weightInPounds = (estimate: WeightEstimate) => ({
+  weight_lb: kgToLb(estimate.weight_kg),
+  weight_range_lb: rangeToLb(estimate.weight_range_kg),
+  breed_standard_lb: estimate.breed_standard_kg && rangeToLb(estimate.breed_standard_kg),
+  model_weight_lb: estimate.model_weight === null ? null : kgToLb(estimate.model_weight),
+});

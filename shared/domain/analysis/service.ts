@@ -13,7 +13,9 @@ import { photoWaitBudget } from '../pets/photo-wait.ts';
 import { listReadyPhotos, readPhotoBytes } from '../pets/service.ts';
 import { analysisUnavailable, askModel, observeProviderCall } from './ask.ts';
 import { type AnalysisKind, type AnswerOf, KINDS, type PromptContext, type Season } from './kinds.ts';
-import { estimateWeight, genealogyBreeds, lifeStage, wastingRisk } from './results.ts';
+import { estimateWeight, genealogyBreeds, lifeStage, wastingRisk, weightInPounds } from './results.ts';
+import { honesty } from './honesty.ts';
+import type { UnitSystem } from '../reference/units.ts';
 import { requestSignature } from './signature.ts';
 import { answerOf, envelope, presentBodyCondition } from './present.ts';
 import { claimSlot, completeSlot, readLatest, readSlot, releaseSlot, type StoredAnalysis } from './store.ts';
@@ -220,7 +222,7 @@ export async function genealogy(deps: AnalysisDeps, account: Account, petId: str
   return {
     ...envelope(stored, cached),
     is_mixed_breed: a.is_mixed_breed,
-    breeds: genealogyBreeds(a.breeds, subject.pet.species_id, catalogue),
+    ...genealogyBreeds(a.breeds, subject.pet.species_id, catalogue),
     predicted_age_months: a.predicted_age_months,
     predicted_life_stage: lifeStage(subject.pet.species_id, a.predicted_age_months),
     predicted_sex: a.predicted_sex,
@@ -257,14 +259,21 @@ export async function muscleConditionScore(
  * The model's estimate combined with the breed standard and the latest body condition score (results.ts). With no
  * model configured, the breed standard alone (`method: breed_standard`) when the pet has a breed; otherwise 503.
  */
-export async function estimatedWeight(deps: AnalysisDeps, account: Account, petId: string, options: AnalysisOptions) {
+export async function estimatedWeight(
+  deps: AnalysisDeps,
+  account: Account,
+  petId: string,
+  options: AnalysisOptions & { units: UnitSystem },
+) {
   const subject = await subjectOf(deps, account, petId, options.timeLeftMs);
   const { pet } = subject;
   const standard = subject.breeds.find((b) => b.weight)?.weight?.metric ?? null;
   const latestBcs = await readLatest(deps, petId, 'body_condition_score', KINDS.body_condition_score.promptVersion);
   const bcs = latestBcs ? answerOf<'body_condition_score'>(latestBcs).score : undefined;
-  const combine = (model: AnswerOf<'estimated_weight'> | undefined) =>
-    estimateWeight({ species: pet.species_id, sex: pet.sex, standard, bcs, model });
+  const combine = (model: AnswerOf<'estimated_weight'> | undefined) => {
+    const estimate = estimateWeight({ species: pet.species_id, sex: pet.sex, standard, bcs, model })!;
+    return { ...estimate, units: options.units, ...(options.units === 'imperial' && weightInPounds(estimate)) };
+  };
 
   if (deps.vision.unavailable?.reason === 'not_configured' && standard) {
     return {
@@ -279,7 +288,8 @@ export async function estimatedWeight(deps: AnalysisDeps, account: Account, petI
       cached: false,
       season: options.season ?? null,
       country: options.country ?? null,
-      ...combine(undefined)!,
+      ...combine(undefined),
+      ...honesty('estimated_weight', options.lang),
       confidence: null,
       reasons: null,
     };
@@ -295,7 +305,7 @@ export async function estimatedWeight(deps: AnalysisDeps, account: Account, petI
     ...envelope(stored, cached),
     season: stored.season,
     country: stored.country,
-    ...combine(a)!,
+    ...combine(a),
     confidence: a.confidence,
     reasons: a.reasons,
   };

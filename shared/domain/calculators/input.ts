@@ -4,6 +4,7 @@ import { documented } from '../../schema/api-docs.ts';
 import { text } from '../../schema/params.ts';
 import { withReferences } from '../../schema/references.ts';
 import { SPECIES, speciesParam } from '../reference/species.ts';
+import { unitsParam } from '../reference/units.ts';
 import { ACTIVITY_LEVELS, NEUTER_STATUSES } from './energy-requirement.ts';
 import { energyReferenceProblems } from './references.ts';
 
@@ -41,3 +42,6 @@ const fields = z
 export type EnergyRequirementBody = z.output<typeof fields>;
 
 export const energyRequirementBody = withReferences(fields, (body, deps) => energyReferenceProblems(deps, body));
+
+/** `units=imperial` adds the weight in pounds (`weight_lb`) to the answer. */
+export const calculatorQuery = z.strictObject({ units: unitsParam });

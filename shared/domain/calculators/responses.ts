@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { documented } from '../../schema/api-docs.ts';
 import { SPECIES } from '../reference/species.ts';
+import { UNIT_SYSTEMS } from '../reference/units.ts';
 import { ACTIVITY_LEVELS, NEUTER_STATUSES } from './energy-requirement.ts';
 
 const band = z.object({ min: z.number(), mid: z.number(), max: z.number() });
@@ -10,6 +11,10 @@ export const energyRequirementResult = documented(
   z.object({
     species: z.enum(SPECIES),
     weight_kg: z.number(),
+    units: z.enum(UNIT_SYSTEMS),
+    weight_lb: z.optional(
+      documented(z.number(), { description: 'With `units=imperial`: the weight used, to 0.1 lb.' }),
+    ),
     weight_basis: documented(z.enum(['given', 'pet_record', 'breed_standard']), {
       description: 'Where the weight came from: the request, the pet, or the middle of the breed standard.',
     }),

@@ -8,13 +8,8 @@ import { requireOwnPet } from '../pets/service.ts';
 import { type BreedRecord, requireBreed } from '../reference/breeds.ts';
 import { speciesMismatch } from './references.ts';
 import type { Species } from '../reference/species.ts';
-import {
-  ACTIVITY_BY_SPECIES,
-  energyRequirement,
-  type EnergyResult,
-  type NeuterStatus,
-  type WeightBasis,
-} from './energy-requirement.ts';
+import { kgToLb, type UnitSystem } from '../reference/units.ts';
+import { ACTIVITY_BY_SPECIES, energyRequirement, type NeuterStatus, type WeightBasis } from './energy-requirement.ts';
 import type { EnergyRequirementBody } from './input.ts';
 
 type CalculatorDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
@@ -31,7 +26,8 @@ export async function calculateEnergyRequirement(
   deps: CalculatorDeps,
   account: Account,
   body: EnergyRequirementBody,
-): Promise<EnergyResult & { breed_id: string | null; pet_id: string | null }> {
+  units: UnitSystem,
+) {
   const pet = body.pet_id ? await requireOwnPet(deps, account, body.pet_id) : undefined;
   const breedId = body.breed_id ?? pet?.breed_ids[0];
   const breed: BreedRecord | undefined = breedId ? await requireBreed(deps, breedId) : undefined;
@@ -64,5 +60,11 @@ export async function calculateEnergyRequirement(
     activity,
     kcalPerCup: body.kcal_per_cup,
   });
-  return { ...result, breed_id: breed?.id ?? null, pet_id: pet?.id ?? null };
+  return {
+    ...result,
+    units,
+    ...(units === 'imperial' && { weight_lb: kgToLb(result.weight_kg) }),
+    breed_id: breed?.id ?? null,
+    pet_id: pet?.id ?? null,
+  };
 }

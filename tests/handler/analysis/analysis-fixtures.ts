@@ -1,3 +1,4 @@
+import { PROMPT_VERSIONS } from '../../../shared/domain/analysis/prompt-versions.ts';
 // Handler-test fixtures of the analysis routes (docs/analysis.md). The mocked table holds the pets' partitions in
 // memory, so what one request writes (the claim, the result, the latest result) the next one reads; the mocked
 // bucket serves the photos' bytes; and the vision port is the deterministic in-process fake
@@ -71,7 +72,7 @@ export function aLatestResult(
   kind: string,
   id: string,
   answer: unknown,
-  promptVersion = 'v1',
+  promptVersion: string = PROMPT_VERSIONS[kind as keyof typeof PROMPT_VERSIONS] ?? 'v1',
 ): Record<string, unknown> {
   const result: StoredAnalysis = {
     id,

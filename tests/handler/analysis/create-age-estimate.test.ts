@@ -42,6 +42,8 @@ describe('POST /v1/pets/{petId}/estimated-age', () => {
       lang: 'en',
       created_at: NOW.toISOString(),
       cached: false,
+      disclaimer: "An estimate from photos, not a veterinary diagnosis: see a vet about your pet's health.",
+      validation: expect.stringMatching(/: docs\/analysis\.md#validation$/),
       age_months: 100,
       age_range_months: { min: 88, max: 112 },
       life_stage: 'senior',

@@ -5,9 +5,9 @@ import { analyse, itBehavesLikeEveryAnalysis, serveAnalysisData, useFakeVision }
 
 const vision = useFakeVision();
 const genealogy = (query?: Record<string, string>) => analyse(handler, 'genealogy', query && { query });
-const aMix = (breeds: { name: string; percentage: number }[]) => ({
+const aMix = (breeds: { name: string; percentage: number; confidence?: number }[]) => ({
   is_mixed_breed: breeds.length > 1,
-  breeds,
+  breeds: breeds.map((b) => ({ confidence: 0.8, ...b })),
   predicted_age_months: 30,
   predicted_sex: 'female',
   confidence: 0.6,
@@ -15,28 +15,31 @@ const aMix = (breeds: { name: string; percentage: number }[]) => ({
 });
 
 describe('POST /v1/pets/{petId}/genealogy', () => {
-  it("matches the model's breed names to catalogue ids and scales the shares to 100 by largest remainder", async () => {
+  it("matches the model's breed names to catalogue ids; unknown names, low-confidence breeds and what it left out stay unresolved", async () => {
     serveAnalysisData();
-    // 50 : 30 : 10 of 90 is 55.6 : 33.3 : 11.1; the largest remainder takes the spare point.
+    // 50 + 20 + 10 + what the model left out (20): nothing is scaled up to 100.
     vision.answers(
       'genealogy',
       aMix([
         { name: 'german shepherd', percentage: 50 },
-        { name: 'Labrador', percentage: 30 },
+        { name: 'Labrador', percentage: 20, confidence: 0.2 },
         { name: 'Carpathian Mystery Hound', percentage: 10 },
       ]),
     );
 
-    const result = await genealogy();
+    const result = await genealogy({ lang: 'de' });
 
     expect(result.statusCode).toBe(200);
-    expect(jsonBody(result)).toMatchObject({
+    const body = jsonBody(result);
+    expect(body).toMatchObject({
       type: 'genealogy',
+      prompt_version: 'v2',
       is_mixed_breed: true,
-      breeds: [
-        { breed_id: 'german-shepherd-dog', name: 'German Shepherd Dog', percentage: 56 },
-        { breed_id: 'labrador-retriever', name: 'Labrador Retriever', percentage: 33 },
-        { breed_id: null, name: 'Carpathian Mystery Hound', percentage: 11 },
+      breeds: [{ breed_id: 'german-shepherd-dog', name: 'German Shepherd Dog', percentage: 50, confidence: 0.8 }],
+      unresolved: 50,
+      unresolved_breeds: [
+        { name: 'Labrador Retriever', percentage: 20, confidence: 0.2, reason: 'low_confidence' },
+        { name: 'Carpathian Mystery Hound', percentage: 10, confidence: 0.8, reason: 'not_in_catalogue' },
       ],
       predicted_age_months: 30,
       predicted_life_stage: 'adult',
@@ -44,7 +47,9 @@ describe('POST /v1/pets/{petId}/genealogy', () => {
       confidence: 0.6,
       description: 'A sturdy, tan dog with a dark saddle',
       cached: false,
+      validation: expect.stringContaining('docs/analysis.md#validation'),
     });
+    expect(body.disclaimer).toMatch(/keine tierärztliche Diagnose/);
   });
 
   it("matches only breeds of the pet's species, and lists the breeds by share", async () => {
@@ -57,10 +62,14 @@ describe('POST /v1/pets/{petId}/genealogy', () => {
       ]),
     );
 
-    expect(jsonBody(await genealogy()).breeds).toEqual([
-      { breed_id: 'labrador-retriever', name: 'Labrador Retriever', percentage: 80 },
-      { breed_id: null, name: 'Siamese', percentage: 20 },
+    const body = jsonBody(await genealogy());
+    expect(body.breeds).toEqual([
+      { breed_id: 'labrador-retriever', name: 'Labrador Retriever', percentage: 80, confidence: 0.8 },
     ]);
+    expect(body).toMatchObject({
+      unresolved: 20,
+      unresolved_breeds: [{ name: 'Siamese', reason: 'not_in_catalogue' }],
+    });
   });
 
   it('predicts a puppy for a predicted age under a year', async () => {

@@ -41,6 +41,27 @@ describe('POST /v1/pets/{petId}/estimated-weight', () => {
     });
   });
 
+  it('units=imperial adds every weight in pounds, to 0.1 lb, the unit in each field name; other units are a 400', async () => {
+    serveAnalysisData();
+    vision.answers('estimated_weight', THIRTY_KG);
+
+    const result = await estimateWeight({ units: 'imperial' });
+
+    // 32.6 kg / 0.45359237 = 71.87 lb; range 29.6–36.8 kg, standard 32–41 kg, model 30 kg.
+    expect(result.statusCode).toBe(201);
+    expect(jsonBody(result)).toMatchObject({
+      units: 'imperial',
+      weight_kg: 32.6,
+      weight_lb: 71.9,
+      weight_range_lb: { min: 65.3, max: 81.1 },
+      breed_standard_lb: { min: 70.5, max: 90.4 },
+      model_weight_lb: 66.1,
+    });
+    expect(jsonBody(await estimateWeight())).not.toHaveProperty('weight_lb');
+    const bad = await estimateWeight({ units: 'pounds' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('scales the breed standard by the latest body condition score, ~10 % a point away from 5', async () => {
     serveAnalysisData({ items: [latestScore(7)] });
     vision.answers('estimated_weight', THIRTY_KG);

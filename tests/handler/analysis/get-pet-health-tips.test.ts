@@ -38,7 +38,7 @@ const EARLIER = [
   }),
   aLatestResult('genealogy', 'gen-1', {
     is_mixed_breed: false,
-    breeds: [{ name: 'German Shepherd', percentage: 100 }],
+    breeds: [{ name: 'German Shepherd', percentage: 100, confidence: 0.9 }],
     predicted_age_months: 120,
     predicted_sex: 'male',
     confidence: 0.8,

@@ -8,13 +8,14 @@ import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
 const CALCULATOR_KEY = 'live_calculator-key';
 const PLAIN_KEY = 'live_plain-key';
 
-const calculate = (body: unknown, apiKey = CALCULATOR_KEY) =>
+const calculate = (body: unknown, apiKey = CALCULATOR_KEY, query?: Record<string, string>) =>
   handler(
     httpEvent({
       method: 'POST',
       path: '/v1/calculators/energy-requirement',
       headers: { 'x-api-key': apiKey },
       body,
+      ...(query && { query }),
     }),
     lambdaContext,
   );
@@ -100,6 +101,22 @@ describe('POST /calculators/energy-requirement', () => {
       'weight_from_breed_standard',
       'neuter_status_unknown',
     ]);
+  });
+
+  it('units=imperial adds the weight used in pounds (to 0.1 lb), the kilograms kept; other units are a 400', async () => {
+    const body = { species_id: 'dog', weight_kg: 20 };
+    const metric = jsonBody(await calculate(body));
+    expect(metric).toMatchObject({ weight_kg: 20, units: 'metric' });
+    expect(metric).not.toHaveProperty('weight_lb');
+
+    const imperial = await calculate(body, CALCULATOR_KEY, { units: 'Imperial' });
+    expect(imperial.statusCode).toBe(200);
+    expect(jsonBody(imperial)).toMatchObject({ weight_kg: 20, units: 'imperial', weight_lb: 44.1 });
+    expect(jsonBody(imperial).rer_kcal_per_day).toBe(metric.rer_kcal_per_day);
+
+    const bad = await calculate(body, CALCULATOR_KEY, { units: 'stone' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(jsonBody(bad))).toContain('metric, imperial');
   });
 
   it('a given weight wins over the breed standard', async () => {

@@ -39,22 +39,50 @@ describe('computed analysis fields', () => {
     expect(matchBreed('Maine Coon Cat', 'cat', catalogue)?.id).toBe('maine-coon');
   });
 
-  it('scales percentages to 100 by largest remainder, biggest share first', () => {
-    expect(
-      genealogyBreeds(
-        [
-          { name: 'Chihuahua', percentage: 1 },
-          { name: 'Alsatian', percentage: 1 },
-          { name: 'Unknown', percentage: 1 },
-        ],
-        'dog',
-        catalogue,
-      ).map((b) => [b.breed_id, b.percentage]),
-    ).toEqual([
+  /** A model answer of [name, percentage, confidence] rows, for a dog. */
+  const mixOf = (...rows: [string, number, number][]) =>
+    genealogyBreeds(
+      rows.map(([name, percentage, confidence]) => ({ name, percentage, confidence })),
+      'dog',
+      catalogue,
+    );
+  const sum = (mix: ReturnType<typeof genealogyBreeds>) =>
+    mix.breeds.reduce((total, b) => total + b.percentage, mix.unresolved);
+
+  it('counts a low-confidence breed and an unknown name as unresolved, never scaling the rest up', () => {
+    const mix = mixOf(['Alsatian', 60, 0.8], ['Chihuahua', 25, 0.3], ['Space Wolf', 15, 0.9]);
+    expect(mix.breeds).toEqual([
+      { breed_id: 'german-shepherd-dog', name: 'German Shepherd Dog', percentage: 60, confidence: 0.8 },
+    ]);
+    expect(mix.unresolved).toBe(40);
+    expect(mix.unresolved_breeds).toEqual([
+      { name: 'Chihuahua', percentage: 25, confidence: 0.3, reason: 'low_confidence' },
+      { name: 'Space Wolf', percentage: 15, confidence: 0.9, reason: 'not_in_catalogue' },
+    ]);
+  });
+
+  it('keeps what the model left out of 100 unresolved, and scales a total over 100 down by largest remainder', () => {
+    const under = mixOf(['Chihuahua', 70, 0.9]);
+    expect([under.breeds[0]!.percentage, under.unresolved]).toEqual([70, 30]);
+    // 1 : 1 : 1 of 3 is 33.3 each: the spare point goes to the first (ties keep the model's order)
+    const over = mixOf(['Chihuahua', 50, 0.9], ['Alsatian', 50, 0.9], ['Unknown', 50, 0.9]);
+    expect(over.breeds.map((b) => [b.breed_id, b.percentage])).toEqual([
       ['chihuahua', 34],
       ['german-shepherd-dog', 33],
-      [null, 33],
     ]);
+    expect(over.unresolved).toBe(33);
+    for (const mix of [under, over]) expect(sum(mix)).toBe(100);
+  });
+
+  it('breeds plus unresolved add up to exactly 100 for any answer', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const breeds = [0, 1, 2].slice(0, 1 + (seed % 3)).map((i) => ({
+        name: ['Chihuahua', 'Alsatian', 'Nowhere Hound'][i]!,
+        percentage: 1 + ((seed * (i + 7) * 37) % 100),
+        confidence: ((seed * (i + 3)) % 11) / 10,
+      }));
+      expect(sum(genealogyBreeds(breeds, 'dog', catalogue))).toBe(100);
+    }
   });
 
   it('weight: confidence-weighted mix of model and breed standard (by sex, BCS-adjusted), each alone when the other is missing', () => {
