@@ -104,7 +104,8 @@ export function buildDocument(contracts: readonly Contract[], examples: ExampleS
           operationId: `webhook.${name}`,
           summary: `${name}: ${event.description}`,
           description:
-            'POSTed to every enabled endpoint subscribed to this event. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.',
+            `POSTed to every enabled endpoint subscribed to this event${name.startsWith('webhook.') ? ' except the endpoint it is about' : ''}. ` +
+            'Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.',
           parameters: WEBHOOK_DELIVERY_HEADERS,
           requestBody: {
             required: true,

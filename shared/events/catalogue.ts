@@ -4,6 +4,13 @@
 import * as z from 'zod/mini';
 import { publicRequestResource } from '../domain/public-requests/request.ts';
 import { reviewResource } from '../domain/reviews/review.ts';
+import {
+  ATTEMPTS_EXHAUSTED,
+  attemptsExhaustedResource,
+  ENDPOINT_DISABLED,
+  endpointDisabledResource,
+} from '../domain/webhooks/operational-events.ts';
+import { MAX_ATTEMPTS } from '../webhooks/backoff.ts';
 
 const vote = z.object({
   id: z.number(),
@@ -124,13 +131,45 @@ export const EVENT_CATALOGUE = {
     resource: respiratoryRate,
     sourceItems: ['RespiratoryRate'],
   },
+  [ENDPOINT_DISABLED]: {
+    description:
+      'another endpoint of the account was disabled (10 failed attempts in a row, or by an operator): its id, URL, last error and time',
+    resource: endpointDisabledResource,
+    sourceItems: ['Webhook'],
+    sourceImage: { status: { S: ['disabled'] } },
+  },
+  [ATTEMPTS_EXHAUSTED]: {
+    description:
+      'all 3 attempts of an event at another endpoint of the account failed: the event id and type and the last reply status',
+    resource: attemptsExhaustedResource,
+    sourceItems: ['WebhookDelivery'],
+    sourceImage: { attempt: { N: [String(MAX_ATTEMPTS)] }, succeeded: { BOOL: [false] } },
+  },
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;
 export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
 
-/** Item types whose committed writes can become events: the table stream's filter wakes the router for these only. */
-export const EVENT_SOURCE_ITEM_TYPES = [...new Set(Object.values(EVENT_CATALOGUE).flatMap((e) => e.sourceItems))];
+type SourcePattern = { type: { S: string[] } } & Record<string, unknown>;
+
+/**
+ * The new images (Lambda filter syntax) whose committed writes can become events: the table stream's filter wakes the
+ * router for these only. Item types that count whatever they hold share one pattern; those that count only in some
+ * states (an endpoint once disabled, an event's last failed attempt) have one each, so the router never wakes for
+ * the slot writes and attempt log of ordinary deliveries, and the event source stays within Lambda's default five
+ * filters.
+ */
+export const EVENT_SOURCE_PATTERNS: SourcePattern[] = (() => {
+  const entries: { sourceItems: readonly string[]; sourceImage?: Record<string, unknown> }[] =
+    Object.values(EVENT_CATALOGUE);
+  const anyState = entries.filter((e) => !e.sourceImage).flatMap((e) => e.sourceItems);
+  return [
+    { type: { S: [...new Set(anyState)] } },
+    ...entries.flatMap((e) =>
+      e.sourceImage ? e.sourceItems.map((type) => ({ type: { S: [type] }, ...e.sourceImage })) : [],
+    ),
+  ];
+})();
 
 /** The envelope as read back from the events queue (any event name; the resource as stored). */
 export const eventEnvelope = z.object({

@@ -8,6 +8,14 @@ import { eventOfTransition, PET_MEDIA_LIFECYCLE } from '../domain/media/lifecycl
 import { asPublicRequest, presentPublicRequest, REQUEST_ITEM_TYPE } from '../domain/public-requests/request.ts';
 import { asReview, presentReview } from '../domain/reviews/review.ts';
 import { asMeasurement, MEASUREMENT_ITEM_TYPE, measurementEventBody } from '../domain/respiration/measurement.ts';
+import {
+  ATTEMPTS_EXHAUSTED,
+  attemptsExhaustedBody,
+  ENDPOINT_DISABLED,
+  endpointDisabledBody,
+  exhaustsAttempts,
+  isDisabling,
+} from '../domain/webhooks/operational-events.ts';
 import { EVENT_CATALOGUE, type DomainEvent, type EventName } from './catalogue.ts';
 import { publicMediaUrl } from '../media/public-url.ts';
 
@@ -16,16 +24,18 @@ type Item = Record<string, unknown>;
 const decode = (image: Record<string, unknown> | undefined): Item | undefined =>
   image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
 
+/** The event's id derives from `origin`: by default the stream record, which a retried read of the stream repeats. */
 function event<N extends EventName>(
   type: N,
   record: DynamoDBRecord,
   item: Item,
   resource: unknown,
   mediaBaseUrl: string,
+  origin = record.eventID,
 ): DomainEvent<N> {
   const parsed = EVENT_CATALOGUE[type].resource.parse(withUrl(resource, mediaBaseUrl)) as DomainEvent<N>['resource'];
   return {
-    id: `evt_${createHash('sha256').update(`${record.eventID}:${type}`).digest('hex').slice(0, 24)}`,
+    id: `evt_${createHash('sha256').update(`${origin}:${type}`).digest('hex').slice(0, 24)}`,
     type,
     account_id: String(item.account_id),
     occurred_at: new Date((record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString(),
@@ -50,6 +60,9 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
   if (next.type === 'PetMedia') return petMediaEvents(record, next, previous);
   if (next.type === 'BcsReview') return reviewEvents(record, next, previous);
   if (next.type === REQUEST_ITEM_TYPE) return publicRequestEvents(record, next, previous, mediaBaseUrl);
+  if (next.type === 'Webhook')
+    return isDisabling(next, previous) ? [event(ENDPOINT_DISABLED, record, next, endpointDisabledBody(next), '')] : [];
+  if (next.type === 'WebhookDelivery') return exhaustedEvents(record, next, previous);
   // A measurement is announced once, when it leaves `processing` (completed or failed).
   if (next.type === MEASUREMENT_ITEM_TYPE)
     return previous?.status === 'processing' && next.status !== 'processing'
@@ -128,6 +141,18 @@ function petMediaEvents(record: DynamoDBRecord, next: Item, previous: Item | und
       ),
     );
   return events;
+}
+
+/**
+ * An event's last attempt at an endpoint failed. The id derives from the endpoint and the event, not the log item: a
+ * worker that logs that attempt twice (its batch retried) announces one event, which receivers dedupe by its id.
+ */
+function exhaustedEvents(record: DynamoDBRecord, next: Item, previous: Item | undefined): DomainEvent[] {
+  const delivered = next.event as Item | undefined;
+  if (previous || !delivered || !exhaustsAttempts(next)) return [];
+  const origin = `${next.webhook_id}:${next.event_id}`;
+  const account = { account_id: delivered.account_id };
+  return [event(ATTEMPTS_EXHAUSTED, record, account, attemptsExhaustedBody(next), '', origin)];
 }
 
 /** A review is announced when it is created and once when it leaves `pending` (completed or rejected). */

@@ -1,13 +1,13 @@
 // A stream consumer's Lambda filter patterns, read by the CDK app (the event source's filter criteria) and by the local
 // stream runner, which applies them as Lambda does: a record that no pattern matches never reaches the handler.
-import { EVENT_SOURCE_ITEM_TYPES } from './catalogue.ts';
+import { EVENT_SOURCE_PATTERNS } from './catalogue.ts';
 import type { StreamSource } from './consumer-def.ts';
 
 type Pattern = Readonly<Record<string, unknown>>;
 
-/** The consumer's own patterns or, by default, the items that can become events (by their new image's type). */
+/** The consumer's own patterns or, by default, the items that can become events (by their new image). */
 export const streamFilterPatterns = (source: StreamSource): readonly Pattern[] =>
-  source.patterns ?? EVENT_SOURCE_ITEM_TYPES.map((type) => ({ dynamodb: { NewImage: { type: { S: [type] } } } }));
+  source.patterns ?? EVENT_SOURCE_PATTERNS.map((image) => ({ dynamodb: { NewImage: image } }));
 
 /**
  * Whether a record, as Lambda delivers it, matches any of the patterns. The subset of Lambda's filter syntax that the

@@ -73,8 +73,6 @@ export function judgeReply(statusCode: number): Pick<AttemptResult, 'succeeded' 
   return { succeeded: false, error: statusCode >= 300 && statusCode < 400 ? 'redirect not followed' : null };
 }
 
-export const describeFailure = (result: AttemptResult) => result.error ?? `HTTP ${result.statusCode}`;
-
 interface PostOptions {
   allowLoopback: boolean;
   timeoutMs: number;

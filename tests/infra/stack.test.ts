@@ -427,7 +427,22 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
       StartingPosition: 'TRIM_HORIZON',
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
       FilterCriteria: {
-        Filters: Match.arrayWith([{ Pattern: JSON.stringify({ dynamodb: { NewImage: { type: { S: ['Vote'] } } } }) }]),
+        // One filter for the item types that count in any state, one per state-bound source: within Lambda's five.
+        Filters: [
+          { Pattern: Match.stringLikeRegexp('^\\{"dynamodb":\\{"NewImage":\\{"type":\\{"S":\\["Vote","Favourite",') },
+          {
+            Pattern: JSON.stringify({
+              dynamodb: { NewImage: { type: { S: ['Webhook'] }, status: { S: ['disabled'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              dynamodb: {
+                NewImage: { type: { S: ['WebhookDelivery'] }, attempt: { N: ['3'] }, succeeded: { BOOL: [false] } },
+              },
+            }),
+          },
+        ],
       },
     });
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { webhookKey } from '../../shared/db/keys.ts';
 import { SLOT_LEASE_MS } from '../../shared/domain/webhooks/attempts.ts';
@@ -11,19 +11,9 @@ import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { depsOnLocalStack } from '../support/unreachable-store.ts';
 import { api, createAccount, send, subscribe } from '../support/api-client.ts';
 import { until } from '../support/polling.ts';
-import { startReceiver } from '../support/receiver.ts';
+import { receiversClosedAfterEach } from '../support/receiver.ts';
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-
-async function receiver(reply?: Parameters<typeof startReceiver>[0]) {
-  const r = await startReceiver(reply);
-  receivers.push(r);
-  return r;
-}
+const receiver = receiversClosedAfterEach();
 
 async function anImage(key: string): Promise<string> {
   return (await api('GET', '/images/search?order=ASC&limit=1', { key })).body[0].id;

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterEach } from 'vitest';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -41,5 +42,20 @@ export async function startReceiver(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** For a test file: starts receivers that are closed after each test. Call at the file's top level. */
+export function receiversClosedAfterEach() {
+  const started: Receiver[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((r) => r.close()));
+  });
+  return async (reply?: Parameters<typeof startReceiver>[0]) => {
+    const r = await startReceiver(reply);
+    started.push(r);
+    return r;
   };
 }

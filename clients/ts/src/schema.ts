@@ -1833,6 +1833,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.endpoint.disabled: another endpoint of the account was disabled (10 failed attempts in a row, or by an operator): its id, URL, last error and time
+         * @description POSTed to every enabled endpoint subscribed to this event except the endpoint it is about. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.
+         */
+        post: operations["webhook.webhook.endpoint.disabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.attempts.exhausted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.attempts.exhausted: all 3 attempts of an event at another endpoint of the account failed: the event id and type and the last reply status
+         * @description POSTed to every enabled endpoint subscribed to this event except the endpoint it is about. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.
+         */
+        post: operations["webhook.webhook.attempts.exhausted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -3273,6 +3313,28 @@ export interface components {
             /** @description e.g. 10 failed attempts in a row, or an operator’s reason. */
             disabled_reason?: string;
             consecutive_failures: number;
+        };
+        /** @description The webhook.attempts.exhausted resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
+        WebhookAttemptsExhaustedEvent: {
+            webhook_id: string;
+            event_id: string;
+            event_type: string;
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string;
+            last_attempted_at: string;
+            _metadata: components["schemas"]["WebhookMetadata"];
+        };
+        /** @description The webhook.endpoint.disabled resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
+        WebhookEndpointDisabledEvent: {
+            webhook_id: string;
+            url: string;
+            description: string;
+            reason: string;
+            last_error: string | null;
+            consecutive_failures: number;
+            disabled_at: string;
+            _metadata: components["schemas"]["WebhookMetadata"];
         };
         /** @description Added to every delivered resource, last, so no resource field shadows it. */
         WebhookMetadata: {
@@ -15626,6 +15688,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PetRespiratoryRateCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 5 s) counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.webhook.endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the whole `whsec_…` secret. Refuse deliveries more than 300 seconds old or ahead. Stripe-compatible. Sent whenever the endpoint has a signing secret (every endpoint created through the API). */
+                "X-Webhook-Signature"?: string;
+                /** @description The event id, the same on every retry and redelivery: deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 5 s) counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.webhook.attempts.exhausted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the whole `whsec_…` secret. Refuse deliveries more than 300 seconds old or ahead. Stripe-compatible. Sent whenever the endpoint has a signing secret (every endpoint created through the API). */
+                "X-Webhook-Signature"?: string;
+                /** @description The event id, the same on every retry and redelivery: deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookAttemptsExhaustedEvent"];
             };
         };
         responses: {

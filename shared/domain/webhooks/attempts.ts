@@ -449,10 +449,18 @@ async function disableAfterFailures(
         new UpdateCommand({
           TableName: deps.config.tableName,
           Key: key,
-          UpdateExpression: 'SET #status = :disabled, disabled_at = :now, disabled_reason = :reason, updated_at = :now',
+          // last_error is for webhook.endpoint.disabled, which the stream makes of this write.
+          UpdateExpression:
+            'SET #status = :disabled, disabled_at = :now, disabled_reason = :reason, last_error = :error, updated_at = :now',
           ConditionExpression: '#status = :enabled',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':now': now, ':reason': reason },
+          ExpressionAttributeValues: {
+            ':disabled': 'disabled',
+            ':enabled': 'enabled',
+            ':now': now,
+            ':reason': reason,
+            ':error': lastError,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       )

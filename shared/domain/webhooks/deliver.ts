@@ -12,9 +12,9 @@ import {
   type AttemptResult,
   buildDeliveryRequest,
   type DeliveryRequest,
-  describeFailure,
   postDelivery,
 } from '../../webhooks/transport.ts';
+import { describeFailure } from '../../webhooks/failure.ts';
 import { turnBatch, windowBatch } from '../../webhooks/turn-batch.ts';
 import { getAccount } from '../accounts/store.ts';
 import type { DeliveryStore, FailureOutcome, LoggedAttempt, SlotGrant } from './attempts.ts';

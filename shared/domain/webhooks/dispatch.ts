@@ -1,11 +1,12 @@
 // Fan-out: each domain event becomes one first-attempt delivery job, carrying the event, per enabled endpoint of its
-// account subscribed to its name (the attempt log keeps the event for redelivery, so nothing stores it here). The
+// account subscribed to its name, except the endpoint an operational event is about (the attempt log keeps the event for redelivery, so nothing stores it here). The
 // events of one consumer batch share their requests: one Query per account and event name, and the jobs of every
 // event queued together in batches of ten.
 import type { Deps } from '../../deps.ts';
 import { turnBatch } from '../../webhooks/turn-batch.ts';
 import { type DeliveryJob, enqueueDeliveries } from './delivery-queue.ts';
 import { subscribedWebhooks } from './endpoints.ts';
+import { endpointConcerned } from './operational-events.ts';
 import { type IncomingEvent, storedEventOf } from './stored-events.ts';
 import type { WebhookDeps, WebhookItem } from './webhook.ts';
 
@@ -28,7 +29,8 @@ export function dispatchBatch(deps: DispatchDeps): (event: IncomingEvent) => Pro
   });
 
   return async (event) => {
-    const webhooks = await subscribed(`${event.account_id}\n${event.type}`, event);
+    const concerned = endpointConcerned(event);
+    const webhooks = (await subscribed(`${event.account_id}\n${event.type}`, event)).filter((w) => w.id !== concerned);
     if (webhooks.length === 0) return;
     const delivered = storedEventOf(event);
     const jobs = webhooks.map((webhook): DeliveryJob => ({ webhook_id: webhook.id, attempt: 1, event: delivered }));

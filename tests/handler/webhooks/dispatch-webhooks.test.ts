@@ -82,6 +82,28 @@ describe('dispatching events to webhooks', () => {
     ]);
   });
 
+  it('never sends an operational event to the endpoint it is about, even when that endpoint is subscribed', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-down'), endpoint('wh-watch')] });
+    const exhausted = {
+      id: 'evt_exhausted',
+      type: 'webhook.attempts.exhausted',
+      account_id: 'acc-user',
+      occurred_at: '2026-11-22T09:59:58.000Z',
+      country_code: null,
+      resource: { webhook_id: 'wh-down', event_id: 'evt_1', event_type: 'vote.created', attempts: 3 },
+    };
+
+    expect(await handler(sqsEvent(JSON.stringify(exhausted), JSON.stringify(voteEvent(1))))).toEqual({
+      batchItemFailures: [],
+    });
+
+    expect(queuedJobs().map((job) => [job.webhook_id, job.event.id])).toEqual([
+      ['wh-watch', 'evt_exhausted'],
+      ['wh-down', 'evt_1'],
+      ['wh-watch', 'evt_1'],
+    ]);
+  });
+
   it('stores nothing itself: the jobs carry the event, and the attempt log keeps it for redelivery', async () => {
     ddb.on(QueryCommand).resolves({ Items: [endpoint('wh-1'), endpoint('wh-2')] });
 

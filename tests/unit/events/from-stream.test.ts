@@ -1,25 +1,10 @@
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { eventsFromRecord } from '../../../shared/events/from-stream.ts';
 import { aStoredReview } from '../../support/fixtures.ts';
+import { streamRecord } from '../../support/stream-records.ts';
 import { aStoredMeasurement } from '../../support/factories/respiration.ts';
 
-const record = (
-  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
-  next?: Record<string, unknown>,
-  previous?: Record<string, unknown>,
-  eventID = 'rec-1',
-): DynamoDBRecord => ({
-  eventID,
-  eventName,
-  dynamodb: {
-    ApproximateCreationDateTime: 1795348800,
-    SequenceNumber: '100',
-    ...(next && { NewImage: marshall(next, { removeUndefinedValues: true }) as never }),
-    ...(previous && { OldImage: marshall(previous, { removeUndefinedValues: true }) as never }),
-  },
-});
+const record = streamRecord;
 const vote = {
   type: 'Vote',
   id: 7,

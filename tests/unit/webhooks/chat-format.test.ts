@@ -125,6 +125,17 @@ describe('Slack message', () => {
     expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'A vote was recorded' } });
   });
 
+  it('says what an operational event means', () => {
+    const disabled = { ...voteEvent, eventType: 'webhook.endpoint.disabled', resource: { webhook_id: 'wh-1' } };
+    expect(formatSlackMessage(disabled).text).toBe(
+      'A webhook endpoint of this account was disabled and receives no more events (webhook.endpoint.disabled)',
+    );
+    const exhausted = { ...voteEvent, eventType: 'webhook.attempts.exhausted', resource: { webhook_id: 'wh-1' } };
+    expect(formatSlackMessage(exhausted).text).toBe(
+      'An event could not be delivered to a webhook endpoint: all 3 attempts failed (webhook.attempts.exhausted)',
+    );
+  });
+
   it('shows the resource as a JSON code block and the details as context', () => {
     const [, section, context] = formatSlackMessage(voteEvent).blocks;
     expect(section).toEqual({
