@@ -101,6 +101,25 @@ export const webhooksRoutes = [
     access: { table: 'read', sendsTo: ['webhookDeliveries'] },
     status: 200,
   },
+  {
+    id: 'webhooks.recover',
+    method: 'POST',
+    path: '/webhooks/{id}/recover',
+    entry: 'webhooks/recover-webhook',
+    auth: 'apiKey',
+    capability: 'webhooks',
+    access: { table: 'write', sendsTo: ['webhookDeliveries'] },
+    status: 202,
+  },
+  {
+    id: 'webhooks.recovery',
+    method: 'GET',
+    path: '/webhooks/{id}/recoveries/{recoveryId}',
+    entry: 'webhooks/get-webhook-recovery',
+    auth: 'apiKey',
+    access: { table: 'read' },
+    status: 200,
+  },
 ] as const satisfies readonly RouteDef[];
 
 export const route = routesById(webhooksRoutes);

@@ -151,6 +151,17 @@ export const webhookAttemptTimeRange = (since: Date, until: Date) => ({
   to: `ATTEMPT#${encodeTime(until.getTime(), 10)}${'Z'.repeat(16)}`,
 });
 
+/** One recovery of an endpoint's failed events (POST /webhooks/{id}/recover), beside the endpoint's other recoveries. */
+export const webhookRecoveryKey = (webhookId: string, recoveryId: string) => ({
+  pk: `WEBHOOK#${webhookId}#RECOVERIES`,
+  sk: `RECOVERY#${recoveryId}`,
+});
+/** Marks an event of an endpoint as taken by a recovery: written once, under a condition, so no event is sent twice. */
+export const webhookRecoveredEventKey = (webhookId: string, eventId: string) => ({
+  pk: `WHRECOVERED#${webhookId}#${eventId}`,
+  sk: 'RECOVERED',
+});
+
 /** Photo-analysis results (one per request signature, also the lock) in the pet's partition: deleted with the pet. */
 export const analysisResultKey = (petId: string, type: string, signature: string) => ({
   pk: petPartition(petId),

@@ -30,5 +30,6 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /reviews/{id}/reject',
   'POST /votes',
   'POST /webhooks/{id}/deliveries/{eventId}/redeliver',
+  'POST /webhooks/{id}/recover',
   'POST /webhooks/{id}/test',
 ]);

@@ -1611,6 +1611,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover an outage
+         * @description Queues one more delivery of every event whose attempts at this endpoint all failed between `since` and `until` (default now; at most the last 30 days) and that was neither delivered since nor recovered before, at most 500 (a window with more is refused: recover it in parts). `to_endpoint_id` sends them to another enabled endpoint of the account instead, e.g. the one replacing a disabled endpoint; events of a type it is not subscribed to are skipped and counted. Deliveries follow every delivery rule, the in-flight limit included.
+         *
+         *     Uses the capability `webhooks`, which an administrator can switch off per account (403 `capability_disabled`).
+         */
+        post: operations["webhooks.recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/recoveries/{recoveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Progress of a recovery
+         * @description How many of the recovered events were queued, delivered and failed; kept 30 days.
+         */
+        get: operations["webhooks.recovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "vote.created": {
@@ -3344,6 +3386,27 @@ export interface components {
             timestamp: string;
             /** @description ISO 3166-1 alpha-2 country of the request that caused it, when known. */
             country_code?: string;
+        };
+        WebhookRecovery: {
+            id: string;
+            /** @description The endpoint whose failed events are recovered. */
+            webhook_id: string;
+            /** @description The endpoint they are sent to (this one by default). */
+            to_endpoint_id: string;
+            since: string;
+            until: string;
+            created_at: string;
+            /**
+             * @description `completed` once every queued event was delivered or failed all its attempts.
+             * @enum {string}
+             */
+            state: "running" | "completed";
+            /** @description Events queued again, each once. */
+            queued: number;
+            delivered: number;
+            failed: number;
+            /** @description Failed events of a type the target endpoint is not subscribed to: not sent, still recoverable. */
+            skipped_unsubscribed: number;
         };
         WebhookTopic: {
             name: string;
@@ -15368,6 +15431,202 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks.recover": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    since: string;
+                    until?: string;
+                    to_endpoint_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    /** @description Requests the window allows. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset": number;
+                    /** @description The limit and window, e.g. `600;w=60` (IETF RateLimit header fields draft). */
+                    "RateLimit-Policy": string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (e.g. a duplicate); `idempotency_request_in_progress` and `photos_processing` (the pet’s photos are still being processed) pass by themselves: see `Retry-After`. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again, on a conflict that passes by itself (`idempotency_request_in_progress`, `photos_processing`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (`body_too_large`, `file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `rate_limit_exceeded` (the plan’s requests per window, with `plan`, `rate_class`, `limit`, `window_seconds`) or `pet_upload_rate_exceeded` (100 new photos per pet per 24 hours); see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRateExceeded"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks.recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                recoveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Any other error (500 for an unexpected failure), in the same error record. */

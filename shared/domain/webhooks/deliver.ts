@@ -19,6 +19,7 @@ import { turnBatch, windowBatch } from '../../webhooks/turn-batch.ts';
 import { getAccount } from '../accounts/store.ts';
 import type { DeliveryStore, FailureOutcome, LoggedAttempt, SlotGrant } from './attempts.ts';
 import { type DeliveryJob, enqueueDelivery, retryAfterFailure } from './delivery-queue.ts';
+import { countRecoveryOutcome } from './recovery-progress.ts';
 import { SlotState } from './slot-state.ts';
 import type { WebhookItem } from './webhook.ts';
 
@@ -107,12 +108,17 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       throw error;
     }
     const handedOn = result.succeeded ? slots.handOn(endpoint, webhook, logged) : undefined;
-    if (handedOn) return handedOn;
+    if (handedOn) return handedOn.then(() => recoveryEnded(job, 'delivered'));
     const outcome = await settle(endpoint, { webhook, attempt: { logged, failure: describeFailure(result) } });
+    if (result.succeeded) return recoveryEnded(job, 'delivered');
     // A disabled or deleted endpoint receives nothing more, retries included.
-    if (result.succeeded || outcome.kind !== 'counting') return;
-    const retry = retryAfterFailure(job, deps.random);
+    const retry = outcome.kind === 'counting' ? retryAfterFailure(job, deps.random) : undefined;
     if (retry) await enqueueDelivery(deps, retry.job, retry.delaySeconds);
+    else await recoveryEnded(job, 'failed');
+  };
+  /** A recovery's job that ended for good is counted in its progress. */
+  const recoveryEnded = async (job: DeliveryJob, outcome: 'delivered' | 'failed') => {
+    if (job.recovery) await countRecoveryOutcome(deps, job.recovery, outcome);
   };
 
   return async (job) => {
@@ -126,7 +132,7 @@ export function deliveryBatch(deps: DeliveryDeps): (job: DeliveryJob) => Promise
       if (grant.kind === 'granted') return attempt(job, grant.webhook);
       if (grant.kind === 'stopped') {
         deps.log.info('webhook delivery skipped', { ...logFields(job), reason: grant.reason });
-        return;
+        return recoveryEnded(job, 'failed');
       }
     }
     // Ten attempts are failing or in flight: wait for one to end (disabled endpoints drop the job next time).

@@ -15,6 +15,8 @@ export const deliveryJobSchema = z.object({
   webhook_id: z.string(),
   attempt: z.int().check(z.gte(1)),
   event: storedEventSchema,
+  /** Set on a recovery's jobs (recoveries.ts): the recovery counts how each ends. */
+  recovery: z.optional(z.object({ id: z.string(), webhook_id: z.string() })),
 });
 
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;

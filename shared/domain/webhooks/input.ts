@@ -49,3 +49,20 @@ export const deliveryLogQuery = z
     }),
   );
 export type DeliveryLogQuery = z.output<typeof deliveryLogQuery>;
+
+/** A recovery's window and, for a disabled endpoint's history, the endpoint that now takes its place. */
+export const recoverBody = z
+  .strictObject({
+    since: isoTime,
+    until: z.optional(isoTime),
+    to_endpoint_id: z.optional(text({ max: 100 })),
+  })
+  .check(
+    z.refine((b) => b.until === undefined || b.since < b.until, {
+      message: 'since must be before until',
+      path: ['since'],
+    }),
+  );
+export type RecoverRequest = z.output<typeof recoverBody>;
+
+export const recoveryParams = z.object({ id: text({ max: 100 }), recoveryId: text({ max: 100 }) });

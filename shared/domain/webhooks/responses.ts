@@ -87,3 +87,24 @@ export const eventDeliveryBody = documented(
   }),
   { id: 'EventDelivery' },
 );
+
+export const recoveryBody = documented(
+  z.object({
+    id: z.string(),
+    webhook_id: documented(z.string(), { description: 'The endpoint whose failed events are recovered.' }),
+    to_endpoint_id: documented(z.string(), { description: 'The endpoint they are sent to (this one by default).' }),
+    since: z.string(),
+    until: z.string(),
+    created_at: z.string(),
+    state: documented(z.enum(['running', 'completed']), {
+      description: '`completed` once every queued event was delivered or failed all its attempts.',
+    }),
+    queued: documented(z.int(), { description: 'Events queued again, each once.' }),
+    delivered: z.int(),
+    failed: z.int(),
+    skipped_unsubscribed: documented(z.int(), {
+      description: 'Failed events of a type the target endpoint is not subscribed to: not sent, still recoverable.',
+    }),
+  }),
+  { id: 'WebhookRecovery' },
+);

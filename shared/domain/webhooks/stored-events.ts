@@ -10,7 +10,7 @@ import type { WebhookDeps } from './webhook.ts';
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 /** The attempt log (with its events) expires after 30 days; redelivery works within that window. */
-const RETENTION_SECONDS = 30 * 24 * 60 * 60;
+export const RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
 /** A message of the events queue (`DomainEvent` of events/catalogue.ts); the type stays a string so any name routes. */
 export const domainEventMessage = eventEnvelope;

@@ -71,6 +71,7 @@ describe('the guards the pipeline derives from the route table', () => {
       'calculators.energy-requirement',
       'webhooks.test',
       'webhooks.redeliver',
+      'webhooks.recover',
     ]);
     // spec: the votes list and look-up take a bearer credential, the favourites routes either credential
     expect(table.filter(acceptsBearer).map((r) => `${r.id} ${r.auth}`)).toEqual([
