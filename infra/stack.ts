@@ -1,4 +1,7 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ApiDomain } from './constructs/api-domain.ts';
+import { ApiDistribution, FirewallStack, OriginSecret } from './constructs/api-firewall.ts';
+import type { Edge } from './edge.ts';
 import type { Construct } from 'constructs';
 import { routes, fallbackRoute } from '../functions/routes.ts';
 import { ApiRoutes } from './constructs/api-routes.ts';
@@ -8,6 +11,7 @@ import { Media } from './constructs/media.ts';
 import { ffmpegLayer, sharpLayer as mediaSharpLayer } from './constructs/media-layers.ts';
 import { WebhookSecrets } from './constructs/webhook-secrets.ts';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ReferenceData } from './constructs/reference-data.ts';
 import { TokenSecret } from './constructs/token-secret.ts';
@@ -29,6 +33,10 @@ export interface PetApiStackProps extends StackProps {
   deployStrategy?: DeployStrategy;
   /** A table restored from a backup that the stage uses instead of its own (docs/operations.md#backups-and-restore). */
   restoredTable?: RestoredTable | undefined;
+  /** The stage's custom domain and firewall (infra/edge.ts); none by default. */
+  edge?: Edge;
+  /** Behind the firewall: the web ACL of the stage's FirewallStack (stageStacks passes it). */
+  webAclArn?: string;
 }
 
 /** Amazon Nova Canvas: image generation conditioned on the source's edges (available in us-east-1, eu-west-1, ap-northeast-1). */
@@ -39,10 +47,12 @@ export class PetApiStack extends Stack {
   constructor(scope: Construct, id: string, props: PetApiStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    const edge = props.edge ?? { waf: false };
 
     const data = new DataTable(this, 'Data', { stage, restoredTable: props.restoredTable });
     const media = new Media(this, 'Media', { stage, catalogueImagesDir: props.catalogueImagesDir });
     const tokenSecret = new TokenSecret(this, 'TokenSecret', { stage });
+    const originSecret = edge.waf ? new OriginSecret(this, 'OriginSecret', { stage }).secret : undefined;
     // One log group for every function keeps the stack small; stream names carry the function name.
     const logGroup = new LogGroup(this, 'FunctionLogs', {
       retention: stage === 'production' ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
@@ -86,6 +96,7 @@ export class PetApiStack extends Stack {
       monitoring,
       releases,
       sharpLayer,
+      originSecret,
     });
     monitoring.alarmOnApiErrors(api.httpApi);
     monitoring.alarmOnServiceHealth(api.httpApi);
@@ -94,10 +105,66 @@ export class PetApiStack extends Stack {
 
     monitoring.addDashboard(api.httpApi);
 
-    new CfnOutput(this, 'ApiUrl', { value: `${api.httpApi.apiEndpoint}/v1` });
+    const endpoint = this.addEdge(api, edge, media, originSecret, props);
+
+    new CfnOutput(this, 'ApiUrl', { value: `${endpoint}/v1` });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'MediaUrl', { value: media.baseUrl });
     // The operator's photo import (npm run images:import) stores photos here.
     new CfnOutput(this, 'MediaBucketName', { value: media.bucket.bucketName });
   }
+
+  /**
+   * The stage's edge (infra/edge.ts), and where callers reach the API through it: the HTTP API's own endpoint; its
+   * custom domain (-c domainName); or, behind the firewall (-c waf=true), the CloudFront distribution, under the custom
+   * domain if there is one.
+   */
+  private addEdge(
+    api: ApiRoutes,
+    edge: Edge,
+    media: Media,
+    originSecret: Secret | undefined,
+    props: PetApiStackProps,
+  ): string {
+    const { domain } = edge;
+    let dnsTarget: string | undefined;
+    if (edge.waf) {
+      if (!props.webAclArn || !originSecret) throw new Error('-c waf=true needs the stage built by stageStacks');
+      const cdn = new ApiDistribution(this, 'Edge', {
+        stage: props.stage,
+        httpApi: api.httpApi,
+        webAclArn: props.webAclArn,
+        originSecret,
+        edge,
+        logBucket: media.accessLogs,
+      });
+      new CfnOutput(this, 'OriginSecretArn', { value: originSecret.secretArn });
+      new CfnOutput(this, 'ApiDistributionId', { value: cdn.distribution.distributionId });
+      dnsTarget = cdn.distribution.distributionDomainName;
+    } else if (domain) {
+      dnsTarget = new ApiDomain(this, 'Domain', { domain, httpApi: api.httpApi, stage: api.stage }).dnsTarget;
+    } else return api.httpApi.apiEndpoint;
+    // Without a hosted zone the operator points the name at this target (docs/operations.md#custom-domain).
+    if (domain && !domain.hostedZoneId) new CfnOutput(this, 'DnsTarget', { value: dnsTarget });
+    return domain ? `https://${domain.domainName}` : `https://${dnsTarget}`;
+  }
+}
+
+/**
+ * The stacks of a stage: `PetApi-<stage>` and, behind the firewall, `PetApi-<stage>-Firewall` in us-east-1 with the
+ * web ACL (CloudFront takes web ACLs from there only), whose ARN CDK carries into the stage's region.
+ */
+export function stageStacks(
+  scope: Construct,
+  id: string,
+  props: Omit<PetApiStackProps, 'webAclArn'>,
+): { stack: PetApiStack; firewall?: FirewallStack } {
+  if (!props.edge?.waf) return { stack: new PetApiStack(scope, id, props) };
+  const firewall = new FirewallStack(scope, `${id}-Firewall`, {
+    stage: props.stage,
+    env: { account: props.env?.account },
+    description: `AWS WAF web ACL in front of the Pet API (${props.stage})`,
+  });
+  const stack = new PetApiStack(scope, id, { ...props, webAclArn: firewall.webAclArn, crossRegionReferences: true });
+  return { stack, firewall };
 }

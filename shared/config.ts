@@ -32,6 +32,8 @@ const envSchema = z.object({
   TOKEN_SECRET: z.optional(z.string().check(z.minLength(32))),
   /** Deployed: the Secrets Manager secret that holds the bearer-token signing key. */
   TOKEN_SECRET_ARN: z.optional(z.string()),
+  /** Deployed behind the firewall (-c waf=true): the secret CloudFront sends as `x-origin-verify` (shared/http/origin-check.ts). */
+  ORIGIN_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /** How long a resolved API key or token stays cached in a warm function (seconds). */
   AUTH_CACHE_TTL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 30),
   /** Seconds a bearer token stays valid. */
@@ -97,6 +99,7 @@ export type Config = {
   requestsTableName: string | undefined;
   tokenSecret: string | undefined;
   tokenSecretArn: string | undefined;
+  originSecretArn: string | undefined;
   authCacheTtlSeconds: number;
   tokenTtlSeconds: number;
   awsSessionToken: string | undefined;
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestsTableName: e.REQUESTS_TABLE_NAME,
     tokenSecret: e.TOKEN_SECRET,
     tokenSecretArn: e.TOKEN_SECRET_ARN,
+    originSecretArn: e.ORIGIN_SECRET_ARN,
     authCacheTtlSeconds: e.AUTH_CACHE_TTL_SECONDS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     awsSessionToken: e.AWS_SESSION_TOKEN,

@@ -4,6 +4,7 @@ import { getDeps } from '../../shared/deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { echo } from '../../shared/schema/echo.ts';
 import { observeRequests } from '../../shared/http/observe.ts';
+import { refuseDirectRequests } from '../../shared/http/origin-check.ts';
 import { errorResponse, type HttpResult } from '../../shared/http/responses.ts';
 import { API_BASE_PATH } from '../../shared/http/route-def.ts';
 import { createRouteMatcher } from '../../shared/routing/match.ts';
@@ -39,4 +40,14 @@ export const handler: (event: APIGatewayProxyEventV2, context: Context) => Promi
   HttpResult
 >()
   .use(observeRequests(fallbackRoute, () => undefined).middleware)
+  .use({
+    before: (request) => refuseDirectRequests(getDeps(), request.event.headers),
+    // The origin check is the only thing here that can fail: a refusal, or the origin secret unreadable (a 500).
+    onError: (request) => {
+      const { error, event } = request;
+      if (!(error instanceof AppError)) getDeps().log.error('unhandled error', { path: event.rawPath, error });
+      const answer = error instanceof AppError ? error : new AppError(500, 'Internal server error');
+      request.response = errorResponse(answer, event.rawPath ?? '', getDeps().now());
+    },
+  })
   .handler(async (event) => answer(event));

@@ -5,6 +5,7 @@ import {
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
+  type HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -59,6 +60,8 @@ export interface ApiRoutesProps {
   monitoring: Monitoring;
   /** Publishes each function behind the alias its integration invokes (and, by canary, its deployment group). */
   releases: Releases;
+  /** Behind the firewall: the secret every function checks requests against (shared/http/origin-check.ts). */
+  originSecret?: ISecret | undefined;
 }
 
 /**
@@ -97,6 +100,8 @@ export function routesByArea(routes: readonly RouteDef[]): Map<string, RouteDef[
  */
 export class ApiRoutes extends Construct {
   readonly httpApi: HttpApi;
+  /** The `$default` stage, which a custom domain maps. */
+  readonly stage: HttpStage;
   readonly functions = new Map<string, NodejsFunction>();
   private readonly roles = new Map<string, Role>();
   private readonly grants: AccessGrants;
@@ -137,7 +142,7 @@ export class ApiRoutes extends Construct {
       },
       createDefaultStage: false,
     });
-    this.httpApi.addStage('DefaultStage', {
+    this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: { ...STAGE_THROTTLE },
@@ -198,7 +203,8 @@ export class ApiRoutes extends Construct {
   }
 
   private routeFunction(scope: Construct, route: RouteDef): NodejsFunction {
-    const needsSecret = route.access.tokenSecret === 'read';
+    const { originSecret } = this.props;
+    const needsSecret = route.access.tokenSecret === 'read' || originSecret !== undefined;
     const access = accessWithGuards(route);
     const fn = nodeFunction(scope, `${constructName(route.id)}Fn`, {
       entry: `functions/${route.entry}.ts`,
@@ -210,6 +216,7 @@ export class ApiRoutes extends Construct {
       environment: {
         ...this.grants.environment(access),
         ...(route.access.visionModel && { ANALYSIS_TIMEOUT_MS: String(ANALYSIS_TIMEOUT.toMilliseconds()) }),
+        ...(originSecret && { ORIGIN_SECRET_ARN: originSecret.secretArn }),
       },
       // Model calls take seconds; API Gateway gives up at 30 s, so the function stops just before. sharp comes from
       // the media layer (x86_64), as for the photo processors.
@@ -235,6 +242,7 @@ export class ApiRoutes extends Construct {
     if (existing) return existing;
     const role = functionRole(this, `${roleName(access)}Role`, this.logGroup, `Route functions with access ${key}`);
     this.grants.grant(role, access);
+    this.props.originSecret?.grantRead(role);
     this.roles.set(key, role);
     return role;
   }

@@ -36,6 +36,8 @@ export interface MediaProps {
 export class Media extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
+  /** The media bucket's access logs and the CDN's standard logs (and the API distribution's, behind the firewall). */
+  readonly accessLogs: Bucket;
 
   constructor(scope: Construct, id: string, props: MediaProps) {
     super(scope, id);
@@ -48,6 +50,7 @@ export class Media extends Construct {
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.accessLogs = accessLogs;
     this.bucket = new Bucket(this, 'Bucket', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

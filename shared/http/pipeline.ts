@@ -10,6 +10,7 @@ import type { RouteDef } from './route-def.ts';
 import { badRequest, AppError } from '../errors.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
 import { observeRequests } from './observe.ts';
+import { refuseDirectRequests } from './origin-check.ts';
 import {
   compressIfAccepted,
   errorResponse,
@@ -121,6 +122,7 @@ export function httpRoute<R extends RouteDef, S extends RouteContract>(
       before: async (request) => {
         normaliseEvent(request.event);
         const deps = getDeps();
+        await refuseDirectRequests(deps, request.event.headers);
         const account = await authenticate(deps, route, request.event.headers);
         const idempotencyKey = idempotent ? idempotencyKeyOf(request.event.headers) : undefined;
         // Every request to a limited route counts, replays included: the window is taken before anything else runs.
