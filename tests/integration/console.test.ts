@@ -202,7 +202,9 @@ describe('Vets and administrators in the console', () => {
       createAccount({ role: 'vet', name: 'Dr Console' }),
       createAccount({ role: 'vet', name: 'Dr Late' }),
     ]);
-    const pet = await aPetWithBodyConditionResult(owner.api_key);
+    // Markup in the model's words must show as text, its line break kept.
+    const reasoning = 'Waist barely visible from above, <b>ribs</b> hard to feel.\nNo abdominal tuck.';
+    const pet = await aPetWithBodyConditionResult(owner.api_key, {}, reasoning);
     const requested = await api('POST', `/pets/${pet.id}/body-condition-score/reviews`, { key: owner.api_key });
     expect(requested.status, JSON.stringify(requested.body)).toBe(201);
 
@@ -227,6 +229,10 @@ describe('Vets and administrators in the console', () => {
       .poll(() => photos.evaluateAll((images) => images.map((i) => (i as { naturalWidth: number }).naturalWidth)))
       .toEqual([expect.any(Number)]);
     expect(await first.page.getByText('7 of 9 (overweight)').count()).toBe(1);
+    const said = first.page.getByRole('figure', { name: "The model's reasoning" });
+    expect(await said.locator('blockquote').textContent()).toBe(reasoning);
+    expect(await said.locator('b').count()).toBe(0);
+    await screenshot(first.page, 'vet-review');
 
     // A second vet opens the same review before the first decides.
     const second = await openConsole(browser);

@@ -62,6 +62,7 @@ export function aStoredReview(overrides: Partial<ReviewItem> = {}): ReviewItem {
       score: 7,
       category: 'overweight',
       confidence: 0.8,
+      explanation: 'Waist barely visible',
       prompt_version: 'v1',
       image_ids: ['ph-1'],
       created_at: '2026-11-24T08:00:00.000Z',

@@ -1984,6 +1984,8 @@ export interface components {
                 /** @enum {string} */
                 category: "underweight" | "ideal" | "overweight" | "obese";
                 confidence: number;
+                /** @description The model's reasoning for its score: the result's `explanation` (at most 1,200 characters, cut before the result was stored). Null for reviews requested before reviews kept it. */
+                explanation: string | null;
                 prompt_version: string;
                 image_ids: string[];
                 created_at: string;
@@ -2008,6 +2010,8 @@ export interface components {
                 /** @enum {string} */
                 category: "underweight" | "ideal" | "overweight" | "obese";
                 confidence: number;
+                /** @description The model's reasoning for its score: the result's `explanation` (at most 1,200 characters, cut before the result was stored). Null for reviews requested before reviews kept it. */
+                explanation: string | null;
                 prompt_version: string;
                 image_ids: string[];
                 created_at: string;
@@ -2932,6 +2936,8 @@ export interface components {
                 /** @enum {string} */
                 category: "underweight" | "ideal" | "overweight" | "obese";
                 confidence: number;
+                /** @description The model's reasoning for its score: the result's `explanation` (at most 1,200 characters, cut before the result was stored). Null for reviews requested before reviews kept it. */
+                explanation: string | null;
                 prompt_version: string;
                 image_ids: string[];
                 created_at: string;
@@ -2958,6 +2964,8 @@ export interface components {
                 /** @enum {string} */
                 category: "underweight" | "ideal" | "overweight" | "obese";
                 confidence: number;
+                /** @description The model's reasoning for its score: the result's `explanation` (at most 1,200 characters, cut before the result was stored). Null for reviews requested before reviews kept it. */
+                explanation: string | null;
                 prompt_version: string;
                 image_ids: string[];
                 created_at: string;
@@ -12953,6 +12961,7 @@ export interface operations {
                      *           "score": 7,
                      *           "category": "overweight",
                      *           "confidence": 0.8,
+                     *           "explanation": "Waist barely visible",
                      *           "prompt_version": "v1",
                      *           "image_ids": [
                      *             "01M883YMH95AG17JHBQ28QBQ7W"
@@ -13080,6 +13089,7 @@ export interface operations {
                      *         "score": 7,
                      *         "category": "overweight",
                      *         "confidence": 0.8,
+                     *         "explanation": "Waist barely visible",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
                      *           "01M883YMH95AG17JHBQ28QBQ7W"
@@ -13249,6 +13259,7 @@ export interface operations {
                      *           "score": 7,
                      *           "category": "overweight",
                      *           "confidence": 0.8,
+                     *           "explanation": "Waist barely visible",
                      *           "prompt_version": "v1",
                      *           "image_ids": [
                      *             "01M883YMH95AG17JHBQ28QBQ7W"
@@ -13356,6 +13367,7 @@ export interface operations {
                      *         "score": 7,
                      *         "category": "overweight",
                      *         "confidence": 0.8,
+                     *         "explanation": "Waist barely visible",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
                      *           "01M883YMH95AG17JHBQ28QBQ7W"
@@ -13527,6 +13539,7 @@ export interface operations {
                      *         "score": 7,
                      *         "category": "overweight",
                      *         "confidence": 0.8,
+                     *         "explanation": "Waist barely visible",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
                      *           "01M883YMH95AG17JHBQ28QBQ7W"
@@ -13742,6 +13755,7 @@ export interface operations {
                      *         "score": 7,
                      *         "category": "overweight",
                      *         "confidence": 0.8,
+                     *         "explanation": "Waist barely visible",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
                      *           "01M883YNEANX1KB5EQT02VDH8J"

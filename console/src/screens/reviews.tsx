@@ -123,6 +123,20 @@ function Decide({ api, review, onDecided }: { api: Api; review: Review; onDecide
   );
 }
 
+/** The model's own words for its score, as text (never as markup), its line breaks kept. */
+function Reasoning({ explanation }: { explanation: string | null }) {
+  return (
+    <figure class="reasoning">
+      <figcaption>The model's reasoning</figcaption>
+      {explanation === null ? (
+        <p class="muted">Not kept: this review was requested before reviews kept the model's reasoning.</p>
+      ) : (
+        <blockquote>{explanation}</blockquote>
+      )}
+    </figure>
+  );
+}
+
 /** One review: the photos the analysis used, the model's result, the owner's pet facts, and the decision. */
 export function ReviewScreen({ api, reviewId }: { api: Api; reviewId: string }) {
   const loaded = useLoad(() => ok(api.GET('/reviews/{id}', { params: { path: { id: reviewId } } })), [reviewId]);
@@ -155,6 +169,10 @@ export function ReviewScreen({ api, reviewId }: { api: Api; reviewId: string }) 
                   <dt>Requested</dt>
                   <dd>{when(review.requested_at)}</dd>
                 </dl>
+                <Reasoning explanation={review.analysis.explanation} />
+                <h3 class="minor">
+                  Photos the model saw ({used.length} of {review.analysis.image_ids.length} still on the pet)
+                </h3>
                 <Gallery label="Analysed photo" items={used} petName={name} />
               </Section>
               <Section title="The pet, as the owner describes it">

@@ -112,19 +112,37 @@ export interface JsonSchema {
   maxLength?: number;
 }
 
-/** A value that follows the schema: midpoints of numeric bounds, first enum values, short text in the language. */
+/** The fields where a model explains its answer: the fake says there how it reached the answer's other values. */
+const REASONING_FIELDS = new Set(['explanation', 'reasons']);
+
+const resolved = (schema: JsonSchema) =>
+  schema.anyOf ? (schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!) : schema;
+
+const boundsOf = (schema: JsonSchema) => {
+  const low = schema.minimum ?? schema.exclusiveMinimum ?? 0;
+  return { low, high: schema.maximum ?? schema.exclusiveMaximum ?? low + 10 };
+};
+
+/**
+ * A value that follows the schema: midpoints of numeric bounds, first enum values, the fewest array items, short text
+ * in the language; a reasoning field says how the object's other values were reached.
+ */
 export function exampleOf(schema: JsonSchema, lang: string): unknown {
-  if (schema.anyOf) return exampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, lang);
+  if (schema.anyOf) return exampleOf(resolved(schema), lang);
   if (schema.enum) return schema.enum[0];
   switch (schema.type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, exampleOf(s, lang)]));
+    case 'object': {
+      const fields = Object.entries(schema.properties ?? {});
+      const value = Object.fromEntries(fields.map(([k, s]) => [k, REASONING_FIELDS.has(k) ? '' : exampleOf(s, lang)]));
+      const reasoning = `Deterministic test model, no photo judged: ${derivation(schema, value).join('; ')} (answer language asked: ${lang}).`;
+      for (const [k, s] of fields) if (REASONING_FIELDS.has(k)) value[k] = reasoning.slice(0, s.maxLength);
+      return value;
+    }
     case 'array':
       return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => exampleOf(schema.items ?? {}, lang));
     case 'integer':
     case 'number': {
-      const low = schema.minimum ?? schema.exclusiveMinimum ?? 0;
-      const high = schema.maximum ?? schema.exclusiveMaximum ?? low + 10;
+      const { low, high } = boundsOf(schema);
       const mid = (low + high) / 2;
       return schema.type === 'integer' ? Math.round(mid) : Math.round(mid * 100) / 100;
     }
@@ -135,4 +153,25 @@ export function exampleOf(schema: JsonSchema, lang: string): unknown {
     default:
       return null;
   }
+}
+
+/** How each non-text value of an example answer follows from its schema, e.g. `score 5, the middle of 1–9`. */
+function derivation(schema: JsonSchema, value: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => {
+    const field = resolved(child);
+    const name = `${prefix}${key}`;
+    const got = value[key];
+    if (field.enum) return [`${name} ${String(got)}, the first of ${field.enum.length} choices`];
+    if (field.type === 'integer' || field.type === 'number') {
+      const { low, high } = boundsOf(field);
+      return [`${name} ${String(got)}, the middle of ${low}–${high}`];
+    }
+    if (field.type === 'boolean') return [`${name} ${String(got)}, the default`];
+    if (field.type === 'array') {
+      const count = (got as unknown[]).length;
+      return [`${name} ${count} ${count === 1 ? 'item' : 'items'}, the fewest allowed`];
+    }
+    if (field.type === 'object') return derivation(field, got as Record<string, unknown>, `${name}.`);
+    return [];
+  });
 }

@@ -2,6 +2,7 @@
 // and the prompt builder. docs/analysis.md prints the prompts; bump the kind's version (prompt-versions.ts) whenever a
 // prompt or schema changes (results are cached per version, and `compare_version` reads earlier versions).
 import * as z from 'zod/mini';
+import { echo } from '../../schema/echo.ts';
 import ANSWER_JSON_SCHEMAS from './answer-schemas.json' with { type: 'json' };
 import type { Language } from '../reference/i18n.ts';
 import type { Species } from '../reference/species.ts';
@@ -44,10 +45,24 @@ const confidence = z.number().check(z.gte(0), z.lte(1));
 const recommendations = z.array(text(300)).check(z.minLength(1), z.maxLength(5));
 const ordered = (range: { min: number; max: number }) => range.min <= range.max;
 
+/** The most characters of a model's reasoning (`explanation`, `reasons`) a result keeps. */
+export const MAX_REASONING_LENGTH = 1200;
+
+/**
+ * The model's reasoning: the JSON Schema asks for at most MAX_REASONING_LENGTH characters, and a longer answer is
+ * cut there (ending in `…`) before the result is stored, rather than refused: a long explanation never costs the
+ * caller a valid score (strict JSON Schema modes do not all enforce `maxLength`).
+ */
+const reasoning = z.string().check(
+  z.minLength(1),
+  z.overwrite((value: string) => (value.length > MAX_REASONING_LENGTH ? echo(value, MAX_REASONING_LENGTH - 1) : value)),
+  z.maxLength(MAX_REASONING_LENGTH),
+);
+
 export const bodyConditionAnswer = z.strictObject({
   score: z.int().check(z.gte(1), z.lte(9)),
   confidence,
-  explanation: text(1200),
+  explanation: reasoning,
   recommendations,
 });
 
@@ -57,7 +72,7 @@ export const estimatedAgeAnswer = z.strictObject({
     .strictObject({ min: z.int().check(z.gte(0), z.lte(360)), max: z.int().check(z.gte(0), z.lte(360)) })
     .check(z.refine(ordered, 'min must not exceed max')),
   confidence,
-  reasons: text(1200),
+  reasons: reasoning,
 });
 
 export const genealogyAnswer = z.strictObject({
@@ -76,7 +91,7 @@ export const MUSCLE_CONDITIONS = ['normal', 'mild_loss', 'moderate_loss', 'sever
 export const muscleConditionAnswer = z.strictObject({
   muscle_condition: z.enum(MUSCLE_CONDITIONS),
   confidence,
-  explanation: text(1200),
+  explanation: reasoning,
   recommendations,
 });
 
@@ -86,7 +101,7 @@ export const estimatedWeightAnswer = z.strictObject({
     .strictObject({ min: z.number().check(z.gt(0), z.lte(200)), max: z.number().check(z.gt(0), z.lte(200)) })
     .check(z.refine(ordered, 'min must not exceed max')),
   confidence,
-  reasons: text(1200),
+  reasons: reasoning,
 });
 
 export const TIP_CATEGORIES = ['nutrition', 'exercise', 'grooming', 'preventative_care', 'behaviour'] as const;

@@ -1,6 +1,7 @@
 // The body condition review: a vet's check of a pet's body condition result (spec: States and transitions). The
 // stored item, its response shape (also the body of the pet.bcs.* events) and the one transition rule.
 import * as z from 'zod/mini';
+import { documented } from '../../schema/api-docs.ts';
 import { bodyConditionCategory as categoryOf } from '../analysis/results.ts';
 
 export const REVIEW_STATUSES = ['pending', 'completed', 'rejected'] as const;
@@ -16,6 +17,10 @@ const analysisSnapshot = z.object({
   score: z.number(),
   category: bodyConditionCategory,
   confidence: z.number(),
+  explanation: documented(z.nullable(z.string()), {
+    description:
+      "The model's reasoning for its score: the result's `explanation` (at most 1,200 characters, cut before the result was stored). Null for reviews requested before reviews kept it.",
+  }),
   prompt_version: z.string(),
   image_ids: z.array(z.string()),
   created_at: z.string(),
@@ -42,8 +47,12 @@ export const reviewResource = z.object({
 });
 export type PresentedReview = z.infer<typeof reviewResource>;
 
+/** The stored snapshot: reviews requested before it kept the model's reasoning have none, read as null. */
+const storedSnapshot = z.extend(analysisSnapshot, { explanation: z._default(z.nullable(z.string()), null) });
+
 export const reviewItemSchema = z.object({
   ...reviewResource.shape,
+  analysis: storedSnapshot,
   /** The pet owner's account: its webhooks receive the events. */
   account_id: z.string(),
   /** The vet (or administrator) account that decided. */

@@ -68,6 +68,7 @@ export async function requestReview(deps: ReviewDeps, account: Account, petId: s
       score: result.score,
       category: result.category,
       confidence: result.confidence,
+      explanation: result.explanation,
       prompt_version: result.prompt_version,
       image_ids: result.image_ids,
       created_at: result.created_at,

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/analysis/create-body-condition-score.ts';
+import { MAX_REASONING_LENGTH } from '../../../shared/domain/analysis/kinds.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import {
   aBodyConditionAnswer,
@@ -115,6 +116,22 @@ describe('POST /v1/pets/{petId}/body-condition-score', () => {
 
     const latest = analysisRows(table).find((row) => row.sk === 'ANALYSIS_LATEST#body_condition_score#v1');
     expect(latest!.result).toMatchObject({ id: body.id, answer: { score: 4 } });
+  });
+
+  it('cuts a model explanation longer than 1,200 characters to 1,200 (ending in …) before storing it, asking once', async () => {
+    const { table } = serveAnalysisData(WITH_FEATURE);
+    const long = 'Ribs hard to feel under a thick fat cover, no waist from above. '.repeat(25);
+    vision.answers('body_condition_score', { ...aBodyConditionAnswer(8), explanation: long });
+
+    const result = await scoreBody();
+
+    expect(result.statusCode).toBe(200);
+    const { explanation } = jsonBody(result);
+    expect(explanation).toHaveLength(MAX_REASONING_LENGTH);
+    expect(explanation).toBe(`${long.slice(0, MAX_REASONING_LENGTH - 1)}…`);
+    const latest = analysisRows(table).find((row) => row.sk === 'ANALYSIS_LATEST#body_condition_score#v1');
+    expect(latest!.result.answer.explanation).toBe(explanation);
+    expect(vision.calls).toHaveLength(1);
   });
 
   itBehavesLikeEveryAnalysis(

@@ -44,6 +44,22 @@ describe('GET /reviews/{id}', () => {
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.IndexName).toBe('gsi1');
   });
 
+  it('gives the vet the model’s reasoning stored with the review', async () => {
+    expect(jsonBody(await get('rev-1')).analysis).toMatchObject({ score: 7, explanation: 'Waist barely visible' });
+  });
+
+  it('answers a review requested before reviews kept the model’s reasoning, with the reasoning null', async () => {
+    const { explanation: _none, ...olderSnapshot } = aStoredReview().analysis;
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':id': 'REVIEW#rev-old' } } as never).resolves({
+      Items: [reviewItem(aStoredReview({ id: 'rev-old', analysis: olderSnapshot as never }))],
+    });
+
+    const result = await get('rev-old');
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result).analysis).toEqual({ ...olderSnapshot, explanation: null });
+  });
+
   it('answers 404 for an unknown review and 403 to a non-vet', async () => {
     expect((await get('rev-unknown')).statusCode).toBe(404);
     expect((await get('rev-1', OWNER_KEY)).statusCode).toBe(403);

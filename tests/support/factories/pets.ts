@@ -130,13 +130,17 @@ export async function aPetWithReadyPhotos(key: string, fields: Record<string, st
 }
 
 /** A pet with a ready photo and a body condition result of score 7 from the fake vision server, for review. */
-export async function aPetWithBodyConditionResult(key: string, fields: Record<string, string> = {}) {
+export async function aPetWithBodyConditionResult(
+  key: string,
+  fields: Record<string, string> = {},
+  explanation = 'Waist barely visible',
+) {
   const pet = await aPetWithReadyPhotos(key, fields);
   await visionRules({
     match: pet.name,
     name: 'body_condition_score',
     mode: 'ok',
-    answer: { score: 7, confidence: 0.8, explanation: 'Waist barely visible', recommendations: ['Cut treats'] },
+    answer: { score: 7, confidence: 0.8, explanation, recommendations: ['Cut treats'] },
   });
   const result = await api('POST', `/pets/${pet.id}/body-condition-score`, { key });
   expect(result.status, JSON.stringify(result.body)).toBe(200);

@@ -82,4 +82,20 @@ describe('the fake vision model', () => {
       },
     ]);
   });
+
+  it('explains how it reached its score from the answer schema, not with a fixed sentence', async () => {
+    const model = fakeVisionModel();
+    const answer = await askModel(model, 'body_condition_score', { ...context, lang: 'de' }, [photo], 5000);
+
+    expect(answer).toMatchObject({ score: 5, confidence: 0.5 });
+    expect(answer.explanation).toBe(
+      'Deterministic test model, no photo judged: score 5, the middle of 1–9; confidence 0.5, the middle of 0–1; ' +
+        'recommendations 1 item, the fewest allowed (answer language asked: de).',
+    );
+    // Another schema, another derivation: nested ranges and enums are explained too.
+    const muscle = await askModel(model, 'muscle_condition_score', context, [photo], 5000);
+    expect(muscle.explanation).toContain('muscle_condition normal, the first of 4 choices');
+    const age = await askModel(model, 'estimated_age', context, [photo], 5000);
+    expect(age.reasons).toContain('age_range_months.min 180, the middle of 0–360');
+  });
 });
