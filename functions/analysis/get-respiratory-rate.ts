@@ -1,22 +1,21 @@
-import * as z from 'zod/mini';
+import { measurementParams, measurementReadQuery } from '../../shared/domain/respiration/input.ts';
 import { presentMeasurement } from '../../shared/domain/respiration/measurement.ts';
 import { getRespiratoryRate } from '../../shared/domain/respiration/service.ts';
-import { text } from '../../shared/schema/params.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
 import { measurementBody } from '../../shared/domain/respiration/responses.ts';
-
-const params = z.strictObject({ petId: text({ max: 40 }), measurementId: text({ max: 40 }) });
 
 /** One measurement: processing, completed with the rate, or failed with the reason. */
 export const handler = httpRoute(
   route('analysis.respiratory-rate-get'),
   {
     summary: 'One respiratory-rate measurement',
-    description: 'Processing, completed with the rate, or failed with the reason.',
-    params,
+    description:
+      "Processing, completed with the rate, or failed with the reason. `lang` asks for the disclaimer in another language than the request's.",
+    params: measurementParams,
+    query: measurementReadQuery,
     response: measurementBody,
   },
-  async ({ params, account }, deps) =>
-    presentMeasurement(await getRespiratoryRate(deps, account, params.petId, params.measurementId)),
+  async ({ params, query, account }, deps) =>
+    presentMeasurement(await getRespiratoryRate(deps, account, params.petId, params.measurementId), query.lang),
 );

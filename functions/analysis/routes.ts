@@ -75,6 +75,16 @@ export const respiratoryRateRoutes = [
     status: 202,
   },
   {
+    id: 'analysis.respiratory-rate-list',
+    method: 'GET',
+    path: '/pets/{petId}/respiratory-rate',
+    entry: 'analysis/list-respiratory-rates',
+    auth: 'apiKey',
+    feature: 'respiratory_rate',
+    access: { table: 'read' },
+    status: 200,
+  },
+  {
     id: 'analysis.respiratory-rate-get',
     method: 'GET',
     path: '/pets/{petId}/respiratory-rate/{measurementId}',

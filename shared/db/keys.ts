@@ -223,10 +223,11 @@ export const pendingReviewIndex = (requestedAt: string, reviewId: string) => ({
   gsi1pk: PENDING_REVIEWS_PARTITION,
   gsi1sk: `${requestedAt}#${reviewId}`,
 });
-/** A respiratory-rate measurement of a pet (ids are ULIDs): deleted with the pet's partition. */
+/** A respiratory-rate measurement of a pet (ids are ULIDs, so sort keys follow time): deleted with the pet's partition. */
+export const RESPIRATORY_PREFIX = 'RESPIRATORY#';
 export const respiratoryRateKey = (petId: string, measurementId: string) => ({
   pk: petPartition(petId),
-  sk: `RESPIRATORY#${measurementId}`,
+  sk: `${RESPIRATORY_PREFIX}${measurementId}`,
 });
 
 // The requests table (shared/db/table.ts REQUESTS_TABLE): one string key, `id`.

@@ -83,6 +83,9 @@ const respiratoryRate = z.object({
   signal_quality: z.nullable(z.number()),
   created_at: z.string(),
   generated_at: z.nullable(z.string()),
+  /** Completed only: in the request's language, and what the measurement was checked against. */
+  disclaimer: z.optional(z.string()),
+  validation: z.optional(z.string()),
   sub_id: z.nullable(z.string()),
   external_owner_id: z.nullable(z.string()),
 });

@@ -8,6 +8,8 @@ const INTEGER_MAX_LENGTH = 20;
 export const WORD_MAX_LENGTH = 50;
 /** Comma-separated lists in the query string. */
 export const LIST_MAX_LENGTH = 2000;
+/** A list's `cursor`: what the list handed out in `Next-Cursor` (shared/db/cursor-page.ts checks it is one). */
+export const MAX_CURSOR_LENGTH = 1024;
 
 type StringCheck = z.core.$ZodCheck<string>;
 

@@ -1387,11 +1387,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A pet's respiratory-rate measurements and their trend
+         * @description The pet's completed measurements, newest first (`limit` 1–100, default 10; `Next-Cursor` continues the list). `trend` compares the latest rate with the pet's own baseline, the low median of up to 7 completed measurements before it (at least 3, else `null` with the reason), and is the same on every page (docs/respiratory-rate.md#trend-and-alerts).
+         *
+         *     Needs the account feature `respiratory_rate` (403 `feature_not_enabled` without it).
+         */
+        get: operations["analysis.respiratory-rate-list"];
         put?: never;
         /**
          * Measure the respiratory rate from a video
-         * @description 202: a measurement of the pet's newest ready video (or `video_id`), finished asynchronously and delivered by webhook (`pet.respiratory_rate.completed`); poll GET /pets/{petId}/respiratory-rate/{measurementId}.
+         * @description 202: a measurement of the pet's newest ready video (or `video_id`), finished asynchronously and delivered by webhook (`pet.respiratory_rate.completed`); poll GET /pets/{petId}/respiratory-rate/{measurementId}. `lang` is the language of the result's disclaimer (kept for the webhook).
          *
          *     Needs the account feature `respiratory_rate` (403 `feature_not_enabled` without it).
          */
@@ -1411,7 +1417,7 @@ export interface paths {
         };
         /**
          * One respiratory-rate measurement
-         * @description Processing, completed with the rate, or failed with the reason.
+         * @description Processing, completed with the rate, or failed with the reason. `lang` asks for the disclaimer in another language than the request's.
          *
          *     Needs the account feature `respiratory_rate` (403 `feature_not_enabled` without it).
          */
@@ -3080,6 +3086,8 @@ export interface components {
             signal_quality: number | null;
             created_at: string;
             generated_at: string | null;
+            disclaimer?: string;
+            validation?: string;
             sub_id: string | null;
             external_owner_id: string | null;
             _metadata: components["schemas"]["WebhookMetadata"];
@@ -3224,6 +3232,37 @@ export interface components {
             signal_quality: number | null;
             created_at: string;
             generated_at: string | null;
+            /** @description In the requested language: a rate measured from a video, not a veterinary diagnosis; see a vet. */
+            disclaimer: string;
+            /** @description One sentence on what the measurement was checked against, with a link into docs/respiratory-rate.md. */
+            validation: string;
+        };
+        RespiratoryRateList: {
+            trend: components["schemas"]["RespiratoryRateTrend"];
+            /** @description Completed measurements, newest first. */
+            measurements: components["schemas"]["RespiratoryRate"][];
+        };
+        RespiratoryRateTrend: {
+            latest: {
+                id: string;
+                breaths_per_minute: number;
+                created_at: string;
+            } | null;
+            /** @description The pet's own rate: the low median of up to 7 completed measurements before the latest, at least 3 needed. */
+            baseline: {
+                breaths_per_minute: number | null;
+                /** @description How many measurements it is the median of (or, when null, how many there were). */
+                measurements: number;
+                /** @description Why there is no baseline yet; null when there is one. */
+                reason: string | null;
+            };
+            /** @description The latest rate against the baseline, to one decimal; null without a baseline. */
+            change: {
+                breaths_per_minute: number;
+                percent: number;
+            } | null;
+            /** @description Days from the oldest measurement the trend uses to the latest, to one decimal. */
+            days_covered: number;
         };
         /** @description Every earlier key stopped working at `revoked_at`; the account has only this one. */
         RevokedApiKeys: {
@@ -13915,9 +13954,86 @@ export interface operations {
             };
         };
     };
+    "analysis.respiratory-rate-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Language of translated fields, any case; missing translations fall back to English. */
+                lang?: "en" | "en-gb" | "de" | "es" | "fr" | "pl" | "uk";
+            };
+            header?: never;
+            path: {
+                petId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Where the next page starts: send it back as `cursor`. Absent on the last page. */
+                    "Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespiratoryRateList"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "analysis.respiratory-rate-create": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of translated fields, any case; missing translations fall back to English. */
+                lang?: "en" | "en-gb" | "de" | "es" | "fr" | "pl" | "uk";
+            };
             header?: {
                 /** @description Makes a retry safe: a repeat with the same key within 24 hours answers the stored response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with another request is 422 `idempotency_key_reused`, a repeat while the first still runs 409 `idempotency_request_in_progress`. */
                 "Idempotency-Key"?: string;
@@ -14043,7 +14159,10 @@ export interface operations {
     };
     "analysis.respiratory-rate-get": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of translated fields, any case; missing translations fall back to English. */
+                lang?: "en" | "en-gb" | "de" | "es" | "fr" | "pl" | "uk";
+            };
             header?: never;
             path: {
                 petId: string;

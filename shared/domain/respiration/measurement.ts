@@ -2,6 +2,8 @@
 // Created `processing` by the request, finished `completed` or `failed` by the measuring consumer, once.
 import * as z from 'zod/mini';
 import { respiratoryRateKey } from '../../db/keys.ts';
+import { type Language, SUPPORTED_LANGUAGES } from '../reference/i18n.ts';
+import { measurementHonesty } from './honesty.ts';
 
 /** The item type: the table stream wakes the measuring consumer for new items of it (events/consumers.ts). */
 export const MEASUREMENT_ITEM_TYPE = 'RespiratoryRate';
@@ -40,6 +42,8 @@ export const measurementSchema = z.object({
   /** The pet's integrator ids when the measurement was requested: the webhook body carries them. */
   sub_id: z._default(z.nullable(z.string()), null),
   external_owner_id: z._default(z.nullable(z.string()), null),
+  /** The language of the request: the disclaimer's in the webhook body (a read may ask for another). */
+  lang: z._default(z.enum(SUPPORTED_LANGUAGES), 'en'),
   created_at: z.string(),
   generated_at: z._default(z.nullable(z.string()), null),
 });
@@ -54,8 +58,11 @@ export const measurementRow = (measurement: Measurement) => ({
   ...measurement,
 });
 
-/** The response shape: the spec's record for a completed measurement; the reason instead of a rate when it failed. */
-export function presentMeasurement(measurement: Measurement) {
+/**
+ * The response shape: the spec's record for a completed measurement, with its disclaimer (in `lang`, else the
+ * request's language) and validation; the reason instead of a rate when it failed.
+ */
+export function presentMeasurement(measurement: Measurement, lang?: Language) {
   const common = { id: measurement.id, pet_id: measurement.pet_id, video_id: measurement.video_id };
   if (measurement.status === 'processing')
     return { ...common, status: measurement.status, created_at: measurement.created_at };
@@ -77,6 +84,7 @@ export function presentMeasurement(measurement: Measurement) {
     signal_quality: measurement.signal_quality,
     created_at: measurement.created_at,
     generated_at: measurement.generated_at,
+    ...measurementHonesty(lang ?? measurement.lang),
   };
 }
 

@@ -30,10 +30,53 @@ export const measurementBody = documented(
       }),
       created_at: z.string(),
       generated_at: z.nullable(z.string()),
+      disclaimer: documented(z.string(), {
+        description: 'In the requested language: a rate measured from a video, not a veterinary diagnosis; see a vet.',
+      }),
+      validation: documented(z.string(), {
+        description:
+          'One sentence on what the measurement was checked against, with a link into docs/respiratory-rate.md.',
+      }),
     }),
   ]),
   {
     id: 'RespiratoryRate',
     description: '`processing`, then `completed` with the rate or `failed` with the reason (delivered by webhook too).',
   },
+);
+
+const trendBody = documented(
+  z.object({
+    latest: z.nullable(z.object({ id: z.string(), breaths_per_minute: z.number(), created_at: z.string() })),
+    baseline: documented(
+      z.object({
+        breaths_per_minute: z.nullable(z.number()),
+        measurements: documented(z.int(), {
+          description: 'How many measurements it is the median of (or, when null, how many there were).',
+        }),
+        reason: documented(z.nullable(z.string()), {
+          description: 'Why there is no baseline yet; null when there is one.',
+        }),
+      }),
+      {
+        description:
+          "The pet's own rate: the low median of up to 7 completed measurements before the latest, at least 3 needed.",
+      },
+    ),
+    change: documented(z.nullable(z.object({ breaths_per_minute: z.number(), percent: z.number() })), {
+      description: 'The latest rate against the baseline, to one decimal; null without a baseline.',
+    }),
+    days_covered: documented(z.number(), {
+      description: 'Days from the oldest measurement the trend uses to the latest, to one decimal.',
+    }),
+  }),
+  { id: 'RespiratoryRateTrend' },
+);
+
+export const respiratoryRateList = documented(
+  z.object({
+    trend: trendBody,
+    measurements: documented(z.array(measurementBody), { description: 'Completed measurements, newest first.' }),
+  }),
+  { id: 'RespiratoryRateList' },
 );

@@ -19,10 +19,19 @@ import {
   requireOwnPet,
   requireOwnPetMedia,
 } from '../pets/service.ts';
+import type { Language } from '../reference/i18n.ts';
 import { baselineFor, isWithin } from './baselines.ts';
-import { asMeasurement, type Measurement } from './measurement.ts';
+import { asMeasurement, type Measurement, presentMeasurement } from './measurement.ts';
 import { type BreathingMeasurement, measureBreathing } from './signal.ts';
-import { finishMeasurement, insertMeasurement, readMeasurement, startAttempt } from './store.ts';
+import {
+  finishMeasurement,
+  insertMeasurement,
+  listCompletedMeasurements,
+  newestCompletedMeasurements,
+  readMeasurement,
+  startAttempt,
+} from './store.ts';
+import { BASELINE_WINDOW, type RatePoint, trendOf } from './trend.ts';
 
 /** Ten small grey frames a second from the first minute: enough for 6–90 breaths a minute, bounded for any file. */
 export const SAMPLING: GrayFrameSampling = { fps: 10, width: 128, height: 96, maxSeconds: 60 };
@@ -63,7 +72,7 @@ export async function requestRespiratoryRate(
   deps: RequestDeps,
   account: Account,
   petId: string,
-  request: { video_id?: string | undefined },
+  request: { video_id?: string | undefined; lang: Language },
 ): Promise<Measurement> {
   const pet = await requireOwnPet(deps, account, petId);
   const video = await chooseVideo(deps, account, pet, request.video_id);
@@ -76,6 +85,7 @@ export async function requestRespiratoryRate(
     breed_baseline: baselineFor(pet),
     sub_id: pet.sub_id,
     external_owner_id: pet.external_owner_id,
+    lang: request.lang,
     created_at: deps.now().toISOString(),
   });
   await insertMeasurement(deps, measurement);
@@ -93,6 +103,36 @@ export async function getRespiratoryRate(
   const measurement = await readMeasurement(deps, petId, id);
   if (!measurement) throw notFound(`Respiratory rate measurement ${id} does not exist on pet ${petId}`);
   return measurement;
+}
+
+/** The completed measurements' rates, for the trend and the alert rules. */
+export const ratePoints = (measurements: Measurement[]): RatePoint[] =>
+  measurements.flatMap(({ id, breaths_per_minute, created_at }) =>
+    breaths_per_minute === null ? [] : [{ id, breaths_per_minute, created_at }],
+  );
+
+/**
+ * GET /pets/{petId}/respiratory-rate: a page of the pet's completed measurements, newest first, and the trend of its
+ * newest ones (the same on every page).
+ */
+export async function listRespiratoryRates(
+  deps: RequestDeps,
+  account: Account,
+  petId: string,
+  query: { limit: number; cursor?: string | undefined; lang?: Language | undefined },
+) {
+  await requireOwnPet(deps, account, petId);
+  const [page, newest] = await Promise.all([
+    listCompletedMeasurements(deps, petId, { limit: query.limit, cursor: query.cursor }),
+    newestCompletedMeasurements(deps, petId, BASELINE_WINDOW + 1),
+  ]);
+  return {
+    body: {
+      trend: trendOf(ratePoints(newest)),
+      measurements: page.measurements.map((m) => presentMeasurement(m, query.lang)),
+    },
+    cursor: page.cursor,
+  };
 }
 
 type MeasureDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'log'>;

@@ -1,8 +1,9 @@
 // Every DynamoDB command of the respiration area. Measurements live in the pet's partition, so deleting the pet
 // deletes them; each is written once by its request and finished once by its consumer (conditions on `status`).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryCursorPage, queryFilteredPage } from '../../db/cursor-page.ts';
 import { whenConditionFails } from '../../db/errors.ts';
-import { petKey, respiratoryRateKey } from '../../db/keys.ts';
+import { petKey, petPartition, RESPIRATORY_PREFIX, respiratoryRateKey } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import { setFields } from '../../db/update.ts';
 import type { Deps } from '../../deps.ts';
@@ -79,4 +80,51 @@ export function finishMeasurement(
     finished.then(() => true),
     () => false,
   );
+}
+
+/** The pet's completed measurements, newest first (ids are ULIDs): its measurements, the others filtered out. */
+const completedQuery = (deps: StoreDeps, petId: string) => ({
+  TableName: deps.config.tableName,
+  KeyConditionExpression: 'pk = :pet AND begins_with(sk, :measurements)',
+  FilterExpression: '#status = :completed',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: {
+    ':pet': petPartition(petId),
+    ':measurements': RESPIRATORY_PREFIX,
+    ':completed': 'completed',
+  },
+  ScanIndexForward: false,
+});
+
+/** One page of the pet's completed measurements, newest first, continued by cursor. */
+export async function listCompletedMeasurements(
+  deps: StoreDeps,
+  petId: string,
+  page: { limit: number; cursor: string | undefined },
+): Promise<{ measurements: Measurement[]; cursor: string | undefined }> {
+  const list = { keys: ['pk', 'sk'], partition: ['pk', petPartition(petId)] } as const;
+  const { items, cursor } = await queryCursorPage(deps.ddb, completedQuery(deps, petId), list, page);
+  return { measurements: items.map(asMeasurement), cursor };
+}
+
+/**
+ * The newest `count` completed measurements of the pet (consistent), those before measurement `beforeId` when given:
+ * what a trend and an alert's baseline are computed from.
+ */
+export async function newestCompletedMeasurements(
+  deps: StoreDeps,
+  petId: string,
+  count: number,
+  beforeId?: string,
+): Promise<Measurement[]> {
+  const { items } = await queryFilteredPage(
+    deps.ddb,
+    {
+      ...completedQuery(deps, petId),
+      ConsistentRead: true,
+      ...(beforeId !== undefined && { ExclusiveStartKey: respiratoryRateKey(petId, beforeId) }),
+    },
+    count,
+  );
+  return items.map(asMeasurement);
 }

@@ -12,6 +12,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../../deps.ts';
 import * as z from 'zod/mini';
 import { batchWriteAll } from '../../db/batch.ts';
+import { queryCursorPage } from '../../db/cursor-page.ts';
 import { isConditionFailure, itemAtConditionFailure, whenConditionFails } from '../../db/errors.ts';
 import {
   webhookAttemptIndex,
@@ -22,7 +23,7 @@ import {
   webhookKey,
 } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { getOwnWebhook } from './endpoints.ts';
 import type { DeliveryLogQuery } from './input.ts';
 import { expiresAt, type StoredEvent, storedEventSchema } from './stored-events.ts';
@@ -73,14 +74,10 @@ export const presentAttempt = (a: DeliveryAttempt) => ({
   response: a.response ?? null,
 });
 
-/** Queries one list request may send: a selective filter then ends the page early, with a cursor to go on. */
-const MAX_QUERIES_PER_PAGE = 5;
-/** Items DynamoDB evaluates per query of the log (before the filter). */
+/** Items read per query of one event's attempts. */
 const EVALUATED_PER_QUERY = 100;
 /** The latest time a ULID can hold. */
 const LAST_ULID_TIME = new Date(2 ** 48 - 1);
-
-const logCursorSchema = z.object({ pk: z.string(), sk: z.string(), gsi1pk: z.string(), gsi1sk: z.string() });
 
 /**
  * A page of the endpoint's attempt log, newest first: the time window is a key condition (attempt ids are ULIDs), the
@@ -103,55 +100,25 @@ export async function listDeliveryAttempts(
       ? []
       : [{ expression: 'event_type = :type', value: [':type', query.event_type] }]),
   ];
-  const attempts: DeliveryAttempt[] = [];
-  let startKey: Record<string, unknown> | undefined =
-    query.cursor === undefined ? undefined : decodeLogCursor(query.cursor, partition);
-  for (let queries = 0; queries < MAX_QUERIES_PER_PAGE; queries++) {
-    const { Items = [], LastEvaluatedKey } = await deps.ddb.send(
-      new QueryCommand({
-        TableName: deps.config.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :from AND :to',
-        ...(filters.length > 0 && { FilterExpression: filters.map((f) => f.expression).join(' AND ') }),
-        ExpressionAttributeValues: {
-          ':partition': partition,
-          ':from': range.from,
-          ':to': range.to,
-          ...Object.fromEntries(filters.map((f) => f.value)),
-        },
-        ScanIndexForward: false,
-        Limit: EVALUATED_PER_QUERY,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of Items) {
-      attempts.push(attemptItemSchema.parse(item));
-      // A full page ends at its last item, whatever the query read after it.
-      if (attempts.length === query.limit) return { attempts, cursor: encodeLogCursor(item) };
-    }
-    startKey = LastEvaluatedKey;
-    if (!startKey) return { attempts, cursor: undefined };
-  }
-  return { attempts, cursor: encodeLogCursor(startKey) };
-}
-
-const encodeLogCursor = (item: Record<string, unknown> | undefined) => {
-  // The schema keeps the four keys only.
-  return Buffer.from(JSON.stringify(logCursorSchema.parse(item))).toString('base64url');
-};
-
-/** A cursor is only ever one this endpoint's log handed out; anything else is the caller's mistake. */
-function decodeLogCursor(cursor: string, partition: string) {
-  const invalid = () => badRequest('cursor is not one this list returned', { code: 'invalid_cursor' });
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const parsed = logCursorSchema.safeParse(decoded);
-  if (!parsed.success || parsed.data.gsi1pk !== partition) throw invalid();
-  return parsed.data;
+  const { items, cursor } = await queryCursorPage(
+    deps.ddb,
+    {
+      TableName: deps.config.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :from AND :to',
+      ...(filters.length > 0 && { FilterExpression: filters.map((f) => f.expression).join(' AND ') }),
+      ExpressionAttributeValues: {
+        ':partition': partition,
+        ':from': range.from,
+        ':to': range.to,
+        ...Object.fromEntries(filters.map((f) => f.value)),
+      },
+      ScanIndexForward: false,
+    },
+    { keys: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], partition: ['gsi1pk', partition] },
+    { limit: query.limit, cursor: query.cursor },
+  );
+  return { attempts: items.map((item) => attemptItemSchema.parse(item)), cursor };
 }
 
 /** Every attempt of one event at this endpoint, oldest first (at most the first 100: 33 redeliveries of it). */

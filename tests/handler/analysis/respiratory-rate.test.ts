@@ -9,7 +9,7 @@ import { handler as create } from '../../../functions/analysis/create-respirator
 import { handler as read } from '../../../functions/analysis/get-respiratory-rate.ts';
 import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
-import { callWithKey, jsonBody, postWithKey } from '../../support/http-event.ts';
+import { callWithKey, httpEvent, jsonBody, lambdaContext, postWithKey } from '../../support/http-event.ts';
 import { aStoredMeasurement } from '../../support/factories/respiration.ts';
 import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
@@ -74,6 +74,23 @@ describe('respiratory rate: the request, the record and the measuring consumer',
     expect(writeTo(ddb, petKey('pet-1'))).toMatchObject({ check: true, conditional: true });
   });
 
+  it("keeps the request's language for the disclaimer of the result and its webhook, English by default", async () => {
+    const inGerman = httpEvent({
+      method: 'POST',
+      path: '/v1/pets/pet-1/respiratory-rate',
+      headers: { 'x-api-key': USER_KEY },
+      query: { lang: 'de' },
+      body: {},
+      pathParameters: { petId: 'pet-1' },
+    });
+    expect((await create(inGerman, lambdaContext)).statusCode).toBe(202);
+    expect(writeTo(ddb, respiratoryRateKey('pet-1', 'rr-1')).put).toMatchObject({ lang: 'de' });
+
+    ddb.resetHistory();
+    await post({});
+    expect(writeTo(ddb, respiratoryRateKey('pet-1', 'rr-1')).put).toMatchObject({ lang: 'en' });
+  });
+
   it('needs the early-access feature', async () => {
     const result = await post({}, 'live_no-feature');
     expect(result.statusCode).toBe(403);
@@ -115,8 +132,8 @@ describe('respiratory rate: the request, the record and the measuring consumer',
         generated_at: '2026-11-22T10:00:05.000Z',
       }),
     });
-    const get = (id: string) =>
-      callWithKey(read, USER_KEY, `/pets/pet-1/respiratory-rate/${id}`, undefined, {
+    const get = (id: string, query?: Record<string, string>) =>
+      callWithKey(read, USER_KEY, `/pets/pet-1/respiratory-rate/${id}`, query, {
         petId: 'pet-1',
         measurementId: id,
       });
@@ -132,7 +149,12 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       signal_quality: 12.3,
       created_at: '2026-11-22T10:00:00.000Z',
       generated_at: '2026-11-22T10:00:05.000Z',
+      disclaimer: "A breathing rate measured from a video, not a veterinary diagnosis: see a vet about your pet's health.",
+      validation: expect.stringMatching(/^Videos rendered at 12–45 breaths a minute .*: docs\/respiratory-rate\.md#accuracy$/),
     });
+    // In the language asked for, else the request's (stored with the measurement).
+    expect(jsonBody(await get('rr-1', { lang: 'fr' })).disclaimer).toMatch(/pas un diagnostic vétérinaire/);
+    expect(jsonBody(await get('rr-1', { lang: 'klingon' }))).toMatchObject({ statusCode: 400 });
     expect((await get('rr-2')).statusCode).toBe(404);
   });
 

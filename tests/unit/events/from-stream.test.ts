@@ -78,7 +78,7 @@ describe('events from stream records', () => {
   });
 
   it('announces a respiratory-rate measurement once, when it leaves processing, completed or failed', () => {
-    const measurement = aStoredMeasurement({ account_id: 'acc-1' });
+    const measurement = aStoredMeasurement({ account_id: 'acc-1', lang: 'es' });
     const completed = {
       ...measurement,
       status: 'completed',
@@ -106,6 +106,9 @@ describe('events from stream records', () => {
         generated_at: '2026-11-22T10:00:04.000Z',
         sub_id: 'user-1',
         external_owner_id: 'owner-1',
+        // In the language of the request.
+        disclaimer: expect.stringContaining('no un diagnóstico veterinario'),
+        validation: expect.stringContaining('docs/respiratory-rate.md#accuracy'),
       },
     });
     expect(done!.resource).not.toHaveProperty('attempts');
