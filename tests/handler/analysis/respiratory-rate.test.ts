@@ -149,8 +149,11 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       signal_quality: 12.3,
       created_at: '2026-11-22T10:00:00.000Z',
       generated_at: '2026-11-22T10:00:05.000Z',
-      disclaimer: "A breathing rate measured from a video, not a veterinary diagnosis: see a vet about your pet's health.",
-      validation: expect.stringMatching(/^Videos rendered at 12–45 breaths a minute .*: docs\/respiratory-rate\.md#accuracy$/),
+      disclaimer:
+        "A breathing rate measured from a video, not a veterinary diagnosis: see a vet about your pet's health.",
+      validation: expect.stringMatching(
+        /^Videos rendered at 12–45 breaths a minute .*: docs\/respiratory-rate\.md#accuracy$/,
+      ),
     });
     // In the language asked for, else the request's (stored with the measurement).
     expect(jsonBody(await get('rr-1', { lang: 'fr' })).disclaimer).toMatch(/pas un diagnostic vétérinaire/);
