@@ -37,7 +37,11 @@ interface Synthesized {
   parentResourceCount: number;
 }
 
-async function synthThroughApp(stage: Stage, environment: Record<string, string>): Promise<Synthesized> {
+async function synthThroughApp(
+  stage: Stage,
+  environment: Record<string, string>,
+  context: Record<string, string> = {},
+): Promise<Synthesized> {
   const outdir = scratch(`cdk-${stage}`);
   const catalogueImagesDir = scratch('catalogue');
   writeFileSync(join(catalogueImagesDir, 'abc.jpg'), 'jpeg bytes');
@@ -53,6 +57,7 @@ async function synthThroughApp(stage: Stage, environment: Record<string, string>
         stage,
         catalogueImagesDir,
         'aws:cdk:bundling-stacks': [],
+        ...context,
       }),
     },
   }).catch((error: { stderr?: string }) => {
@@ -111,6 +116,15 @@ describe.each(cases)('infra/app.ts, stage $stage, $name', ({ stage, name }) => {
         : 'aws://unknown-account/unknown-region';
     expect(results.get(key(stage, name))!.environment).toBe(expected);
   });
+});
+
+it('stops a synth whose custom domain or firewall cannot deploy, naming the context value', async () => {
+  await expect(synthThroughApp('production', {}, { waf: 'true' })).rejects.toThrow(
+    /-c waf and -c domainName need the stage's region/,
+  );
+  await expect(
+    synthThroughApp('staging', ENVIRONMENTS['account 123456789012 in eu-west-1'], { domainName: 'api.example.com' }),
+  ).rejects.toThrow(/-c domainName needs -c certificateArn/);
 });
 
 it("acknowledges the catalogue copy handler's read of the asset bucket in the concrete account and region", () => {

@@ -247,3 +247,31 @@ describe('a stage behind the firewall (-c waf=true), with its own domain', () =>
     for (const figures of shape.figures) expect(limitBreaches(figures)).toEqual([]);
   });
 });
+
+describe('a stage behind the firewall without its own domain', () => {
+  let shape: ReturnType<typeof synthStage>;
+  beforeAll(() => {
+    shape = synthStage('staging', { waf: true });
+  });
+
+  it("serves the API on the distribution's own name, with the origin secret's version as created", () => {
+    const [distribution] = ofType(shape.resources, 'AWS::CloudFront::Distribution').filter(
+      (d) => d.Properties.DistributionConfig.WebACLId,
+    );
+    const config = distribution!.Properties.DistributionConfig;
+    expect(config.Aliases).toBeUndefined();
+    expect(config.Origins[0].OriginCustomHeaders[0].HeaderValue['Fn::Join'][1][2]).toBe(':SecretString:current::}}');
+    const distributionId = shape.stacks.stack.getLogicalId(
+      shape.stacks.stack.node.findAll().find((c) => c.node.path.endsWith('Edge/Distribution/Resource')) as never,
+    );
+    expect(shape.outputs.ApiUrl!.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }, '/v1']],
+    });
+    expect(ofType(shape.resources, 'AWS::Route53::RecordSet')).toEqual([]);
+    expect(shape.outputs.DnsTarget).toBeUndefined();
+  });
+
+  it('stays within the AWS limits checked at synth, both stacks', () => {
+    for (const figures of shape.figures) expect(limitBreaches(figures)).toEqual([]);
+  });
+});
