@@ -49,6 +49,26 @@ describe('GET /reviews?status=pending', () => {
     expect(Object.values(query!.args[0].input.ExpressionAttributeValues!)).toEqual(['REVIEWS#PENDING']);
   });
 
+  it('gives each review’s model reasoning; null for a review requested before reviews kept it', async () => {
+    const { explanation: _none, ...olderSnapshot } = aStoredReview().analysis;
+    ddb.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [
+          reviewItem(aStoredReview({ id: 'rev-new' })),
+          reviewItem(aStoredReview({ id: 'rev-old', pet_id: 'pet-2', analysis: olderSnapshot as never })),
+        ],
+      },
+    });
+
+    const result = await queue();
+
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result).map((r: { analysis: { explanation: string | null } }) => r.analysis.explanation)).toEqual([
+      null,
+      'Waist barely visible',
+    ]);
+  });
+
   it('reads no further than the page asked for', async () => {
     const result = await queue({ status: 'pending', limit: '1', page: '1' });
 

@@ -144,4 +144,14 @@ describe('body condition review events', () => {
     expect(eventsFromRecord(record('REMOVE', undefined, completed), 'x')).toEqual([]);
     expect(eventsFromRecord(record('INSERT', { type: 'BcsReviewPending', review_id: 'rev-1' }), 'x')).toEqual([]);
   });
+
+  it('carries the model’s reasoning, and null for a review requested before reviews kept it', () => {
+    const [requested] = eventsFromRecord(record('INSERT', pending), 'x');
+    expect(requested!.resource).toMatchObject({ analysis: { explanation: 'Waist barely visible' } });
+
+    const { explanation: _none, ...olderSnapshot } = pending.analysis;
+    const older = { ...pending, analysis: olderSnapshot };
+    const [reviewed] = eventsFromRecord(record('MODIFY', { ...completed, analysis: olderSnapshot }, older), 'x');
+    expect(reviewed!.resource).toMatchObject({ status: 'completed', analysis: { score: 7, explanation: null } });
+  });
 });
