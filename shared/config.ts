@@ -80,6 +80,11 @@ const envSchema = z.object({
     z.pipe(z.pipe(z.string(), z.transform(Number)), z.int().check(z.gte(100), z.lte(28_000))),
     25_000,
   ),
+  /** How long an analysis result stays cached (seconds; its record stays until the pet goes). Tests shorten it. */
+  ANALYSIS_RESULT_TTL_SECONDS: z._default(
+    z.pipe(z.pipe(z.string(), z.transform(Number)), z.int().check(z.gte(1), z.lte(365 * 24 * 3600))),
+    30 * 24 * 3600,
+  ),
   /** How long a signed pet media URL stays valid (seconds). */
   PET_MEDIA_URL_SECONDS: z._default(z.pipe(z.string(), z.transform(Number)), 900),
   /** The queue portrait requests go to. */
@@ -118,6 +123,7 @@ export type Config = {
   ownerMailFrom: string;
   ownerMailOutboxDir: string | undefined;
   analysis: AnalysisConfig;
+  analysisResultTtlSeconds: number;
   petMediaUrlSeconds: number;
   portraitsQueueUrl: string | undefined;
   portraitModelId: string | undefined;
@@ -188,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.ANALYSIS_API_KEY || undefined,
       timeoutMs: e.ANALYSIS_TIMEOUT_MS,
     },
+    analysisResultTtlSeconds: e.ANALYSIS_RESULT_TTL_SECONDS,
     petMediaUrlSeconds: e.PET_MEDIA_URL_SECONDS,
     portraitsQueueUrl: e.PORTRAITS_QUEUE_URL,
     portraitModelId: e.PORTRAIT_MODEL_ID,

@@ -145,6 +145,34 @@ export const petsRoutes = [
     access: { table: 'read', media: PET_MEDIA_READ },
     status: 200,
   },
+  // The pet's record: every analysis result, review decision and respiratory measurement, kept until the pet goes
+  {
+    id: 'pets.records-list',
+    method: 'GET',
+    path: '/pets/{petId}/records',
+    entry: 'pets/list-pet-records',
+    auth: 'apiKey',
+    access: { table: 'read' },
+    status: 200,
+  },
+  {
+    id: 'pets.records-export',
+    method: 'GET',
+    path: '/pets/{petId}/records/export',
+    entry: 'pets/export-pet-records',
+    auth: 'apiKey',
+    access: { table: 'read' },
+    status: 200,
+  },
+  {
+    id: 'pets.records-get',
+    method: 'GET',
+    path: '/pets/{petId}/records/{recordId}',
+    entry: 'pets/get-pet-record',
+    auth: 'apiKey',
+    access: { table: 'read' },
+    status: 200,
+  },
 ] as const satisfies readonly RouteDef[];
 
 export const route = routesById(petsRoutes);

@@ -337,10 +337,13 @@ function responses(contract: Contract, schemas: SchemaSet, examples: ExampleSet)
   };
   if (contract.response !== emptyBody) {
     const schema = schemas.output(contract.response);
+    const types = contract.contentTypes ?? ['application/json'];
+    // A JSON body also offered in another format (the record export's CSV) is text in that format.
+    const asText = (type: string) => type !== 'application/json' && types.includes('application/json');
     success.content = Object.fromEntries(
-      (contract.contentTypes ?? ['application/json']).map((type) => [
+      types.map((type) => [
         type,
-        { schema, ...(example !== undefined && { example }) },
+        asText(type) ? { schema: { type: 'string' } } : { schema, ...(example !== undefined && { example }) },
       ]),
     );
   }

@@ -42,6 +42,8 @@ export interface CursorList {
   keys: readonly string[];
   /** The partition queried, by attribute and value: a cursor of another list is refused. */
   partition: readonly [attribute: string, value: string];
+  /** The sort-key range queried, by attribute: a cursor outside it (another window) is refused, not sent to DynamoDB. */
+  range?: readonly [attribute: string, from: string, to: string];
 }
 
 /** One page of a list clients continue by cursor; `cursor` is absent on the last page. */
@@ -72,5 +74,9 @@ function decodeCursor(cursor: string, list: CursorList): Key {
   const key = decoded as Key;
   const [attribute, value] = list.partition;
   if (!list.keys.every((k) => typeof key[k] === 'string') || key[attribute] !== value) throw invalid();
+  if (list.range) {
+    const [sortKey, from, to] = list.range;
+    if (!(String(key[sortKey]) >= from && String(key[sortKey]) <= to)) throw invalid();
+  }
   return Object.fromEntries(list.keys.map((k) => [k, key[k]]));
 }

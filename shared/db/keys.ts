@@ -145,11 +145,15 @@ export const webhookAttemptIndex = (webhookId: string, attemptId: string) => ({
   gsi1pk: webhookAttemptsPartition(webhookId),
   gsi1sk: `ATTEMPT#${attemptId}`,
 });
-/** The gsi1 sort keys of the attempts logged from `since` to `until` (a ULID starts with its time in ms). */
-export const webhookAttemptTimeRange = (since: Date, until: Date) => ({
-  from: `ATTEMPT#${encodeTime(since.getTime(), 10)}`,
-  to: `ATTEMPT#${encodeTime(until.getTime(), 10)}${'Z'.repeat(16)}`,
+/** The times a ULID can hold (ms since 1970, 48 bits): a window beyond them is cut to them. */
+const ulidTime = (at: Date) => encodeTime(Math.min(Math.max(at.getTime(), 0), 2 ** 48 - 1), 10);
+/** The sort keys of `prefix` + a ULID made from `since` to `until` (a ULID starts with its time in ms). */
+const ulidTimeRange = (prefix: string, since: Date, until: Date) => ({
+  from: `${prefix}${ulidTime(since)}`,
+  to: `${prefix}${ulidTime(until)}${'Z'.repeat(16)}`,
 });
+/** The gsi1 sort keys of the attempts logged from `since` to `until`. */
+export const webhookAttemptTimeRange = (since: Date, until: Date) => ulidTimeRange('ATTEMPT#', since, until);
 
 /** One recovery of an endpoint's failed events (POST /webhooks/{id}/recover), beside the endpoint's other recoveries. */
 export const webhookRecoveryKey = (webhookId: string, recoveryId: string) => ({
@@ -229,6 +233,24 @@ export const respiratoryRateKey = (petId: string, measurementId: string) => ({
   pk: petPartition(petId),
   sk: `${RESPIRATORY_PREFIX}${measurementId}`,
 });
+
+/**
+ * The pet's durable record of one result (an analysis answer, a review decision, a respiratory measurement): in the
+ * pet's partition without a TTL, so it goes only with the pet. Ids are ULIDs, so a time window is a key range; gsi1
+ * holds each type's records apart, so a page of one type is one Query as well.
+ */
+const PET_RECORD_PREFIX = 'RECORD#';
+export const petRecordKey = (petId: string, recordId: string) => ({
+  pk: petPartition(petId),
+  sk: `${PET_RECORD_PREFIX}${recordId}`,
+});
+export const petRecordTypePartition = (petId: string, type: string) => `PET#${petId}#RECORDS#${type}`;
+export const petRecordTypeIndex = (petId: string, type: string, recordId: string) => ({
+  gsi1pk: petRecordTypePartition(petId, type),
+  gsi1sk: `${PET_RECORD_PREFIX}${recordId}`,
+});
+/** The sort keys (on the table and on gsi1 alike) of the records made from `since` to `until`. */
+export const petRecordTimeRange = (since: Date, until: Date) => ulidTimeRange(PET_RECORD_PREFIX, since, until);
 
 // The requests table (shared/db/table.ts REQUESTS_TABLE): one string key, `id`.
 

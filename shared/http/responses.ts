@@ -103,7 +103,11 @@ export function compressIfAccepted(result: HttpResult, acceptEncoding: string | 
   }
   return {
     ...result,
-    headers: { ...result.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' },
+    headers: {
+      ...result.headers,
+      'content-encoding': 'gzip',
+      vary: result.headers.vary ? `${result.headers.vary}, accept-encoding` : 'accept-encoding',
+    },
     body: gzipSync(body).toString('base64'),
     isBase64Encoded: true,
   };

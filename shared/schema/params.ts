@@ -64,6 +64,18 @@ export function text(bounds: { min?: number; max: number; lineBreaks?: boolean }
   );
 }
 
+/** An ISO 8601 time with its offset (`2026-11-28T06:00:00Z`), as a Date. */
+export const isoTime = z.pipe(
+  z.pipe(text({ max: 40 }), z.iso.datetime({ offset: true })),
+  z.transform((value: string) => new Date(value)),
+);
+
+/** A time window (`since`, `until`, either optional) whose ends, when both are given, are in order. */
+export const sinceNotAfterUntil = z.refine<{ since?: Date | undefined; until?: Date | undefined }>(
+  (q) => q.since === undefined || q.until === undefined || q.since <= q.until,
+  { message: 'since must not be after until', path: ['since'] },
+);
+
 /** An integer query value with bounds; `fallback` applies when the parameter is absent. */
 export function integer(bounds: { min?: number; max?: number } = {}) {
   const checks = [

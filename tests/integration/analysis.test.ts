@@ -1,11 +1,9 @@
 // Photo analysis end to end: the local stack's analysis routes, the real openai adapter over real HTTP, and the fake
 // OpenAI-compatible server the test setup started (tests/support/fake-vision-server.ts).
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { petPartition } from '../../shared/db/keys.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createAccount } from '../support/api-client.ts';
+import { petItemCount } from '../support/pet-partition.ts';
 import { addPhotos, aPet, aPetWithReadyPhotos, aPhoto, settled } from '../support/factories/pets.ts';
 import { visionCalls, visionRules } from '../support/vision-control.ts';
 
@@ -20,28 +18,6 @@ beforeAll(async () => {
 /** A pet with a unique name (the fake server's rules and call log select by it) and ready photos. */
 const petWithPhotos = (fields: Record<string, string> = {}, photoCount = 1, owner = () => key) =>
   aPetWithReadyPhotos(owner(), fields, photoCount);
-
-/** Analysis items in the pet's partition of the local table. */
-async function storedAnalysisItems(petId: string): Promise<number> {
-  const env = inject('localEnv');
-  const ddb = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  const { Count } = await ddb.send(
-    new QueryCommand({
-      TableName: env.TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :analysis)',
-      ExpressionAttributeValues: { ':pk': petPartition(petId), ':analysis': 'ANALYSIS' },
-      ConsistentRead: true,
-    }),
-  );
-  ddb.destroy();
-  return Count ?? 0;
-}
 
 const analyse = (petId: string, what: string, query = '', apiKey = key) =>
   api('POST', `/pets/${petId}/${what}${query}`, { key: apiKey });
@@ -370,9 +346,9 @@ describe('caching per request signature', () => {
   it('deleting the pet deletes its results', async () => {
     const pet = await petWithPhotos();
     expect((await analyse(pet.id, 'estimated-age')).status).toBe(200);
-    expect(await storedAnalysisItems(pet.id)).toBe(2); // the result and the latest-result pointer
+    expect(await petItemCount(pet.id, 'ANALYSIS')).toBe(2); // the result and the latest-result pointer
     expect((await api('DELETE', `/pets/${pet.id}`, { key })).status).toBe(200);
-    expect(await storedAnalysisItems(pet.id)).toBe(0);
+    expect(await petItemCount(pet.id, 'ANALYSIS')).toBe(0);
     expect((await analyse(pet.id, 'estimated-age')).status).toBe(404);
   });
 });

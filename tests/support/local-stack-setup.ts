@@ -25,6 +25,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 // The first start renders the catalogue images; on a loaded 2-core machine (several suites at once) start-up alone
 // has taken over two minutes.
 const START_TIMEOUT_MS = 300_000;
+/** Analysis results stay cached this long on the test stack (30 days deployed), so a test can outlive one. */
+export const TEST_ANALYSIS_RESULT_TTL_SECONDS = 20;
 
 export default async function setup(project: TestProject) {
   const [port, dynamoDbPort, awsPort, mediaPort] = [
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject) {
     ANALYSIS_API_KEY: 'fake-key',
     // Generous for a loaded 2-core machine; the slow-provider test waits past it.
     ANALYSIS_TIMEOUT_MS: '6000',
+    ANALYSIS_RESULT_TTL_SECONDS: String(TEST_ANALYSIS_RESULT_TTL_SECONDS),
   };
   const child = spawn(
     process.execPath,

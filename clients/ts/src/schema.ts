@@ -1063,6 +1063,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pets/{petId}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pet's record: its analysis results, review decisions and respiratory measurements
+         * @description Newest first, kept until the pet is deleted (the 30-day analysis cache does not bound them). `type` and `since`/`until` (ISO 8601, both included) narrow the list; `Next-Cursor` continues it.
+         */
+        get: operations["pets.records-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pets/{petId}/records/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pet's whole record in one document, for a vet or an insurer
+         * @description Every record of the selection (`type`, `since`, `until` as on the list), oldest first, as JSON, or with `Accept: text/csv` as CSV (RFC 4180, a header row, columns `id`, `created_at`, `type`, `pet_id`, `account_id`, `sub_id`, `provider`, `model_id`, `method_version`, `lang`, `season`, `country`, `vet_account_id`, `vet_decision`, `inputs`, `result`; `inputs` holds `kind:id:sha256` per input, `result` the result as JSON). At most 500 records: a larger selection is 422 `export_too_large` (export it in parts with `since`/`until`), never a document that leaves records out.
+         */
+        get: operations["pets.records-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pets/{petId}/records/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One record of a pet's record
+         * @description An analysis answer's `record_id` names its record.
+         */
+        get: operations["pets.records-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/votes": {
         parameters: {
             query?: never;
@@ -2067,6 +2127,8 @@ export interface components {
             disclaimer: string;
             /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
             validation: string;
+            /** @description The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone. */
+            record_id: string | null;
             season: string | null;
             country: string | null;
             score: number;
@@ -2104,6 +2166,8 @@ export interface components {
                     disclaimer: string;
                     /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
                     validation: string;
+                    /** @description The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone. */
+                    record_id: string | null;
                     season: string | null;
                     country: string | null;
                     score: number;
@@ -2515,6 +2579,8 @@ export interface components {
             disclaimer: string;
             /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
             validation: string;
+            /** @description The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone. */
+            record_id: string | null;
             age_months: number;
             age_range_months: {
                 min: number;
@@ -2547,6 +2613,8 @@ export interface components {
             disclaimer: string;
             /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
             validation: string;
+            /** @description The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone. */
+            record_id: string | null;
             season: string | null;
             country: string | null;
             /** @enum {string} */
@@ -2638,6 +2706,8 @@ export interface components {
             disclaimer: string;
             /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
             validation: string;
+            /** @description The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone. */
+            record_id: string | null;
             is_mixed_breed: boolean;
             /** @description Catalogue breeds the model named with confidence of at least 0.5, biggest share first. */
             breeds: {
@@ -2869,6 +2939,8 @@ export interface components {
             disclaimer: string;
             /** @description One sentence on what the method was checked against, with a link into docs/analysis.md. */
             validation: string;
+            /** @description The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone. */
+            record_id: string | null;
             /** @enum {string} */
             muscle_condition: "normal" | "mild_loss" | "moderate_loss" | "severe_loss";
             wasting_risk: boolean;
@@ -3027,6 +3099,8 @@ export interface components {
                 image_ids: string[];
                 created_at: string;
                 cached: boolean;
+                /** @description The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone. */
+                record_id: string | null;
             } | null;
             /** @description Ids of the earlier analyses the tips built on. */
             based_on: string[];
@@ -3068,6 +3142,64 @@ export interface components {
             /** @description True when the same bytes were already on the pet: this is the existing record. */
             duplicate: boolean;
             created_at: string;
+        };
+        /** @description One result kept with what produced it, until the pet is deleted. */
+        PetRecord: {
+            id: string;
+            pet_id: string;
+            /** @enum {string} */
+            type: "body_condition_score" | "estimated_age" | "genealogy" | "muscle_condition_score" | "estimated_weight" | "health_tips" | "bcs_review" | "respiratory_rate";
+            /** @description When the result was made (the record id is a ULID of it). */
+            created_at: string;
+            /** @description The result as it was made: an analysis's validated model answer, a review's decision, a measurement's outcome (docs/analysis.md#the-pets-record). */
+            result: {
+                [key: string]: unknown;
+            };
+            /** @description What the result was made from: photos and videos with the SHA-256 of their bytes (null where unknown), earlier analyses by id. */
+            inputs: {
+                /** @enum {string} */
+                kind: "photo" | "video" | "analysis";
+                id: string;
+                sha256: string | null;
+            }[];
+            /** @description The model provider; null for a measurement or a review. */
+            provider: string | null;
+            model_id: string | null;
+            /** @description The analysis's prompt version or the measurement's method version; null for a review. */
+            method_version: string | null;
+            lang: string | null;
+            season: string | null;
+            country: string | null;
+            /** @description The account that asked and the pet's sub_id at the time. */
+            asked_by: {
+                account_id: string;
+                sub_id: string | null;
+            };
+            /** @description For a review: the vet account and its decision. */
+            vet: {
+                account_id: string;
+                /** @enum {string} */
+                decision: "completed" | "rejected";
+            } | null;
+        };
+        PetRecordExport: {
+            pet: {
+                id: string;
+                name: string;
+                species_id: string;
+                breed_ids: string[];
+                sub_id: string | null;
+                external_owner_id: string | null;
+            };
+            selection: {
+                type: string | null;
+                since: string | null;
+                until: string | null;
+            };
+            exported_at: string;
+            record_count: number;
+            /** @description Oldest first. */
+            records: components["schemas"]["PetRecord"][];
         };
         /** @description The pet.respiratory_rate.completed resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
         PetRespiratoryRateCompletedEvent: {
@@ -10818,6 +10950,230 @@ export interface operations {
                      *       "code": "invalid_api_key"
                      *     }
                      */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "pets.records-list": {
+        parameters: {
+            query?: {
+                type?: "body_condition_score" | "estimated_age" | "genealogy" | "muscle_condition_score" | "estimated_weight" | "health_tips" | "bcs_review" | "respiratory_rate";
+                since?: string;
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                petId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Where the next page starts: send it back as `cursor`. Absent on the last page. */
+                    "Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetRecord"][];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "pets.records-export": {
+        parameters: {
+            query?: {
+                type?: "body_condition_score" | "estimated_age" | "genealogy" | "muscle_condition_score" | "estimated_weight" | "health_tips" | "bcs_review" | "respiratory_rate";
+                since?: string;
+                until?: string;
+            };
+            header?: never;
+            path: {
+                petId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetRecordExport"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but unusable input (e.g. `idempotency_key_reused`: the same Idempotency-Key with another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (500 for an unexpected failure), in the same error record. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "pets.records-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                petId: string;
+                recordId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetRecord"];
+                };
+            };
+            /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is inactive (`account_inactive`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials, or not allowed: `missing_credentials`, `invalid_api_key`, `invalid_token`, `admin_only`, `feature_not_enabled`, `capability_disabled`, or another account’s resource. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };

@@ -136,6 +136,7 @@ export async function petHealthTips(deps: AnalysisDeps, account: Account, petId:
       image_ids: stored.image_ids,
       created_at: stored.created_at,
       cached,
+      record_id: stored.record_id ?? null,
     },
     based_on: stored.based_on,
     created_at: deps.now().toISOString(),

@@ -20,6 +20,7 @@ export function envelope(stored: StoredAnalysis, cached: boolean) {
     created_at: stored.created_at,
     cached,
     ...honesty(stored.type as ResultKind, stored.lang as Language),
+    record_id: stored.record_id ?? null,
   };
 }
 

@@ -18,6 +18,11 @@ const model = z.object({
   id: z.string(),
 });
 
+const recordId = documented(z.nullable(z.string()), {
+  description:
+    "The result's durable record (`GET /pets/{petId}/records/{recordId}`), kept after the cache expires; null for results cached before records were kept, and for weights from the breed standard alone.",
+});
+
 /** The fields every analysis result carries. */
 const envelope = {
   id: z.string(),
@@ -37,6 +42,7 @@ const envelope = {
   validation: documented(z.string(), {
     description: 'One sentence on what the method was checked against, with a link into docs/analysis.md.',
   }),
+  record_id: recordId,
 };
 const seasonal = { season: z.nullable(z.string()), country: z.nullable(z.string()) };
 
@@ -180,6 +186,7 @@ export const petHealthTipsBody = documented(
         image_ids: z.array(z.string()),
         created_at: z.string(),
         cached: z.boolean(),
+        record_id: recordId,
       }),
     ),
     based_on: documented(z.array(z.string()), { description: 'Ids of the earlier analyses the tips built on.' }),

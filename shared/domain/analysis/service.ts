@@ -19,6 +19,7 @@ import type { UnitSystem } from '../reference/units.ts';
 import { requestSignature } from './signature.ts';
 import { answerOf, envelope, presentBodyCondition } from './present.ts';
 import { claimSlot, completeSlot, readLatest, readSlot, releaseSlot, type StoredAnalysis } from './store.ts';
+import type { PetRecord, RecordType } from '../records/record.ts';
 
 export type AnalysisDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'sleep' | 'newId' | 'random' | 'log'> & {
   vision: VisionModel;
@@ -51,7 +52,7 @@ const analysisNeedsMs = (deps: AnalysisDeps) => deps.config.analysis.timeoutMs +
 interface Subject {
   pet: PetItem;
   breeds: BreedRecord[];
-  photos: { id: string; sha256: string; load: () => Promise<Uint8Array> }[];
+  photos: { id: string; sha256: string | null; load: () => Promise<Uint8Array> }[];
 }
 
 /** The pet, its breeds and the photos to analyse: 400 without any photo, 409 while its only photos still process. */
@@ -71,7 +72,7 @@ async function subjectOf(deps: AnalysisDeps, account: Account, petId: string, ti
     breeds: pet.breed_ids.flatMap((id) => byId.get(id) ?? []),
     photos: photos.map((photo) => ({
       id: photo.id,
-      sha256: photo.sha256 ?? photo.id,
+      sha256: photo.sha256,
       load: () => readPhotoBytes(deps, photo),
     })),
   };
@@ -115,7 +116,7 @@ async function answerFor<K extends AnalysisKind>(
   const signature = requestSignature({
     kind,
     promptVersion: definition.promptVersion,
-    photoHashes: subject.photos.map((p) => p.sha256),
+    photoHashes: subject.photos.map((p) => p.sha256 ?? p.id),
     lang: context.lang,
     season: context.season,
     country: context.country,
@@ -138,8 +139,9 @@ async function answerFor<K extends AnalysisKind>(
     try {
       const images = await Promise.all(subject.photos.map(async (p) => toModelImage(await p.load())));
       const answer = await observeProviderCall(() => askModel(deps.vision, kind, context, images, budgetMs));
+      const id = deps.newId();
       const stored: StoredAnalysis = {
-        id: deps.newId(),
+        id,
         pet_id: pet.id,
         type: kind,
         prompt_version: definition.promptVersion,
@@ -151,8 +153,9 @@ async function answerFor<K extends AnalysisKind>(
         based_on: basedOn,
         answer,
         created_at: deps.now().toISOString(),
+        record_id: id,
       };
-      await completeSlot(deps, signature, owner, stored);
+      await completeSlot(deps, signature, owner, stored, analysisRecord(stored, subject));
       return { stored, cached: false };
     } catch (error) {
       await releaseSlot(deps, pet.id, kind, signature, owner);
@@ -170,6 +173,29 @@ async function answerFor<K extends AnalysisKind>(
     }
   }
   throw analysisUnavailable(new VisionUnavailable('timeout', 'An identical analysis is still running: try again'));
+}
+
+/** The durable record of a new answer: the photos it saw with their hashes and the earlier results it built on. */
+function analysisRecord(stored: StoredAnalysis, subject: Subject): PetRecord {
+  return {
+    id: stored.id,
+    pet_id: stored.pet_id,
+    type: stored.type as RecordType,
+    created_at: stored.created_at,
+    result: stored.answer as Record<string, unknown>,
+    inputs: [
+      ...subject.photos.map((p) => ({ kind: 'photo' as const, id: p.id, sha256: p.sha256 })),
+      ...stored.based_on.map((id) => ({ kind: 'analysis' as const, id, sha256: null })),
+    ],
+    provider: stored.model.provider,
+    model_id: stored.model.id,
+    method_version: stored.prompt_version,
+    lang: stored.lang,
+    season: stored.season,
+    country: stored.country,
+    asked_by: { account_id: subject.pet.account_id, sub_id: subject.pet.sub_id },
+    vet: null,
+  };
 }
 
 /** The fields every analysis result carries. */
@@ -286,6 +312,7 @@ export async function estimatedWeight(
       lang: options.lang,
       created_at: deps.now().toISOString(),
       cached: false,
+      record_id: null,
       season: options.season ?? null,
       country: options.country ?? null,
       ...combine(undefined),

@@ -7,6 +7,8 @@ import { analysisLatestKey, analysisResultKey } from '../../db/keys.ts';
 import { TTL_ATTRIBUTE } from '../../db/table.ts';
 import type { Deps } from '../../deps.ts';
 import { transact } from '../../db/transact.ts';
+import { notFound } from '../../errors.ts';
+import { type PetRecord, recordWrites } from '../records/record.ts';
 
 type StoreDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
 
@@ -25,10 +27,9 @@ export interface StoredAnalysis {
   based_on: string[];
   answer: unknown;
   created_at: string;
+  /** The result's durable record (the pet's record); absent on results cached before records were kept. */
+  record_id?: string | undefined;
 }
-
-/** Results stay for 30 days; a new photo changes the signature long before. */
-export const RESULT_TTL_SECONDS = 30 * 24 * 3600;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -84,43 +85,55 @@ export async function claimSlot(
   }
 }
 
-/** Stores the result in the claimed slot and as the latest result of its type and version, together. */
+/**
+ * Stores the result in the claimed slot, as the latest result of its type and version, and as a record of the pet,
+ * together. The cache items expire (ANALYSIS_RESULT_TTL_SECONDS, 30 days by default: a new photo changes the signature
+ * long before); the record stays until the pet goes.
+ */
 export async function completeSlot(
   deps: StoreDeps,
   signature: string,
   owner: string,
   result: StoredAnalysis,
+  record: PetRecord,
 ): Promise<void> {
   const table = deps.config.tableName;
-  const expiresAt = epochSeconds(deps.now()) + RESULT_TTL_SECONDS;
-  await transact(deps.ddb, [
-    {
-      Put: {
-        TableName: table,
-        Item: {
-          ...analysisResultKey(result.pet_id, result.type, signature),
-          type: 'AnalysisResult',
-          status: 'done',
-          result,
-          [TTL_ATTRIBUTE]: expiresAt,
-        },
-        ConditionExpression: '#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner },
-      },
-    },
-    {
-      Put: {
-        TableName: table,
-        Item: {
-          ...analysisLatestKey(result.pet_id, result.type, result.prompt_version),
-          type: 'AnalysisLatest',
-          result,
-          [TTL_ATTRIBUTE]: expiresAt,
+  const expiresAt = epochSeconds(deps.now()) + deps.config.analysisResultTtlSeconds;
+  await transact(
+    deps.ddb,
+    [
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            ...analysisResultKey(result.pet_id, result.type, signature),
+            type: 'AnalysisResult',
+            status: 'done',
+            result,
+            [TTL_ATTRIBUTE]: expiresAt,
+          },
+          ConditionExpression: '#owner = :owner',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':owner': owner },
         },
       },
-    },
-  ]);
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            ...analysisLatestKey(result.pet_id, result.type, result.prompt_version),
+            type: 'AnalysisLatest',
+            result,
+            [TTL_ATTRIBUTE]: expiresAt,
+          },
+        },
+      },
+      ...recordWrites(table, record),
+    ],
+    // The pet was deleted while the model answered: nothing is kept.
+    (reasons) =>
+      reasons[3] === 'ConditionalCheckFailed' ? notFound(`Pet ${result.pet_id} does not exist`) : undefined,
+  );
 }
 
 /** Gives the slot back after a failure: nothing is cached, and a waiting request may try itself. */

@@ -164,16 +164,34 @@ export async function readListedPets(deps: StoreDeps, entries: PetListEntry[]): 
   return entries.flatMap((e) => byPk.get(e.key.pk) ?? []);
 }
 
-/** The pet's whole partition (profile, media, photo hashes, rate slots): what deleting the pet removes. */
-export function readPetPartition(deps: StoreDeps, petId: string): Promise<Record<string, unknown>[]> {
-  return queryAll(deps.ddb, {
-    TableName: deps.config.tableName,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': petPartition(petId) },
-    ProjectionExpression: 'pk, sk, #type',
-    ExpressionAttributeNames: { '#type': 'type' },
-    ConsistentRead: true,
-  });
+/** Keys a page of the pet's partition reads while deleting it: memory and work per page stay bounded. */
+const DELETE_PAGE_KEYS = 1000;
+
+/**
+ * Deletes what is left of the pet's partition (media, photo hashes, rate slots, analysis results, reviews,
+ * measurements, records), a page of keys at a time, however long its history.
+ */
+async function deletePetPartition(deps: StoreDeps, petId: string): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.ddb.send(
+      new QueryCommand({
+        TableName: deps.config.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': petPartition(petId) },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        Limit: DELETE_PAGE_KEYS,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    await batchWriteAll(
+      deps.ddb,
+      deps.config.tableName,
+      (page.Items ?? []).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+    );
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }
 
 /**
@@ -197,12 +215,7 @@ export async function removePet(deps: StoreDeps, pet: PetItem): Promise<void> {
     ],
     (reasons) => (reasons[0] === 'ConditionalCheckFailed' ? notFound(`Pet ${pet.id} does not exist`) : undefined),
   );
-  const rest = await readPetPartition(deps, pet.id);
-  await batchWriteAll(
-    deps.ddb,
-    table,
-    rest.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
-  );
+  await deletePetPartition(deps, pet.id);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Request bodies and parameters of the webhook routes. URL rules that depend on the deployment (https only, no
 // private addresses) are checked by the domain, which knows the configuration.
 import * as z from 'zod/mini';
-import { integer, MAX_CURSOR_LENGTH, text } from '../../schema/params.ts';
+import { integer, isoTime, MAX_CURSOR_LENGTH, text } from '../../schema/params.ts';
 
 const MAX_URL_LENGTH = 2048;
 const MAX_DESCRIPTION_LENGTH = 500;
@@ -23,12 +23,6 @@ export type NewWebhook = z.output<typeof createWebhookBody>;
 
 export const webhookIdParams = z.object({ id: text({ max: 100 }) });
 export const webhookEventParams = z.object({ id: text({ max: 100 }), eventId: text({ max: 100 }) });
-
-/** An ISO 8601 time with its offset (`2026-11-28T06:00:00Z`). */
-const isoTime = z.pipe(
-  z.pipe(text({ max: 40 }), z.iso.datetime({ offset: true })),
-  z.transform((value: string) => new Date(value)),
-);
 
 /** The attempt log, newest first, narrowed by outcome, event type and time, continued with `cursor`. */
 export const deliveryLogQuery = z

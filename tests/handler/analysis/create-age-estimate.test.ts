@@ -1,4 +1,5 @@
 import { allWrites } from '../../support/dynamo-writes.ts';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/analysis/create-age-estimate.ts';
@@ -44,6 +45,7 @@ describe('POST /v1/pets/{petId}/estimated-age', () => {
       cached: false,
       disclaimer: "An estimate from photos, not a veterinary diagnosis: see a vet about your pet's health.",
       validation: expect.stringMatching(/: docs\/analysis\.md#validation$/),
+      record_id: jsonBody(result).id,
       age_months: 100,
       age_range_months: { min: 88, max: 112 },
       life_stage: 'senior',
@@ -138,6 +140,44 @@ describe('POST /v1/pets/{petId}/estimated-age', () => {
         expiresAt,
       }),
     ]);
+  });
+
+  it('keeps the answer as a record of the pet in the same transaction, once, and a cached repeat points at it', async () => {
+    const { ddb, table } = serveAnalysisData();
+    vision.answers('estimated_age', anAge(100));
+
+    const body = jsonBody(await estimateAge({ lang: 'de' }));
+    const again = jsonBody(await estimateAge({ lang: 'de' }));
+
+    expect(again).toMatchObject({ cached: true, record_id: body.id });
+    const records = [...table.values()].filter((row) => row.sk.startsWith('RECORD#'));
+    expect(records).toEqual([
+      expect.objectContaining({
+        sk: `RECORD#${body.id}`,
+        gsi1pk: 'PET#pet-1#RECORDS#estimated_age',
+        record: {
+          id: body.id,
+          pet_id: 'pet-1',
+          type: 'estimated_age',
+          created_at: NOW.toISOString(),
+          result: anAge(100),
+          inputs: [4, 3, 2, 1].map((n) => ({ kind: 'photo', id: `img-0${n}`, sha256: `0${n}${'a'.repeat(62)}` })),
+          provider: 'fake',
+          model_id: MODEL_ID,
+          method_version: 'v1',
+          lang: 'de',
+          season: null,
+          country: null,
+          asked_by: { account_id: 'acc-user', sub_id: 'user-1' },
+          vet: null,
+        },
+      }),
+    ]);
+    expect(records[0]).not.toHaveProperty('expiresAt');
+    // Written with the result: the record, only while it is new, and the pet's existence in one transaction.
+    const writes = allWrites(ddb).filter((w) => w.key.sk === `RECORD#${body.id}` || (w.check && w.key.sk === 'PET'));
+    expect(writes.map((w) => w.conditional)).toEqual([true, true]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('answers 503 naming the settings that enable a provider, with Retry-After, when no model is configured', async () => {

@@ -71,6 +71,16 @@ describe('GET /v1/webhooks/{id}/deliveries', () => {
     expect(jsonBody(await list('wh-1', { since: 'yesterday' }))).toMatchObject({ statusCode: 400 });
   });
 
+  it('cuts a window reaching before 1970 to the times a ULID holds instead of failing with 500', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [stored(1)] });
+    const result = await list('wh-1', { since: '1960-01-01T00:00:00Z', until: '1969-12-31T23:59:59Z' });
+    expect((result as { statusCode: number }).statusCode).toBe(200);
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
+      ':from': 'ATTEMPT#0000000000',
+      ':to': `ATTEMPT#0000000000${'Z'.repeat(16)}`,
+    });
+  });
+
   it('answers 404 for an unknown endpoint', async () => {
     expect(jsonBody(await list('wh-missing'))).toMatchObject({ statusCode: 404 });
   });
