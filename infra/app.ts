@@ -6,6 +6,7 @@ import { parseDeployStrategy, parseStage } from './stage.ts';
 import { stageStacks } from './stack.ts';
 import { edgeFrom } from './edge.ts';
 import { restoredTableFrom } from './constructs/data-table.ts';
+import { stageThrottleFrom } from './constructs/stage-throttle.ts';
 import { describeFigures, limitBreaches, measureStack } from './limits.ts';
 import { serviceName } from '../shared/observability.ts';
 
@@ -27,6 +28,7 @@ const stacks = stageStacks(app, serviceName(stage), {
   portraitModelId: app.node.tryGetContext('portraitModel'),
   deployStrategy: parseDeployStrategy(app.node.tryGetContext('deploy'), stage),
   restoredTable: restoredTableFrom((key) => app.node.tryGetContext(key), stage),
+  throttle: stageThrottleFrom((key) => app.node.tryGetContext(key), stage),
   edge: edgeFrom((key) => app.node.tryGetContext(key), stage, region),
   // Deploys to the account and region of the caller's credentials; synth needs neither (a custom domain or the
   // firewall needs the region).

@@ -16,6 +16,7 @@ import { Monitoring } from './constructs/monitoring.ts';
 import { ReferenceData } from './constructs/reference-data.ts';
 import { TokenSecret } from './constructs/token-secret.ts';
 import { Releases } from './constructs/releases.ts';
+import { STAGE_THROTTLE, type StageThrottle } from './constructs/stage-throttle.ts';
 import { ANALYSIS_MODEL_BY_STAGE, DEPLOY_STRATEGY_BY_STAGE, type DeployStrategy, type Stage } from './stage.ts';
 
 export interface PetApiStackProps extends StackProps {
@@ -37,6 +38,8 @@ export interface PetApiStackProps extends StackProps {
   edge?: Edge;
   /** Behind the firewall: the web ACL of the stage's FirewallStack (stageStacks passes it). */
   webAclArn?: string;
+  /** The HTTP API stage's throttle (`-c <stage>.throttleRate`, `-c <stage>.throttleBurst`); 500/1,000 by default. */
+  throttle?: StageThrottle;
 }
 
 /** Amazon Nova Canvas: image generation conditioned on the source's edges (available in us-east-1, eu-west-1, ap-northeast-1). */
@@ -97,6 +100,7 @@ export class PetApiStack extends Stack {
       releases,
       sharpLayer,
       originSecret,
+      throttle: props.throttle ?? STAGE_THROTTLE,
     });
     monitoring.alarmOnApiErrors(api.httpApi);
     monitoring.alarmOnServiceHealth(api.httpApi);

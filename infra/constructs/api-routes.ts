@@ -35,7 +35,7 @@ import { accessWithGuards } from '../../shared/http/guards.ts';
 import type { Stage } from '../stage.ts';
 import type { Monitoring } from './monitoring.ts';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { STAGE_THROTTLE } from './stage-throttle.ts';
+import type { StageThrottle } from './stage-throttle.ts';
 import type { Releases } from './releases.ts';
 import { METRIC } from '../../shared/observability.ts';
 
@@ -62,6 +62,8 @@ export interface ApiRoutesProps {
   releases: Releases;
   /** Behind the firewall: the secret every function checks requests against (shared/http/origin-check.ts). */
   originSecret?: ISecret | undefined;
+  /** Requests a second and burst across the stage. */
+  throttle: StageThrottle;
 }
 
 /**
@@ -145,7 +147,7 @@ export class ApiRoutes extends Construct {
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: { ...STAGE_THROTTLE },
+      throttle: { ...props.throttle },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
 

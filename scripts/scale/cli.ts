@@ -33,6 +33,7 @@ export function scaleProgram(print: (text: string) => void): Command {
     .option('--zipf <s>', 'Zipf exponent of activity over accounts', positive, DEFAULT_MIX.zipf)
     .option('--endpoints <n>', 'webhook endpoints per account', positive, DEFAULT_MIX.endpointsPerAccount)
     .option('--receiver-ms <n>', 'webhook receiver reply time', positive, DEFAULT_MIX.receiverMs)
+    .option('--stage-throttle <n>', "the stage's API throttle, requests a second", positive, DEFAULT_MIX.stageThrottle)
     .addOption(
       new Option('--plan <plan>', "every account's rate plan, or none")
         .choices([...PLAN_NAMES, 'none'])
@@ -57,6 +58,7 @@ export function scaleProgram(print: (text: string) => void): Command {
             endpointsPerAccount: Math.round(options.endpoints),
             plan: options.plan,
             receiverMs: options.receiverMs,
+            stageThrottle: options.stageThrottle,
           }),
         );
       },

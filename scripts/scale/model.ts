@@ -22,6 +22,8 @@ export interface Mix {
   plan: PlanName | 'none';
   /** How long a receiver takes to answer a webhook (ms). */
   receiverMs: number;
+  /** The stage's API throttle, requests a second (`-c <stage>.throttleRate` at deploy). */
+  stageThrottle: number;
 }
 
 export const DEFAULT_MIX: Mix = {
@@ -40,6 +42,7 @@ export const DEFAULT_MIX: Mix = {
   endpointsPerAccount: 3,
   plan: 'standard',
   receiverMs: 250,
+  stageThrottle: STAGE_THROTTLE.rateLimit,
 };
 
 /** Weights of accounts 1..n under a Zipf law with exponent s, summing to 1 (account 1 the busiest). */
@@ -207,11 +210,11 @@ function limitsOf(mix: Mix): Limit[] {
   const total = (m: Mix) => sum([...concurrency(m).values()]);
   return [
     {
-      name: 'API stage throttle (infra/constructs/stage-throttle.ts)',
+      name: 'API stage throttle (-c <stage>.throttleRate)',
       paths: all,
       kind: 'hard',
       load: (m) => m.rate,
-      limit: STAGE_THROTTLE.rateLimit,
+      limit: mix.stageThrottle,
     },
     {
       name: 'API Gateway requests a second per account (quota)',

@@ -17,6 +17,7 @@ import { LOCAL_ONLY_SETTINGS } from '../../shared/config.ts';
 import { PetApiStack } from '../../infra/stack.ts';
 import { BACKUP_RETENTION, restoredTableFrom } from '../../infra/constructs/data-table.ts';
 import { NONCURRENT_DAYS } from '../../infra/constructs/media.ts';
+import { STAGE_THROTTLE, stageThrottleFrom } from '../../infra/constructs/stage-throttle.ts';
 import { limitBreaches, measureStack } from '../../infra/limits.ts';
 import { ANALYSIS_MODEL_BY_STAGE, DEPLOY_STRATEGY_BY_STAGE, type Stage } from '../../infra/stage.ts';
 import {
@@ -96,6 +97,13 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
   /** The alias an event source mapping invokes (its FunctionName is `<function name>:live`, from the alias ARN). */
   const invokedBy = (mapping: Resources[string]) =>
     JSON.stringify(mapping.Properties.FunctionName).match(/"Ref":"([^"]+)"/)![1]!;
+
+  it('throttles the stage at 500 requests a second, burst 1,000, unless the operator raised it', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 }),
+    });
+  });
 
   it('publishes every function but the deploy-time loader behind its live alias, which its API route or event source invokes', () => {
     const ours = Object.entries(resources).filter(
@@ -783,7 +791,7 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
   });
 });
 
-describe('a production stage repointed at a restored table (-c production.tableName, -c production.tableStreamArn)', () => {
+describe('a production stage with operator settings: a restored table (-c production.tableName, -c production.tableStreamArn) and a raised throttle', () => {
   const restoredTable = {
     tableName: 'pet-api-restored',
     tableStreamArn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/pet-api-restored/stream/2026-11-28T09:00:00.000',
@@ -795,6 +803,7 @@ describe('a production stage repointed at a restored table (-c production.tableN
     const stack = new PetApiStack(app, 'PetApi-production', {
       stage: 'production',
       restoredTable,
+      throttle: { rateLimit: 3000, burstLimit: 5000 },
       env: { account: '123456789012', region: 'eu-west-1' },
     });
     // Synthesis fails on any unacknowledged cdk-nag finding (the grants on the restored table's indexes included).
@@ -818,6 +827,13 @@ describe('a production stage repointed at a restored table (-c production.tableN
     );
     expect(streamSources.length).toBeGreaterThan(0);
     for (const source of streamSources) expect(source.Properties.EventSourceArn).toBe(restoredTable.tableStreamArn);
+  });
+
+  it('throttles the stage where the operator set it', () => {
+    const stages = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Stage');
+    expect(stages.map((s) => s.Properties.DefaultRouteSettings)).toEqual([
+      expect.objectContaining({ ThrottlingRateLimit: 3000, ThrottlingBurstLimit: 5000 }),
+    ]);
   });
 
   it('backs the restored table up', () => {
@@ -851,6 +867,29 @@ describe('restoredTableFrom (-c <stage>.tableName, -c <stage>.tableStreamArn)', 
         restoredTableFrom(context({ 'staging.tableName': tableName, 'staging.tableStreamArn': arn }), 'staging'),
       ).toThrow(/go together/);
   });
+});
+
+describe('stageThrottleFrom (-c <stage>.throttleRate, -c <stage>.throttleBurst)', () => {
+  const context = (values: Record<string, unknown>) => (key: string) => values[key];
+  it("takes the stage's own values, each alone or both, as strings from the command line or numbers from cdk.json", () => {
+    expect(stageThrottleFrom(context({}), 'production')).toEqual(STAGE_THROTTLE);
+    expect(stageThrottleFrom(context({ 'production.throttleRate': '3000' }), 'production')).toEqual({
+      rateLimit: 3000,
+      burstLimit: STAGE_THROTTLE.burstLimit,
+    });
+    const both = { 'staging.throttleRate': 800, 'staging.throttleBurst': 1600 };
+    expect(stageThrottleFrom(context(both), 'staging')).toEqual({ rateLimit: 800, burstLimit: 1600 });
+    expect(stageThrottleFrom(context(both), 'production')).toEqual(STAGE_THROTTLE);
+  });
+
+  it.each(['0', '-5', '2.5', '1e3', 'fast', ' 100', 0, 1.5])(
+    'refuses %j, which would throttle every request or is not a rate',
+    (value) => {
+      expect(() => stageThrottleFrom(context({ 'staging.throttleRate': value }), 'staging')).toThrow(
+        /-c staging.throttleRate must be a whole number of requests a second, at least 1/,
+      );
+    },
+  );
 });
 
 describe('cdk-nag AwsSolutions', () => {

@@ -22,6 +22,7 @@ const votesOnly = (over: Partial<Mix> = {}): Mix => ({
   endpointsPerAccount: 1,
   plan: 'none',
   receiverMs: 250,
+  stageThrottle: 500,
   ...over,
 });
 const load = (mix: Mix, key: string, op: 'read' | 'write' = 'write') =>
@@ -70,6 +71,16 @@ describe('capacity model', () => {
   it('finds the rate at which a load reaches its limit', () => {
     expect(bindingRate(votesOnly(), (m) => m.rate * 2, 1000)).toBeCloseTo(500, 0);
     expect(bindingRate(votesOnly(), () => 1, 1000)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("meets the stage's own throttle first until the operator raises it", () => {
+    const readsOnly = (over: Partial<Mix> = {}) => votesOnly({ shares: { breeds: 1 }, ...over });
+    const [first] = limitReport(readsOnly());
+    expect(first!.name).toMatch(/stage throttle/);
+    expect(first!.bindsAt).toBeCloseTo(500, 0);
+    const raised = limitReport(readsOnly({ stageThrottle: 20_000 }));
+    expect(raised.find((l) => /stage throttle/.test(l.name))?.bindsAt).toBeCloseTo(20_000, -1);
+    expect(raised[0]!.name).not.toMatch(/stage throttle/);
   });
 
   it('prices a reference read from its list prices', () => {
