@@ -1,4 +1,4 @@
-// `npm run bench -- --only imports` (or `latency`, or `imports,latency`): measures only the parts named and writes only
+// `npm run bench -- --only imports` (or `latency`, `webhooks`, or several: `imports,latency`): measures only the parts named and writes only
 // their summary rows and sections into docs/benchmarks.md, each beside the figures it replaces; every other figure
 // stays as the last full run wrote it.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { BUNDLE_SECTION_TITLE, earlierImports, isImportRow, measureImports } from './bundle-report.ts';
 import { earlierLatency, isLatencyRow, LATENCY_SECTION_TITLE, latencyReport, measureReadLatency } from './latency.ts';
 import { spliceSection, spliceSummaryRows } from './report-splice.ts';
+import { isWebhookRow, measureWebhooks, WEBHOOK_SECTION_TITLE, webhookReport } from './webhooks.ts';
 
 export const BENCHMARKS_DOC = join(import.meta.dirname, '..', '..', 'docs', 'benchmarks.md');
 
-const PARTS = ['imports', 'latency'] as const;
+const PARTS = ['imports', 'latency', 'webhooks'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `--only` names, or undefined for a full run; an unknown part is an error, not a silent full run. */
@@ -39,5 +40,9 @@ export async function measureOnly(parts: Set<Part>, importSamples: number): Prom
     console.log('measuring local read latency…');
     const earlier = earlierLatency(readFileSync(BENCHMARKS_DOC, 'utf8'));
     write(isLatencyRow, LATENCY_SECTION_TITLE, latencyReport(await measureReadLatency(), earlier));
+  }
+  if (parts.has('webhooks')) {
+    console.log('measuring webhook delivery…');
+    write(isWebhookRow, WEBHOOK_SECTION_TITLE, webhookReport(await measureWebhooks((line) => console.log(line))));
   }
 }

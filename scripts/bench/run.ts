@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { measureCachedAnalysis } from './analysis.ts';
 import { earlierLatency, latencyReport, measureReadLatency } from './latency.ts';
 import { measureSearchScale, SIZES } from './search-scale.ts';
-import { measureWebhooks, WEBHOOK_NOTES } from './webhooks.ts';
+import { measureWebhooks, webhookReport } from './webhooks.ts';
 import { measurePetMedia, petMediaSummary } from './pet-media.ts';
 import { measureRespiration, respirationSummary } from './respiration.ts';
 import { percentile, verdict } from './stats.ts';
@@ -19,8 +19,6 @@ const TARGETS = {
   cachedAnalysis: 8,
   ...BUNDLE_TARGETS,
   searchScale: 1.2,
-  webhookThroughput: 0.5,
-  firstAttemptP99Ms: 1000,
 };
 const IMPORT_SAMPLES = Number(process.env.BENCH_IMPORT_SAMPLES ?? 15);
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
@@ -40,8 +38,7 @@ const analysis = await measureCachedAnalysis();
 const analysisP50 = { cached: percentile(analysis.cachedMs, 50), bare: percentile(analysis.bareMs, 50) };
 const analysisP99 = { cached: percentile(analysis.cachedMs, 99), bare: percentile(analysis.bareMs, 99) };
 console.log('measuring webhook delivery…');
-const webhooks = await measureWebhooks((line) => console.log(line));
-const webhookRatio = webhooks.workerRate / webhooks.putItemRate;
+const webhookSection = webhookReport(await measureWebhooks((line) => console.log(line)));
 console.log('measuring pet photo uploads and thumbnails…');
 const pets = await measurePetMedia((line) => console.log(line));
 const petRatios = petMediaSummary(pets);
@@ -74,14 +71,11 @@ const summary = [
   `| p50 cached photo analysis via gateway vs bare GetItem | ${fmt(analysisP50.cached / analysisP50.bare)}× (${fmt(analysisP50.cached, 3)} vs ${fmt(analysisP50.bare, 3)} ms) | ≤ ${TARGETS.cachedAnalysis}× | ${verdict(analysisP50.cached / analysisP50.bare, TARGETS.cachedAnalysis)} |`,
   `| image search 100,000 vs 1,000 images: read units per page (worst indexed query) | ${fmt(worstRcu)}× | ≤ ${TARGETS.searchScale}× | ${verdict(worstRcu, TARGETS.searchScale)} |`,
   `| image search 100,000 vs 1,000 images: p50 latency beyond the emulator's own slowdown (worst indexed query) | ${fmt(worstNormalised)}× | ≤ ${TARGETS.searchScale}× | ${verdict(worstNormalised, TARGETS.searchScale)} |`,
-  `| webhook worker throughput vs bare PutItem loop, same concurrency (issue 17; performance.md G5) | ${fmt(webhookRatio, 3)} (${fmt(webhooks.workerRate, 0)} vs ${fmt(webhooks.putItemRate, 0)} /s) | ≥ ${TARGETS.webhookThroughput} | ${webhookRatio >= TARGETS.webhookThroughput ? 'pass' : 'FAIL'} |`,
-  `| webhook worker throughput vs bare signed-POST loop (keep-alive, no log: not a reachable ceiling) | ${fmt(webhooks.workerRate / webhooks.bareRate, 3)} (${fmt(webhooks.workerRate, 0)} vs ${fmt(webhooks.bareRate, 0)} deliveries/s) | reported | – |`,
-  `| webhook fan-out, one vote in each of 20 accounts × 5 endpoints: commit → last first attempt, p50 / p99 | ${fmt(webhooks.fanout.p50, 0)} / ${fmt(webhooks.fanout.p99, 0)} ms | reported | – |`,
+  ...webhookSection.summary,
   `| pet photo upload via gateway vs bare S3 PutObject of the same bytes, p50 | ${fmt(petRatios.p50.gateway / petRatios.p50.bare)}× (${fmt(petRatios.p50.gateway, 1)} vs ${fmt(petRatios.p50.bare, 1)} ms) | reported | – |`,
   `| pet photo upload via gateway vs bare S3 PutObject of the same bytes, p99 | ${fmt(petRatios.p99.gateway / petRatios.p99.bare)}× (${fmt(petRatios.p99.gateway, 1)} vs ${fmt(petRatios.p99.bare, 1)} ms) | reported | – |`,
   `| photo processing (display copy + thumbnail) per megapixel, 12 MP photo | ${fmt(pets.thumbnailMsPerMegapixel.at(-1)!.msPerMegapixel, 1)} ms/MP | reported | – |`,
   `| respiratory rate per minute of 720p video vs a bare full decode of it | ${fmt(breathing.ratio)}× (${fmt(breathing.processingSecondsPerMinute, 2)} vs ${fmt(breathing.bareDecodeSecondsPerMinute, 2)} s) | reported | – |`,
-  `| committed vote → first delivery attempt, p99 (p50) | ${fmt(webhooks.latencyP99, 1)} ms (${fmt(webhooks.latencyP50, 1)} ms) | ≤ ${TARGETS.firstAttemptP99Ms} ms | ${verdict(webhooks.latencyP99, TARGETS.firstAttemptP99Ms)} |`,
 ];
 const scaleTable = [
   `| Query | p50 ${small} (ms) | p50 ${large} (ms) | latency ratio | ÷ emulator drift | RCU ${small} | RCU ${large} | RCU ratio |`,
@@ -116,41 +110,7 @@ was called ${analysis.providerCalls} time(s) in the whole run, so every measured
 | bare GetItem | ${fmt(analysisP50.bare, 3)} | ${fmt(analysisP99.bare, 3)} |
 | ratio | ${fmt(analysisP50.cached / analysisP50.bare)}× | ${fmt(analysisP99.cached / analysisP99.bare)}× |
 
-## Webhook delivery
-
-All against the same receiver on loopback (node:http, answers 204 at once). The bare loop signs and POSTs ${process.env.BENCH_WEBHOOK_DELIVERIES ?? 1000}
-bodies, 10 at a time over keep-alive connections. The bare PutItem loop writes as many items, 10 at a time, once
-before and once after the worker run (the ratio uses their mean, so load drifting on the shared machine during the run
-hits both sides). The worker run puts as many \`vote.created\` events of one account with one endpoint on the events
-queue and counts until all arrived: dispatcher (5 pollers) → deliveries queue → deliverer (5 pollers), each poller a
-worker thread of its own (a container), each attempt taking an attempt slot (the write returns the endpoint with its
-current secret), decrypting the secret (cached per container by ciphertext), signing, POSTing over a kept-alive
-connection (opened through the SSRF guard, which checks the address actually connected to), handing the slot on to
-the batch's next job or giving it back, and logging the attempt. One endpoint allows ten attempts in flight, the loops' concurrency. A warm-up round of
-${webhooks.warmupDeliveries} deliveries through the same path comes first (fresh threads run their code uncompiled, and
-DynamoDB Local has not run the worker's writes yet: the CPU per delivery falls by about a fifth over the first 5,000
-and then holds), and an unmeasured PutItem loop before the first measured one, for the same reason.
-Fan-out: ${webhooks.fanout.rounds} rounds of one vote through the API in each of 20 accounts at once, each account with five
-endpoints: per round, the longest time from a vote's commit (its 201) to one of its first attempts. Latency: ${webhooks.latencySamples}
-single votes, from the committed write to the receiver, via table stream → router → events queue → dispatcher →
-deliveries queue → deliverer.
-
-| | value |
-|---|---|
-| bare signed-POST loop | ${fmt(webhooks.bareRate, 0)} deliveries/s |
-| bare PutItem loop (same concurrency), before / after the worker run | ${fmt(webhooks.putItemRuns[0], 0)} / ${fmt(webhooks.putItemRuns[1], 0)} writes/s |
-| delivery worker (warm-up round) | ${fmt(webhooks.workerRate, 0)} deliveries/s (${fmt(webhooks.warmupRate, 0)}) |
-| ratio to the PutItem loop | ${fmt(webhookRatio, 3)} |
-| DynamoDB requests per delivery (dispatcher and deliverer) | ${fmt(webhooks.ddbCallsPerDelivery)} (${Object.entries(
-  webhooks.ddbCallsByCommand,
-)
-  .map(([command, n]) => `${command.replace('Command', '')} ${fmt(n)}`)
-  .join(', ')}) |
-| fan-out to 100 endpoints, commit → last first attempt, p50 / p99 | ${fmt(webhooks.fanout.p50, 0)} / ${fmt(webhooks.fanout.p99, 0)} ms (first attempts per round: ${[...new Set(webhooks.fanout.firstAttemptsPerRound)].join(', ')}) |
-| first attempt after commit, p50 / p99 | ${fmt(webhooks.latencyP50, 1)} / ${fmt(webhooks.latencyP99, 1)} ms |
-
-${WEBHOOK_NOTES}
-
+${webhookSection.section}
 ## Pet photos
 
 ${pets.gatewayMs.length} uploads of one ${fmt(pets.photoBytes / 1024, 0)} KB 1-megapixel JPEG each through the local gateway (multipart parse,

@@ -70,8 +70,11 @@ describe('writing one part of docs/benchmarks.md', () => {
 
   it('takes only the parts it knows from --only', () => {
     expect(onlyParts(['--only', 'imports,latency'])).toEqual(new Set(['imports', 'latency']));
+    expect(onlyParts(['--only', 'webhooks'])).toEqual(new Set(['webhooks']));
     expect(onlyParts([])).toBeUndefined();
-    expect(() => onlyParts(['--only', 'imports,everything'])).toThrow(/--only takes one or more of imports, latency/);
+    expect(() => onlyParts(['--only', 'imports,everything'])).toThrow(
+      /--only takes one or more of imports, latency, webhooks/,
+    );
     expect(() => onlyParts(['--only'])).toThrow(/--only takes/);
   });
 });
