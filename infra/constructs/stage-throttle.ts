@@ -2,7 +2,14 @@
  * The HTTP API stage's throttle, requests a second and burst, across all routes and callers. Kept apart from the
  * construct so the capacity model (scripts/scale, docs/scale.md) reads the deployed default without loading the CDK.
  */
+import { z } from 'zod';
+
 export const STAGE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
+
+/** A number from cdk.json, or digits from the command line (`-c` values are strings). */
+const requestsPerSecond = z
+  .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
+  .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
 
 export interface StageThrottle {
   rateLimit: number;
@@ -18,12 +25,12 @@ export function stageThrottleFrom(context: (key: string) => unknown, stage: stri
   const setting = (name: string, fallback: number): number => {
     const value = context(`${stage}.${name}`);
     if (value === undefined) return fallback;
-    const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isSafeInteger(n) || n < 1 || (typeof value === 'string' && !/^\d+$/.test(value)))
+    const parsed = requestsPerSecond.safeParse(value);
+    if (!parsed.success)
       throw new Error(
         `-c ${stage}.${name} must be a whole number of requests a second, at least 1 (got ${String(value)})`,
       );
-    return n;
+    return parsed.data;
   };
   return {
     rateLimit: setting('throttleRate', STAGE_THROTTLE.rateLimit),

@@ -882,7 +882,7 @@ describe('stageThrottleFrom (-c <stage>.throttleRate, -c <stage>.throttleBurst)'
     expect(stageThrottleFrom(context(both), 'production')).toEqual(STAGE_THROTTLE);
   });
 
-  it.each(['0', '-5', '2.5', '1e3', 'fast', ' 100', 0, 1.5])(
+  it.each(['0', '-5', '2.5', '1e3', 'fast', ' 100', 0, 1.5, true])(
     'refuses %j, which would throttle every request or is not a rate',
     (value) => {
       expect(() => stageThrottleFrom(context({ 'staging.throttleRate': value }), 'staging')).toThrow(
