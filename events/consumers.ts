@@ -168,7 +168,8 @@ export const consumers = [
     native: 'ffmpeg',
     // The served copy of a video of up to 200 MB.
     tmpMb: 1024,
-    access: { table: ['GetItem', 'UpdateItem'], media: { [PET_DERIVED_PREFIX]: ['read'] } },
+    // Query: the pet's earlier completed measurements, the baseline an alert is judged against.
+    access: { table: ['GetItem', 'Query', 'UpdateItem'], media: { [PET_DERIVED_PREFIX]: ['read'] } },
   },
   {
     id: 'webhooks.dispatch',

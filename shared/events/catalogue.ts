@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { publicRequestResource } from '../domain/public-requests/request.ts';
 import { reviewResource } from '../domain/reviews/review.ts';
+import { alertSchema } from '../domain/respiration/trend.ts';
 import {
   ATTEMPTS_EXHAUSTED,
   attemptsExhaustedResource,
@@ -86,8 +87,18 @@ const respiratoryRate = z.object({
   /** Completed only: in the request's language, and what the measurement was checked against. */
   disclaimer: z.optional(z.string()),
   validation: z.optional(z.string()),
+  /** Completed only: the alert rules it broke, or null. */
+  alert: z.optional(z.nullable(alertSchema)),
   sub_id: z.nullable(z.string()),
   external_owner_id: z.nullable(z.string()),
+});
+
+/** A completed measurement that broke the pet's alert rule: the measurement, with the rules fired and its baseline. */
+const respiratoryRateAlert = z.object({
+  ...respiratoryRate.shape,
+  status: z.literal('completed'),
+  breaths_per_minute: z.number(),
+  alert: alertSchema,
 });
 
 export const EVENT_CATALOGUE = {
@@ -132,6 +143,12 @@ export const EVENT_CATALOGUE = {
   'pet.respiratory_rate.completed': {
     description: 'a respiratory rate measurement finished (status completed with the rate, or failed with the reason)',
     resource: respiratoryRate,
+    sourceItems: ['RespiratoryRate'],
+  },
+  'pet.respiratory_rate.alert': {
+    description:
+      "a completed respiratory-rate measurement broke the pet's alert rule: above its threshold, or risen over the pet's own baseline by more than its percent",
+    resource: respiratoryRateAlert,
     sourceItems: ['RespiratoryRate'],
   },
   [ENDPOINT_DISABLED]: {

@@ -63,11 +63,7 @@ export function eventsFromRecord(record: DynamoDBRecord, mediaBaseUrl: string): 
   if (next.type === 'Webhook')
     return isDisabling(next, previous) ? [event(ENDPOINT_DISABLED, record, next, endpointDisabledBody(next), '')] : [];
   if (next.type === 'WebhookDelivery') return exhaustedEvents(record, next, previous);
-  // A measurement is announced once, when it leaves `processing` (completed or failed).
-  if (next.type === MEASUREMENT_ITEM_TYPE)
-    return previous?.status === 'processing' && next.status !== 'processing'
-      ? [event('pet.respiratory_rate.completed', record, next, measurementEventBody(asMeasurement(next)), '')]
-      : [];
+  if (next.type === MEASUREMENT_ITEM_TYPE) return measurementEvents(record, next, previous);
   if (next.type !== 'Image' || next.source !== 'upload') return [];
   const events: DomainEvent[] = [];
   // Status changes emit what the media lifecycle table says (an upload is announced when its object has arrived,
@@ -177,4 +173,21 @@ function publicRequestEvents(
   if (next.status === 'approved') return [event('image.public_request.approved', record, next, body(), '')];
   if (next.status === 'denied') return [event('image.public_request.denied', record, next, body(), '')];
   return [];
+}
+
+/**
+ * A measurement is announced once, when it leaves `processing` (completed or failed), and so is the alert its
+ * completing write holds. The alert's id derives from the measurement, not the stream record: one measurement, one
+ * alert id, whatever reads the change again.
+ */
+function measurementEvents(record: DynamoDBRecord, next: Item, previous: Item | undefined): DomainEvent[] {
+  if (previous?.status !== 'processing' || next.status === 'processing') return [];
+  const measurement = asMeasurement(next);
+  const body = measurementEventBody(measurement);
+  return [
+    event('pet.respiratory_rate.completed', record, next, body, ''),
+    ...(measurement.alert
+      ? [event('pet.respiratory_rate.alert', record, next, body, '', `${measurement.pet_id}:${measurement.id}`)]
+      : []),
+  ];
 }

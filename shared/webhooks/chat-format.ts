@@ -114,6 +114,8 @@ const EVENT_SUMMARIES: ReadonlyMap<string, string> = new Map([
   ['image.labels_created', 'Labels were generated for an image'],
   ['vote.created', 'A vote was recorded'],
   ['favourite.created', 'A favourite was recorded'],
+  ['pet.respiratory_rate.completed', 'A respiratory-rate measurement finished'],
+  ['pet.respiratory_rate.alert', "A pet's respiratory rate broke its alert rule"],
   ['webhook.endpoint.disabled', 'A webhook endpoint of this account was disabled and receives no more events'],
   ['webhook.attempts.exhausted', 'An event could not be delivered to a webhook endpoint: all 3 attempts failed'],
 ]);

@@ -1941,6 +1941,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "pet.respiratory_rate.alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pet.respiratory_rate.alert: a completed respiratory-rate measurement broke the pet's alert rule: above its threshold, or risen over the pet's own baseline by more than its percent
+         * @description POSTed to every enabled endpoint subscribed to this event. Verify `X-Webhook-Signature` over the raw body before parsing (see the typed client `verifyWebhook`), deduplicate by `X-Webhook-Id`, answer 2xx within 5 seconds.
+         */
+        post: operations["webhook.pet.respiratory_rate.alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.endpoint.disabled": {
         parameters: {
             query?: never;
@@ -2426,6 +2446,13 @@ export interface components {
             sub_id: string | null;
             /** @description The integrator's own id of the owner. */
             external_owner_id: string | null;
+            /** @description When a completed respiratory-rate measurement raises `pet.respiratory_rate.alert`: above `threshold_bpm`, or more than `rise_percent` over the pet's own baseline. The owner's rule (PATCH), else the species default (docs/respiratory-rate.md#trend-and-alerts). */
+            respiratory_alert: {
+                threshold_bpm: number;
+                rise_percent: number;
+                /** @enum {string} */
+                source: "owner" | "species_default";
+            };
             photo_count: number;
             video_count: number;
             portrait_count: number;
@@ -2993,6 +3020,13 @@ export interface components {
             sub_id: string | null;
             /** @description The integrator's own id of the owner. */
             external_owner_id: string | null;
+            /** @description When a completed respiratory-rate measurement raises `pet.respiratory_rate.alert`: above `threshold_bpm`, or more than `rise_percent` over the pet's own baseline. The owner's rule (PATCH), else the species default (docs/respiratory-rate.md#trend-and-alerts). */
+            respiratory_alert: {
+                threshold_bpm: number;
+                rise_percent: number;
+                /** @enum {string} */
+                source: "owner" | "species_default";
+            };
             photo_count: number;
             video_count: number;
             portrait_count: number;
@@ -3201,6 +3235,39 @@ export interface components {
             /** @description Oldest first. */
             records: components["schemas"]["PetRecord"][];
         };
+        /** @description The pet.respiratory_rate.alert resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
+        PetRespiratoryRateAlertEvent: {
+            id: string;
+            pet_id: string;
+            video_id: string;
+            /** @constant */
+            status: "completed";
+            breaths_per_minute: number;
+            breed_baseline?: {
+                low: number;
+                high: number;
+            };
+            within_baseline?: boolean | null;
+            reason?: string | null;
+            signal_quality: number | null;
+            created_at: string;
+            generated_at: string | null;
+            disclaimer?: string;
+            validation?: string;
+            alert: {
+                rules: ("threshold" | "rise")[];
+                rule: {
+                    threshold_bpm: number;
+                    rise_percent: number;
+                };
+                baseline_bpm: number | null;
+                baseline_measurements: number;
+                change_percent: number | null;
+            };
+            sub_id: string | null;
+            external_owner_id: string | null;
+            _metadata: components["schemas"]["WebhookMetadata"];
+        };
         /** @description The pet.respiratory_rate.completed resource, with `_metadata`. Chat-service URLs (Slack, Discord, Teams) get a formatted message instead. */
         PetRespiratoryRateCompletedEvent: {
             id: string;
@@ -3220,6 +3287,16 @@ export interface components {
             generated_at: string | null;
             disclaimer?: string;
             validation?: string;
+            alert?: {
+                rules: ("threshold" | "rise")[];
+                rule: {
+                    threshold_bpm: number;
+                    rise_percent: number;
+                };
+                baseline_bpm: number | null;
+                baseline_measurements: number;
+                change_percent: number | null;
+            } | null;
             sub_id: string | null;
             external_owner_id: string | null;
             _metadata: components["schemas"]["WebhookMetadata"];
@@ -3364,11 +3441,23 @@ export interface components {
             signal_quality: number | null;
             created_at: string;
             generated_at: string | null;
+            alert: components["schemas"]["RespiratoryRateAlert"];
             /** @description In the requested language: a rate measured from a video, not a veterinary diagnosis; see a vet. */
             disclaimer: string;
             /** @description One sentence on what the measurement was checked against, with a link into docs/respiratory-rate.md. */
             validation: string;
         };
+        /** @description The pet's alert rule this rate broke (`rules`: `threshold`, `rise` or both), the rule in force when it was requested, the baseline it was judged against (null before 3 earlier completed measurements) and the change in percent; null when no rule fired. Raised once, as `pet.respiratory_rate.alert`. */
+        RespiratoryRateAlert: {
+            rules: ("threshold" | "rise")[];
+            rule: {
+                threshold_bpm: number;
+                rise_percent: number;
+            };
+            baseline_bpm: number | null;
+            baseline_measurements: number;
+            change_percent: number | null;
+        } | null;
         RespiratoryRateList: {
             trend: components["schemas"]["RespiratoryRateTrend"];
             /** @description Completed measurements, newest first. */
@@ -9247,6 +9336,10 @@ export interface operations {
                     weight_kg?: number | null;
                     sub_id?: string | null;
                     external_owner_id?: string | null;
+                    respiratory_alert?: {
+                        threshold_bpm: number;
+                        rise_percent: number;
+                    } | null;
                 };
             };
         };
@@ -16436,6 +16529,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PetRespiratoryRateCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 5 s) counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.pet.respiratory_rate.alert": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the whole `whsec_…` secret. Refuse deliveries more than 300 seconds old or ahead. Stripe-compatible. Sent whenever the endpoint has a signing secret (every endpoint created through the API). */
+                "X-Webhook-Signature"?: string;
+                /** @description The event id, the same on every retry and redelivery: deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetRespiratoryRateAlertEvent"];
             };
         };
         responses: {

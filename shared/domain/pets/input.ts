@@ -5,6 +5,7 @@ import { boolean, caseInsensitiveEnum, list, text } from '../../schema/params.ts
 import { speciesParam } from '../reference/species.ts';
 import { subIdParam } from '../../schema/sub-id.ts';
 import { withReferences } from '../../schema/references.ts';
+import { RISE_PERCENT, THRESHOLD_BPM } from '../respiration/trend.ts';
 import { breedProblems } from './breeds.ts';
 import { MEDIA_KINDS, SEXES } from './pet.ts';
 
@@ -42,6 +43,11 @@ const name = text({ max: MAX_NAME_LENGTH });
 const description = text({ min: 0, max: MAX_DESCRIPTION_LENGTH, lineBreaks: true });
 const externalOwnerId = text({ max: 255 });
 const sex = z.enum(SEXES);
+/** When a completed respiratory-rate measurement raises `pet.respiratory_rate.alert`; both bounds required. */
+const respiratoryAlert = z.strictObject({
+  threshold_bpm: z.int().check(z.gte(THRESHOLD_BPM.min), z.lte(THRESHOLD_BPM.max)),
+  rise_percent: z.int().check(z.gte(RISE_PERCENT.min), z.lte(RISE_PERCENT.max)),
+});
 
 /** A signed decimal: a negative weight is read as a number and refused for its sign, not its spelling. */
 const DECIMAL = /^[-+]?\d+(\.\d+)?$/;
@@ -85,6 +91,7 @@ export const updatePetBody = withReferences(
     weight_kg: z.optional(z.nullable(weightKg)),
     sub_id: z.optional(z.nullable(subIdParam)),
     external_owner_id: z.optional(z.nullable(externalOwnerId)),
+    respiratory_alert: z.optional(z.nullable(respiratoryAlert)),
   }),
   // The stored pet's species is checked by the service once the pet is known to be the caller's.
   (body, deps) => breedProblems(deps, body),

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { presentBreed } from '../reference/breeds.ts';
 import { SPECIES } from '../reference/species.ts';
+import { alertRuleOf, alertRuleSchema } from '../respiration/trend.ts';
 
 export const SEXES = ['male', 'female', 'unknown'] as const;
 export const MEDIA_KINDS = ['photo', 'video', 'portrait'] as const;
@@ -23,6 +24,8 @@ export const petItemSchema = z.object({
   weight_kg: z.nullable(z.number()),
   sub_id: z.nullable(z.string()),
   external_owner_id: z.nullable(z.string()),
+  /** The owner's respiratory-rate alert rule; null: the species default (docs/respiratory-rate.md#trend-and-alerts). */
+  respiratory_alert: z._default(z.nullable(alertRuleSchema), null),
   photo_count: z._default(z.number(), 0),
   video_count: z._default(z.number(), 0),
   portrait_count: z._default(z.number(), 0),
@@ -46,10 +49,18 @@ export type PetProfile = Pick<
   | 'weight_kg'
   | 'sub_id'
   | 'external_owner_id'
+  | 'respiratory_alert'
 >;
 
-/** The response shape: the record without its account, breeds expanded in the basic breed shape. */
+/**
+ * The response shape: the record without its account, the respiratory-rate alert rule that applies (the owner's or
+ * the species default), breeds expanded in the basic breed shape.
+ */
 export function presentPet(pet: PetItem, breeds: ReturnType<typeof presentBreed>[]) {
   const { account_id: _account, ...fields } = pet;
-  return { ...fields, breeds };
+  const respiratoryAlert = {
+    ...alertRuleOf(pet),
+    source: pet.respiratory_alert ? 'owner' : 'species_default',
+  } as const;
+  return { ...fields, respiratory_alert: respiratoryAlert, breeds };
 }

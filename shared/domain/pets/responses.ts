@@ -19,6 +19,17 @@ export const petBody = documented(
     weight_kg: documented(z.nullable(z.number()), { description: 'Owner-reported.' }),
     sub_id: z.nullable(z.string()),
     external_owner_id: documented(z.nullable(z.string()), { description: "The integrator's own id of the owner." }),
+    respiratory_alert: documented(
+      z.object({
+        threshold_bpm: z.number(),
+        rise_percent: z.number(),
+        source: z.enum(['owner', 'species_default']),
+      }),
+      {
+        description:
+          "When a completed respiratory-rate measurement raises `pet.respiratory_rate.alert`: above `threshold_bpm`, or more than `rise_percent` over the pet's own baseline. The owner's rule (PATCH), else the species default (docs/respiratory-rate.md#trend-and-alerts).",
+      },
+    ),
     photo_count: z.int(),
     video_count: z.int(),
     portrait_count: z.int(),

@@ -76,6 +76,7 @@ export async function createPet(
     weight_kg: fields.weight_kg ?? null,
     sub_id: fields.sub_id ?? null,
     external_owner_id: fields.external_owner_id ?? null,
+    respiratory_alert: null,
     photo_count: new Set(photos.map((p) => p.sha256)).size,
     video_count: 0,
     portrait_count: 0,

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { respiratoryRateKey } from '../../db/keys.ts';
 import { type Language, SUPPORTED_LANGUAGES } from '../reference/i18n.ts';
 import { measurementHonesty } from './honesty.ts';
+import { alertRuleSchema, alertSchema } from './trend.ts';
 
 /** The item type: the table stream wakes the measuring consumer for new items of it (events/consumers.ts). */
 export const MEASUREMENT_ITEM_TYPE = 'RespiratoryRate';
@@ -42,6 +43,10 @@ export const measurementSchema = z.object({
   /** The pet's integrator ids when the measurement was requested: the webhook body carries them. */
   sub_id: z._default(z.nullable(z.string()), null),
   external_owner_id: z._default(z.nullable(z.string()), null),
+  /** The pet's alert rule when the measurement was requested (docs/respiratory-rate.md#alerts); null before rules. */
+  alert_rule: z._default(z.nullable(alertRuleSchema), null),
+  /** Set by the completing write when a rule fired: the `pet.respiratory_rate.alert` event is made of it. */
+  alert: z._default(z.nullable(alertSchema), null),
   /** The language of the request: the disclaimer's in the webhook body (a read may ask for another). */
   lang: z._default(z.enum(SUPPORTED_LANGUAGES), 'en'),
   created_at: z.string(),
@@ -84,6 +89,7 @@ export function presentMeasurement(measurement: Measurement, lang?: Language) {
     signal_quality: measurement.signal_quality,
     created_at: measurement.created_at,
     generated_at: measurement.generated_at,
+    alert: measurement.alert,
     ...measurementHonesty(lang ?? measurement.lang),
   };
 }

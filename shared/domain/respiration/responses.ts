@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { documented } from '../../schema/api-docs.ts';
 import { FAILURE_REASONS } from './measurement.ts';
+import { alertSchema } from './trend.ts';
 
 const common = { id: z.string(), pet_id: z.string(), video_id: z.string() };
 const baseline = documented(z.object({ low: z.number(), high: z.number() }), {
@@ -30,6 +31,11 @@ export const measurementBody = documented(
       }),
       created_at: z.string(),
       generated_at: z.nullable(z.string()),
+      alert: documented(z.nullable(alertSchema), {
+        id: 'RespiratoryRateAlert',
+        description:
+          "The pet's alert rule this rate broke (`rules`: `threshold`, `rise` or both), the rule in force when it was requested, the baseline it was judged against (null before 3 earlier completed measurements) and the change in percent; null when no rule fired. Raised once, as `pet.respiratory_rate.alert`.",
+      }),
       disclaimer: documented(z.string(), {
         description: 'In the requested language: a rate measured from a video, not a veterinary diagnosis; see a vet.',
       }),

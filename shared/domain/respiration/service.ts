@@ -31,7 +31,7 @@ import {
   readMeasurement,
   startAttempt,
 } from './store.ts';
-import { BASELINE_WINDOW, type RatePoint, trendOf } from './trend.ts';
+import { alertRuleOf, BASELINE_WINDOW, defaultAlertRule, judgeRate, type RatePoint, trendOf } from './trend.ts';
 
 /** Ten small grey frames a second from the first minute: enough for 6–90 breaths a minute, bounded for any file. */
 export const SAMPLING: GrayFrameSampling = { fps: 10, width: 128, height: 96, maxSeconds: 60 };
@@ -83,6 +83,7 @@ export async function requestRespiratoryRate(
     video_id: video.id,
     status: 'processing',
     breed_baseline: baselineFor(pet),
+    alert_rule: alertRuleOf(pet),
     sub_id: pet.sub_id,
     external_owner_id: pet.external_owner_id,
     lang: request.lang,
@@ -138,6 +139,15 @@ export async function listRespiratoryRates(
 type MeasureDeps = Pick<Deps, 'ddb' | 'config' | 'now' | 'log'>;
 
 /**
+ * The alert a completed rate raises, judged by the rule in force when it was requested against the pet's completed
+ * measurements before it; stored by the completing write, so it is decided once (docs/respiratory-rate.md#alerts).
+ */
+async function alertOf(deps: MeasureDeps, measurement: Measurement, rate: number) {
+  const earlier = await newestCompletedMeasurements(deps, measurement.pet_id, BASELINE_WINDOW, measurement.id);
+  return judgeRate(rate, ratePoints(earlier), measurement.alert_rule ?? defaultAlertRule(measurement.breed_baseline));
+}
+
+/**
  * The consumer's work for one new measurement: at most MEASUREMENT_ATTEMPTS tries, each counted before it starts, so
  * a worker that keeps crashing ends the measurement `failed` instead of leaving it processing. A measurement already
  * finished (a redelivered stream record) or deleted with its pet is left alone.
@@ -149,13 +159,14 @@ export async function measureRespiratoryRate(
 ): Promise<void> {
   const measurement = await startAttempt(deps, job.pet_id, job.id);
   if (!measurement) return;
-  const finish = (outcome: BreathingMeasurement | { status: 'failed'; reason: Measurement['reason'] }) =>
+  const finish = async (outcome: BreathingMeasurement | { status: 'failed'; reason: Measurement['reason'] }) =>
     finishMeasurement(deps, measurement, {
       ...(outcome.status === 'completed'
         ? {
             status: 'completed',
             breaths_per_minute: outcome.breathsPerMinute,
             within_baseline: isWithin(outcome.breathsPerMinute, measurement.breed_baseline),
+            alert: await alertOf(deps, measurement, outcome.breathsPerMinute),
           }
         : { status: 'failed', reason: outcome.reason }),
       signal_quality: 'quality' in outcome ? outcome.quality : null,

@@ -1,7 +1,8 @@
 // A pet's own breathing baseline, its trend and the alert rules judged against it: pure functions over completed
 // measurements, newest first. The numbers and their reasons: docs/respiratory-rate.md#trend-and-alerts.
 import * as z from 'zod/mini';
-import type { Baseline as RestingRange } from './baselines.ts';
+import type { Species } from '../reference/species.ts';
+import { type Baseline as RestingRange, baselineFor } from './baselines.ts';
 
 /** The baseline is the median of at most this many completed measurements before the one judged… */
 export const BASELINE_WINDOW = 7;
@@ -9,6 +10,10 @@ export const BASELINE_WINDOW = 7;
 export const BASELINE_MINIMUM = 3;
 /** The rise rule's default, in percent over the baseline. */
 export const DEFAULT_RISE_PERCENT = 25;
+
+/** Bounds of a rule an owner sets: the measurable band's top (90/min), and rises the measurement's ±1.5 cannot fake. */
+export const THRESHOLD_BPM = { min: 10, max: 90 } as const;
+export const RISE_PERCENT = { min: 10, max: 200 } as const;
 
 export const ALERT_RULES = ['threshold', 'rise'] as const;
 export type AlertRuleName = (typeof ALERT_RULES)[number];
@@ -48,6 +53,10 @@ export const defaultAlertRule = (range: RestingRange): AlertRule => ({
   threshold_bpm: range.high,
   rise_percent: DEFAULT_RISE_PERCENT,
 });
+
+/** The rule a pet's measurements are judged by: the owner's, else its species default. */
+export const alertRuleOf = (pet: { species_id: Species; respiratory_alert: AlertRule | null }): AlertRule =>
+  pet.respiratory_alert ?? defaultAlertRule(baselineFor(pet));
 
 /**
  * The low median: the middle value, or the lower of the two middle ones. Always one of the pet's own measured rates,

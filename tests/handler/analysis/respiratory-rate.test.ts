@@ -3,7 +3,11 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as measure } from '../../../events/analysis/measure-respiratory-rate.ts';
 import { handler as create } from '../../../functions/analysis/create-respiratory-rate.ts';
 import { handler as read } from '../../../functions/analysis/get-respiratory-rate.ts';
@@ -11,6 +15,7 @@ import { setDepsForTest } from '../../../shared/deps.ts';
 import { anAccount, mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { callWithKey, httpEvent, jsonBody, lambdaContext, postWithKey } from '../../support/http-event.ts';
 import { aStoredMeasurement } from '../../support/factories/respiration.ts';
+import { renderBreathingVideo } from '../../support/breathing-video.ts';
 import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
 import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
 import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
@@ -149,6 +154,7 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       signal_quality: 12.3,
       created_at: '2026-11-22T10:00:00.000Z',
       generated_at: '2026-11-22T10:00:05.000Z',
+      alert: null,
       disclaimer:
         "A breathing rate measured from a video, not a veterinary diagnosis: see a vet about your pet's health.",
       validation: expect.stringMatching(
@@ -199,6 +205,55 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       ddb.on(UpdateCommand).resolves({ Attributes: aStoredMeasurement({ attempts: 4 }) });
       expect(await measure({ Records: [inserted(7)] })).toEqual({ batchItemFailures: [] });
       expect(finished()[0]!.update).toMatchObject({ status: 'failed', reason: 'measurement_error' });
+    });
+
+    describe('a completed rate and the alert rule', () => {
+      // A clip the consumer measures at exactly 34 breaths a minute (tests/integration/respiratory-alerts.test.ts).
+      let clip: Buffer;
+      const dir = mkdtempSync(join(tmpdir(), 'breathing-34-'));
+      beforeAll(async () => {
+        await renderBreathingVideo(join(dir, 'clip.mp4'), { bpm: 34, seconds: 12 });
+        clip = readFileSync(join(dir, 'clip.mp4'));
+      }, 60_000);
+      afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+      const earlier = (...rates: number[]) =>
+        rates.map((rate, i) =>
+          aStoredMeasurement({ id: `rr-0${i}`, status: 'completed', breaths_per_minute: rate, signal_quality: 9 }),
+        );
+      const measureWith = async (measurement: Record<string, unknown>, before: Record<string, unknown>[]) => {
+        ddb
+          .on(GetCommand, { Key: { pk: 'PET#pet-1', sk: 'MEDIA#v-1' } } as never)
+          .resolves({ Item: video('v-1', 'ready') });
+        ddb.on(UpdateCommand).resolves({ Attributes: measurement });
+        ddb.on(QueryCommand).resolves({ Items: before });
+        s3.on(GetObjectCommand).callsFake(() => ({ Body: Readable.from(clip) }));
+        expect(await measure({ Records: [inserted(1)] })).toEqual({ batchItemFailures: [] });
+        return finished()[0]!.update;
+      };
+
+      it('stores the alert in the write that completes the measurement: the species default fires both rules over a baseline of 20', async () => {
+        const done = await measureWith(aStoredMeasurement({ attempts: 1 }), earlier(20, 21, 20));
+
+        expect(done).toMatchObject({
+          status: 'completed',
+          breaths_per_minute: 34,
+          alert: {
+            rules: ['threshold', 'rise'],
+            rule: { threshold_bpm: 30, rise_percent: 25 },
+            baseline_bpm: 20,
+            baseline_measurements: 3,
+            change_percent: 70,
+          },
+        });
+      });
+
+      it('judges by the rule fixed at the request, and stores no alert when it does not fire', async () => {
+        const rule = { threshold_bpm: 40, rise_percent: 25 };
+        const done = await measureWith(aStoredMeasurement({ attempts: 1, alert_rule: rule }), earlier(30, 34, 32));
+
+        expect(done).toMatchObject({ status: 'completed', breaths_per_minute: 34, alert: null });
+      });
     });
   });
 });

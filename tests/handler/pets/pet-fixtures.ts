@@ -42,6 +42,7 @@ export function aStoredPet(overrides: Partial<PetItem> = {}): PetItem {
     weight_kg: null,
     sub_id: 'user-1',
     external_owner_id: 'owner-1',
+    respiratory_alert: null,
     photo_count: 0,
     video_count: 0,
     portrait_count: 0,

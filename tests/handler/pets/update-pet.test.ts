@@ -116,6 +116,51 @@ describe('PATCH /v1/pets/{petId}', () => {
     expect(jsonBody(kept).description).toBe('Friendly.\nLoves walks 🐶');
   });
 
+  it('sets the respiratory-rate alert rule, and null goes back to the species default', async () => {
+    const rule = { threshold_bpm: 35, rise_percent: 40 };
+    const set = await patch(USER_KEY, 'pet-1', { respiratory_alert: rule });
+    const cleared = await patch(USER_KEY, 'pet-1', { respiratory_alert: null });
+
+    expect(jsonBody(set).respiratory_alert).toEqual({ ...rule, source: 'owner' });
+    // The stored pet is a dog: 30 breaths a minute, 25 % over its own baseline.
+    expect(jsonBody(cleared).respiratory_alert).toEqual({
+      threshold_bpm: 30,
+      rise_percent: 25,
+      source: 'species_default',
+    });
+    expect(ddb.commandCalls(UpdateCommand, DATA_TABLE).map((call) => updatedAttributes(call.args[0].input))).toEqual([
+      expect.objectContaining({ respiratory_alert: rule }),
+      expect.objectContaining({ respiratory_alert: null }),
+    ]);
+  });
+
+  it('refuses an alert rule out of bounds, incomplete, fractional or with unknown fields, and writes nothing', async () => {
+    const bodies = [
+      { threshold_bpm: 9, rise_percent: 25 },
+      { threshold_bpm: 91, rise_percent: 25 },
+      { threshold_bpm: 30, rise_percent: 9 },
+      { threshold_bpm: 30, rise_percent: 201 },
+      { threshold_bpm: 30 },
+      { threshold_bpm: 30.5, rise_percent: 25 },
+      { threshold_bpm: 30, rise_percent: 25, notify: 'sms' },
+      { threshold_bpm: '30', rise_percent: 25 },
+    ];
+    const answers = await Promise.all(bodies.map((rule) => patch(USER_KEY, 'pet-1', { respiratory_alert: rule })));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual(bodies.map(() => 400));
+    expect(answers.map((answer) => jsonBody(answer).message)).toEqual([
+      ['respiratory_alert.threshold_bpm must be at least 10'],
+      ['respiratory_alert.threshold_bpm must be at most 90'],
+      ['respiratory_alert.rise_percent must be at least 10'],
+      ['respiratory_alert.rise_percent must be at most 200'],
+      ['respiratory_alert.rise_percent is required'],
+      ['respiratory_alert.threshold_bpm must be an int'],
+      ["unknown field 'respiratory_alert.notify'"],
+      ['respiratory_alert.threshold_bpm must be a number'],
+    ]);
+    expect(ddb.commandCalls(UpdateCommand, DATA_TABLE)).toHaveLength(0);
+  });
+
   it('answers 403 for another account’s pet and 404 for an unknown one, without writing', async () => {
     expect((await patch(OTHER_KEY, 'pet-1', { name: 'Mine now' })).statusCode).toBe(403);
     expect((await patch(USER_KEY, 'pet-404', { name: 'Ghost' })).statusCode).toBe(404);

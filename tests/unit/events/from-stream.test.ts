@@ -116,6 +116,38 @@ describe('events from stream records', () => {
     expect(refused!.resource).toMatchObject({ status: 'failed', reason: 'too_dark' });
     expect(refused!.resource).not.toHaveProperty('breaths_per_minute');
   });
+
+  it('adds pet.respiratory_rate.alert when the completing write holds an alert, under an id of the measurement', () => {
+    const measurement = aStoredMeasurement({ account_id: 'acc-1' });
+    const alert = {
+      rules: ['threshold'],
+      rule: { threshold_bpm: 30, rise_percent: 25 },
+      baseline_bpm: 20,
+      baseline_measurements: 3,
+      change_percent: 70,
+    };
+    const completed = {
+      ...measurement,
+      status: 'completed',
+      breaths_per_minute: 34,
+      within_baseline: false,
+      signal_quality: 9.2,
+      generated_at: '2026-11-22T10:00:04.000Z',
+    };
+    const first = eventsFromRecord(record('MODIFY', { ...completed, alert }, measurement), '');
+    const reread = eventsFromRecord(record('MODIFY', { ...completed, alert }, measurement, 'rec-2'), '');
+
+    expect(first.map((e) => e.type)).toEqual(['pet.respiratory_rate.completed', 'pet.respiratory_rate.alert']);
+    expect(first[1]!.resource).toEqual(first[0]!.resource);
+    expect(first[1]!.resource).toMatchObject({ breaths_per_minute: 34, alert });
+    // One measurement, one alert id, whichever stream record carries it; the completion's id is the record's.
+    expect(reread[1]!.id).toBe(first[1]!.id);
+    expect(reread[0]!.id).not.toBe(first[0]!.id);
+    expect(
+      eventsFromRecord(record('MODIFY', { ...completed, alert: null }, measurement), '').map((e) => e.type),
+    ).toEqual(['pet.respiratory_rate.completed']);
+    expect(eventsFromRecord(record('MODIFY', { ...completed, alert }, { ...completed, alert }), '')).toEqual([]);
+  });
 });
 
 describe('body condition review events', () => {
