@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { api, createAccount } from '../support/api-client.ts';
-import { renderBreathingVideo } from '../support/breathing-video.ts';
-import { aPet, postForm, settled } from '../support/factories/pets.ts';
+import { aPet, readyBreathingVideos } from '../support/factories/pets.ts';
 import { until } from '../support/polling.ts';
 import { startReceiver } from '../support/receiver.ts';
 
@@ -34,16 +33,14 @@ describe('respiratory-rate trend and alerts, against the local stack with real f
       body: { url: receiver.url, description: 'trend', enabled_events: [COMPLETED, ALERT] },
     });
     secret = hook.body.signing_secret;
-    for (const bpm of [20, 21, 34, 26]) {
-      const file = join(dir, `${bpm}.mp4`);
-      await renderBreathingVideo(file, { bpm, seconds: SECONDS });
-      const res = await postForm(`/pets/${petId}/videos`, owner.api_key, [
-        { field: 'file', bytes: readFileSync(file), filename: 'breathing.mp4' },
-      ]);
-      videoIds.set(bpm, res.body.id);
-    }
-    for (const id of videoIds.values())
-      expect((await settled(owner.api_key, petId, id, 30_000)).body.status).toBe('ready');
+    const rates = [20, 21, 34, 26];
+    const ids = await readyBreathingVideos(
+      owner.api_key,
+      petId,
+      dir,
+      rates.map((bpm) => ({ bpm, seconds: SECONDS })),
+    );
+    for (const [i, bpm] of rates.entries()) videoIds.set(bpm, ids[i]!);
   }, 120_000);
   afterAll(async () => {
     await receiver?.close();

@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../shared/webhooks/signature.ts';
 import { api, createAccount } from '../support/api-client.ts';
-import { renderBreathingVideo } from '../support/breathing-video.ts';
-import { aPet, postForm, settled } from '../support/factories/pets.ts';
+import { aPet, readyBreathingVideos } from '../support/factories/pets.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 // The accuracy table of the issue, end to end: videos rendered at known rates → upload → video processing →
@@ -34,17 +33,17 @@ describe('respiratory rate from a pet video, against the local stack with real f
     });
     secret = hook.body.signing_secret;
     // The noise video last: the default (newest ready) video below.
-    for (const scene of [...RATES, FLICKER, BREATHING_UNDER_FLICKER, null]) {
-      const file = join(dir, `${videoIds.size}.mp4`);
-      const video = typeof scene === 'object' && scene !== null ? scene : { bpm: scene };
-      await renderBreathingVideo(file, { ...video, seconds: 20 });
-      const res = await postForm(`/pets/${petId}/videos`, owner.api_key, [
-        { field: 'file', bytes: readFileSync(file), filename: 'breathing.mp4' },
-      ]);
-      videoIds.set(scene, res.body.id);
-    }
-    for (const id of videoIds.values())
-      expect((await settled(owner.api_key, petId, id, 30_000)).body.status).toBe('ready');
+    const scenes = [...RATES, FLICKER, BREATHING_UNDER_FLICKER, null];
+    const ids = await readyBreathingVideos(
+      owner.api_key,
+      petId,
+      dir,
+      scenes.map((scene) => ({
+        ...(typeof scene === 'object' && scene !== null ? scene : { bpm: scene }),
+        seconds: 20,
+      })),
+    );
+    for (const [i, scene] of scenes.entries()) videoIds.set(scene, ids[i]!);
   }, 120_000);
   afterAll(async () => {
     await receiver?.close();

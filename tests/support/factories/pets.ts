@@ -1,10 +1,13 @@
 // Pets through the running local service: multipart helpers, photos made by sharp, polling until processing is done.
 import sharp from 'sharp';
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import { api, send, type ApiResponse } from '../api-client.ts';
 import { until } from '../polling.ts';
 import { visionRules } from '../vision-control.ts';
+import { type BreathingVideo, renderBreathingVideo } from '../breathing-video.ts';
 
 /** A source with structure and many colours: a gradient sky, a cartoon dog, a ball. */
 export const aSourcePhoto = (width = 480, height = 360) =>
@@ -145,4 +148,19 @@ export async function aPetWithBodyConditionResult(
   const result = await api('POST', `/pets/${pet.id}/body-condition-score`, { key });
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return { ...pet, analysisId: result.body.id as string };
+}
+
+/** Renders each breathing video in `dir`, uploads it to the pet and waits until every one is ready: their ids. */
+export async function readyBreathingVideos(key: string, petId: string, dir: string, videos: BreathingVideo[]) {
+  const ids: string[] = [];
+  for (const video of videos) {
+    const file = join(dir, `${ids.length}.mp4`);
+    await renderBreathingVideo(file, video);
+    const res = await postForm(`/pets/${petId}/videos`, key, [
+      { field: 'file', bytes: readFileSync(file), filename: 'breathing.mp4' },
+    ]);
+    ids.push(res.body.id);
+  }
+  for (const id of ids) expect((await settled(key, petId, id, 30_000)).body.status).toBe('ready');
+  return ids;
 }
