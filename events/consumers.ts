@@ -168,8 +168,12 @@ export const consumers = [
     native: 'ffmpeg',
     // The served copy of a video of up to 200 MB.
     tmpMb: 1024,
-    // Query: the pet's earlier completed measurements, the baseline an alert is judged against.
-    access: { table: ['GetItem', 'Query', 'UpdateItem'], media: { [PET_DERIVED_PREFIX]: ['read'] } },
+    // Query: the pet's earlier completed measurements, the baseline an alert is judged against. PutItem and
+    // ConditionCheckItem: the completed measurement's record of the pet, only while the pet exists.
+    access: {
+      table: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'ConditionCheckItem'],
+      media: { [PET_DERIVED_PREFIX]: ['read'] },
+    },
   },
   {
     id: 'webhooks.dispatch',

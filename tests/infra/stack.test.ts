@@ -515,8 +515,12 @@ describe.each(['staging', 'production'] as const)('the %s stack', (stage) => {
     const streamReading = ['DescribeStream', 'GetRecords', 'GetShardIterator', 'ListStreams'].map(
       (a) => `dynamodb:${a}`,
     );
+    // Query: the earlier measurements an alert is judged by; PutItem and ConditionCheckItem: the record of the pet.
     expect(actions.filter((a) => a.startsWith('dynamodb:') && !streamReading.includes(a)).sort()).toEqual([
+      'dynamodb:ConditionCheckItem',
       'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
       'dynamodb:UpdateItem',
     ]);
   });

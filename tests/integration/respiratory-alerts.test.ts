@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,4 +135,30 @@ describe('respiratory-rate trend and alerts, against the local stack with real f
     });
     expect(delivered(ALERT)).toHaveLength(2);
   }, 90_000);
+
+  it('keeps each completed measurement as a record of the pet, with the SHA-256 of the video copy it measured', async () => {
+    const measured = (await api('GET', `/pets/${petId}/respiratory-rate?limit=10`, { key: owner.api_key })).body
+      .measurements as { id: string; video_id: string; breaths_per_minute: number }[];
+    const listed = await api('GET', `/pets/${petId}/records?type=respiratory_rate&limit=10`, { key: owner.api_key });
+
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((r: { id: string }) => r.id)).toEqual(measured.map((m) => m.id));
+    const [latest] = listed.body;
+    expect(latest).toMatchObject({
+      type: 'respiratory_rate',
+      result: { breaths_per_minute: 26, alert: { rules: ['rise'] } },
+      inputs: [{ kind: 'video', id: videoIds.get(26) }],
+      method_version: 'motion-spectrum-1',
+      asked_by: { account_id: owner.id, sub_id: 'user-77' },
+    });
+    // Anyone holding the served copy can check it is the video the rate was measured from.
+    const video = await api('GET', `/pets/${petId}/images/${videoIds.get(26)}`, { key: owner.api_key });
+    const served = Buffer.from(await (await fetch(video.body.url)).arrayBuffer());
+    expect(latest.inputs[0].sha256).toBe(createHash('sha256').update(served).digest('hex'));
+
+    const exported = await api('GET', `/pets/${petId}/records/export?type=respiratory_rate`, { key: owner.api_key });
+    expect(
+      exported.body.records.map((r: { result: { breaths_per_minute: number } }) => r.result.breaths_per_minute),
+    ).toEqual([20, 21, 20, 34, 26]);
+  });
 });

@@ -12,9 +12,10 @@ import {
   type PutObjectCommandInput,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../aws/s3.ts';
@@ -106,10 +107,18 @@ export async function getMediaObject(deps: S3Deps, key: string) {
   return s3Client(deps.config).send(new GetObjectCommand({ Bucket: deps.config.mediaBucket, Key: key }));
 }
 
-/** Streams one object to a local file (a worker's /tmp), never holding it in memory. */
-export async function downloadMediaObject(deps: S3Deps, key: string, path: string): Promise<void> {
+/** Streams one object to a local file (a worker's /tmp), never holding it in memory: the SHA-256 of its bytes. */
+export async function downloadMediaObject(deps: S3Deps, key: string, path: string): Promise<string> {
   const object = await getMediaObject(deps, key);
-  await pipeline(object.Body as Readable, createWriteStream(path));
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await pipeline(object.Body as Readable, hashing, createWriteStream(path));
+  return hash.digest('hex');
 }
 
 /** A GET URL for one object, valid for the configured few minutes. */

@@ -2,8 +2,11 @@
 // Created `processing` by the request, finished `completed` or `failed` by the measuring consumer, once.
 import * as z from 'zod/mini';
 import { respiratoryRateKey } from '../../db/keys.ts';
+import type { PetMediaItem } from '../pets/media.ts';
+import type { PetRecord } from '../records/record.ts';
 import { type Language, SUPPORTED_LANGUAGES } from '../reference/i18n.ts';
 import { measurementHonesty } from './honesty.ts';
+import { METHOD_VERSION } from './signal.ts';
 import { alertRuleSchema, alertSchema } from './trend.ts';
 
 /** The item type: the table stream wakes the measuring consumer for new items of it (events/consumers.ts). */
@@ -100,3 +103,33 @@ export const measurementEventBody = (measurement: Measurement) => ({
   sub_id: measurement.sub_id,
   external_owner_id: measurement.external_owner_id,
 });
+
+/**
+ * The durable record of a completed measurement (docs/analysis.md#the-pets-record): the rate as measured and the alert
+ * it raised, the video with the SHA-256 of the bytes measured (its served copy), the method's version and who asked. It
+ * has the measurement's id.
+ */
+export function measurementRecord(measurement: Measurement, video: Pick<PetMediaItem, 'id' | 'sha256'>): PetRecord {
+  return {
+    id: measurement.id,
+    pet_id: measurement.pet_id,
+    type: 'respiratory_rate',
+    created_at: measurement.generated_at ?? measurement.created_at,
+    result: {
+      breaths_per_minute: measurement.breaths_per_minute,
+      breed_baseline: measurement.breed_baseline,
+      within_baseline: measurement.within_baseline,
+      signal_quality: measurement.signal_quality,
+      alert: measurement.alert,
+    },
+    inputs: [{ kind: 'video', id: video.id, sha256: video.sha256 }],
+    provider: null,
+    model_id: null,
+    method_version: METHOD_VERSION,
+    lang: measurement.lang,
+    season: null,
+    country: null,
+    asked_by: { account_id: measurement.account_id, sub_id: measurement.sub_id },
+    vet: null,
+  };
+}

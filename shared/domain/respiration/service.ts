@@ -21,7 +21,7 @@ import {
 } from '../pets/service.ts';
 import type { Language } from '../reference/i18n.ts';
 import { baselineFor, isWithin } from './baselines.ts';
-import { asMeasurement, type Measurement, presentMeasurement } from './measurement.ts';
+import { asMeasurement, type Measurement, measurementRecord, presentMeasurement } from './measurement.ts';
 import { type BreathingMeasurement, measureBreathing } from './signal.ts';
 import {
   finishMeasurement,
@@ -148,6 +148,28 @@ async function alertOf(deps: MeasureDeps, measurement: Measurement, rate: number
 }
 
 /**
+ * Finishes a measurement with its rate and the alert it raises, and writes its record of the pet in the same
+ * transaction.
+ */
+async function complete(
+  deps: MeasureDeps,
+  measurement: Measurement,
+  outcome: Extract<BreathingMeasurement, { status: 'completed' }>,
+  video: Pick<PetMediaItem, 'id' | 'sha256'>,
+) {
+  const rate = outcome.breathsPerMinute;
+  const fields = {
+    status: 'completed' as const,
+    breaths_per_minute: rate,
+    within_baseline: isWithin(rate, measurement.breed_baseline),
+    alert: await alertOf(deps, measurement, rate),
+    signal_quality: outcome.quality,
+    generated_at: deps.now().toISOString(),
+  };
+  return finishMeasurement(deps, measurement, fields, measurementRecord({ ...measurement, ...fields }, video));
+}
+
+/**
  * The consumer's work for one new measurement: at most MEASUREMENT_ATTEMPTS tries, each counted before it starts, so
  * a worker that keeps crashing ends the measurement `failed` instead of leaving it processing. A measurement already
  * finished (a redelivered stream record) or deleted with its pet is left alone.
@@ -159,39 +181,36 @@ export async function measureRespiratoryRate(
 ): Promise<void> {
   const measurement = await startAttempt(deps, job.pet_id, job.id);
   if (!measurement) return;
-  const finish = async (outcome: BreathingMeasurement | { status: 'failed'; reason: Measurement['reason'] }) =>
+  const fail = (reason: Measurement['reason'], quality: number | null = null) =>
     finishMeasurement(deps, measurement, {
-      ...(outcome.status === 'completed'
-        ? {
-            status: 'completed',
-            breaths_per_minute: outcome.breathsPerMinute,
-            within_baseline: isWithin(outcome.breathsPerMinute, measurement.breed_baseline),
-            alert: await alertOf(deps, measurement, outcome.breathsPerMinute),
-          }
-        : { status: 'failed', reason: outcome.reason }),
-      signal_quality: 'quality' in outcome ? outcome.quality : null,
+      status: 'failed',
+      reason,
+      signal_quality: quality,
       generated_at: deps.now().toISOString(),
     });
   if (measurement.attempts > MEASUREMENT_ATTEMPTS) {
     deps.log.error('respiratory rate measurement failed on every attempt', { measurementId: measurement.id });
-    await finish({ status: 'failed', reason: 'measurement_error' });
+    await fail('measurement_error');
     return;
   }
   const item = await findPetMedia(deps, measurement.pet_id, measurement.video_id);
   if (!item?.display_key || item.status !== 'ready') {
-    await finish({ status: 'failed', reason: 'video_unavailable' });
+    await fail('video_unavailable');
     return;
   }
   const dir = await mkdtemp(join(tmpdir(), 'respiration-'));
   try {
     const file = join(dir, 'video');
-    await downloadMediaObject(deps, item.display_key, file);
+    const sha256 = await downloadMediaObject(deps, item.display_key, file);
     const frames = await grayFrames(tools, file, SAMPLING);
-    await finish(measureBreathing({ ...SAMPLING, ...frames }));
+    const outcome = measureBreathing({ ...SAMPLING, ...frames });
+    await (outcome.status === 'completed'
+      ? complete(deps, measurement, outcome, { id: item.id, sha256 })
+      : fail(outcome.reason, outcome.quality));
   } catch (error) {
     if (!(error instanceof UnreadableVideo)) throw error;
     deps.log.info('respiratory rate: the video could not be decoded', { measurementId: measurement.id, error });
-    await finish({ status: 'failed', reason: 'video_unavailable' });
+    await fail('video_unavailable');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -30,6 +30,12 @@ export type BreathingMeasurement =
   | { status: 'completed'; breathsPerMinute: number; quality: number }
   | { status: 'failed'; reason: FailureReason; quality: number | null };
 
+/**
+ * The method's version, kept on each measurement's record of the pet: raise it when a change here can give another
+ * rate for the same video, so a record says which method made it.
+ */
+export const METHOD_VERSION = 'motion-spectrum-1';
+
 /** Dogs and cats at rest, panting excluded: 6–90 breaths per minute. */
 export const BREATHING_BAND_BPM = { low: 6, high: 90 } as const;
 /** Shorter clips cannot show enough breaths to tell a rate from chance. */

@@ -2,12 +2,13 @@
 // deletes them; each is written once by its request and finished once by its consumer (conditions on `status`).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryCursorPage, queryFilteredPage } from '../../db/cursor-page.ts';
-import { whenConditionFails } from '../../db/errors.ts';
+import { transactionFailures, whenConditionFails } from '../../db/errors.ts';
 import { petKey, petPartition, RESPIRATORY_PREFIX, respiratoryRateKey } from '../../db/keys.ts';
 import { transact } from '../../db/transact.ts';
 import { setFields } from '../../db/update.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
+import { type PetRecord, recordWrites } from '../records/record.ts';
 import { asMeasurement, type Measurement, measurementRow } from './measurement.ts';
 
 type StoreDeps = Pick<Deps, 'ddb' | 'config'>;
@@ -59,27 +60,37 @@ export function startAttempt(deps: StoreDeps, petId: string, id: string): Promis
   );
 }
 
-/** processing → completed or failed, once: false when it was already finished (or deleted with its pet). */
-export function finishMeasurement(
+/**
+ * processing → completed or failed, once: false when it was already finished (or deleted with its pet). A completed
+ * measurement's record of the pet commits in the same transaction, only while the pet exists.
+ */
+export async function finishMeasurement(
   deps: StoreDeps,
   measurement: Pick<Measurement, 'pet_id' | 'id'>,
   outcome: Partial<Measurement> & Pick<Measurement, 'status'>,
+  record?: PetRecord,
 ): Promise<boolean> {
   const update = setFields(outcome);
-  const finished = deps.ddb.send(
-    new UpdateCommand({
-      TableName: deps.config.tableName,
-      Key: respiratoryRateKey(measurement.pet_id, measurement.id),
-      ...update,
-      ConditionExpression: '#current = :processing',
-      ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#current': 'status' },
-      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':processing': 'processing' },
-    }),
-  );
-  return whenConditionFails(
-    finished.then(() => true),
-    () => false,
-  );
+  const finishing = {
+    TableName: deps.config.tableName,
+    Key: respiratoryRateKey(measurement.pet_id, measurement.id),
+    ...update,
+    ConditionExpression: '#current = :processing',
+    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#current': 'status' },
+    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':processing': 'processing' },
+  };
+  if (!record)
+    return whenConditionFails(
+      deps.ddb.send(new UpdateCommand(finishing)).then(() => true),
+      () => false,
+    );
+  try {
+    await transact(deps.ddb, [{ Update: finishing }, ...recordWrites(deps.config.tableName, record)]);
+    return true;
+  } catch (error) {
+    if (transactionFailures(error).includes('ConditionalCheckFailed')) return false;
+    throw error;
+  }
 }
 
 /** The pet's completed measurements, newest first (ids are ULIDs): its measurements, the others filtered out. */

@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,9 @@ import { callWithKey, httpEvent, jsonBody, lambdaContext, postWithKey } from '..
 import { aStoredMeasurement } from '../../support/factories/respiration.ts';
 import { renderBreathingVideo } from '../../support/breathing-video.ts';
 import { aStoredPet, servePet } from '../pets/pet-fixtures.ts';
-import { conditionalCheckFailed } from '../../support/dynamo-errors.ts';
-import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
-import { petKey, respiratoryRateKey } from '../../../shared/db/keys.ts';
+import { conditionalCheckFailed, conditionFailsOn } from '../../support/dynamo-errors.ts';
+import { allWrites, writesTo, writeTo } from '../../support/dynamo-writes.ts';
+import { petKey, petRecordKey, respiratoryRateKey } from '../../../shared/db/keys.ts';
 
 const s3 = mockClient(S3Client);
 const video = (id: string, status: string, kind = 'video') => ({
@@ -191,6 +192,8 @@ describe('respiratory rate: the request, the record and the measuring consumer',
       ddb.on(UpdateCommand).resolves({ Attributes: aStoredMeasurement() });
       expect(await measure({ Records: [inserted(1)] })).toEqual({ batchItemFailures: [] });
       expect(finished()[0]!.update).toMatchObject({ status: 'failed', reason: 'video_unavailable' });
+      // A failed measurement has no result to keep.
+      expect(writesTo(ddb, petRecordKey('pet-1', 'rr-1'))).toEqual([]);
     });
 
     it('reports a failing attempt to the stream, and ends failed after the last attempt', async () => {
@@ -245,6 +248,44 @@ describe('respiratory rate: the request, the record and the measuring consumer',
             baseline_measurements: 3,
             change_percent: 70,
           },
+        });
+      });
+
+      it('keeps the completed measurement as a record of the pet, in the same transaction, while the pet exists', async () => {
+        await measureWith(aStoredMeasurement({ attempts: 1, lang: 'de' }), earlier(20, 21, 20));
+
+        expect(writeTo(ddb, petRecordKey('pet-1', 'rr-1')).put?.record).toEqual({
+          id: 'rr-1',
+          pet_id: 'pet-1',
+          type: 'respiratory_rate',
+          created_at: '2026-11-22T10:00:00.000Z',
+          result: {
+            breaths_per_minute: 34,
+            breed_baseline: { low: 10, high: 30 },
+            within_baseline: false,
+            signal_quality: expect.any(Number),
+            alert: expect.objectContaining({ rules: ['threshold', 'rise'], baseline_bpm: 20 }),
+          },
+          // The SHA-256 of the bytes measured: the served copy the owner can download.
+          inputs: [{ kind: 'video', id: 'v-1', sha256: createHash('sha256').update(clip).digest('hex') }],
+          provider: null,
+          model_id: null,
+          method_version: 'motion-spectrum-1',
+          lang: 'de',
+          season: null,
+          country: null,
+          asked_by: { account_id: 'acc-user', sub_id: 'user-1' },
+          vet: null,
+        });
+        expect(writeTo(ddb, petKey('pet-1')).check).toBe(true);
+        expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+      });
+
+      it('leaves nothing when the pet was deleted while the video was measured, and does not retry', async () => {
+        ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(petKey('pet-1')));
+
+        expect(await measureWith(aStoredMeasurement({ attempts: 1 }), earlier())).toMatchObject({
+          status: 'completed',
         });
       });
 
