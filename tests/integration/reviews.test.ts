@@ -84,6 +84,24 @@ describe('body condition reviews: the full cycle', () => {
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     expect(completed.body).toMatchObject({ status: 'completed', score: 6, category: 'overweight' });
 
+    // The decision is a record of the pet: the reviewed analysis and its photos with their hashes.
+    const [kept, ...others] = (await api('GET', `/pets/${pet.id}/records?type=bcs_review`, { key: owner })).body;
+    expect(others).toEqual([]);
+    const photos = await Promise.all(
+      pet.imageIds.map((id: string) => api('GET', `/pets/${pet.id}/images/${id}`, { key: owner })),
+    );
+    expect(kept).toMatchObject({
+      type: 'bcs_review',
+      result: { review_id: review.id, status: 'completed', score: 6, notes: 'A little over: more walks' },
+      inputs: [
+        { kind: 'analysis', id: pet.analysisId, sha256: null },
+        ...photos.map((p) => ({ kind: 'photo', id: p.body.id, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })),
+      ],
+      vet: { account_id: expect.any(String), decision: 'completed' },
+      created_at: completed.body.decided_at,
+    });
+    expect(kept.inputs.slice(1).map((i: { sha256: string }) => i.sha256)).toEqual(photos.map((p) => p.body.sha256));
+
     const [requested] = await verifiedDeliveries(review.id, 'pet.bcs.review_requested');
     expect(requested).toEqual({
       ...review,
@@ -166,6 +184,8 @@ describe('body condition reviews: one pending review, one decision', () => {
     expect((await decide(review.id, 'complete', { score: 5 })).status).toBe(409);
     expect((await api('GET', `/reviews/${review.id}`, { key: vet })).body).toMatchObject(winner);
     expect(await verifiedDeliveries(review.id, 'pet.bcs.reviewed')).toHaveLength(1);
+    const kept = (await api('GET', `/pets/${pet.id}/records?type=bcs_review`, { key: owner })).body;
+    expect(kept.map((r: { vet: { decision: string } }) => r.vet.decision)).toEqual([winner.status]);
   });
 });
 

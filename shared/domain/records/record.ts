@@ -27,6 +27,7 @@ export const recordInputSchema = z.object({
   id: z.string(),
   sha256: z.nullable(z.string()),
 });
+export type RecordInput = z.infer<typeof recordInputSchema>;
 
 export const petRecordSchema = z.object({
   id: z.string(),

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { requireOwnPet } from '../pets/service.ts';
 import type { PetRecordsQuery, RecordSelection } from './input.ts';
-import type { PetRecord } from './record.ts';
+import type { PetRecord, RecordInput } from './record.ts';
 import { queryRecordPage, queryRecords, readPetRecord } from './store.ts';
 
 type RecordDeps = Pick<Deps, 'ddb' | 'config' | 'now'>;
@@ -27,6 +27,18 @@ export async function getPetRecord(deps: RecordDeps, account: Account, petId: st
   const record = await readPetRecord(deps, petId, recordId);
   if (!record) throw notFound(`Record ${recordId} does not exist on pet ${petId}`);
   return record;
+}
+
+/**
+ * What a kept result was made from, for another area that builds on it (a vet's decision names the analysis it judged
+ * and that analysis' photos): the inputs of the pet's record `recordId`, or [] when it has none.
+ */
+export async function recordedInputs(
+  deps: Pick<Deps, 'ddb' | 'config'>,
+  petId: string,
+  recordId: string,
+): Promise<RecordInput[]> {
+  return (await readPetRecord(deps, petId, recordId))?.inputs ?? [];
 }
 
 /**

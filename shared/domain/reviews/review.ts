@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { documented } from '../../schema/api-docs.ts';
 import { bodyConditionCategory as categoryOf } from '../analysis/results.ts';
+import type { PetRecord, RecordInput } from '../records/record.ts';
 
 export const REVIEW_STATUSES = ['pending', 'completed', 'rejected'] as const;
 /** What a vet decides: a completed review carries the vet's score, a rejected one the reason. */
@@ -78,11 +79,14 @@ export function presentReview(review: ReviewItem): PresentedReview {
   return fields;
 }
 
+/** A review a vet has decided: its status is the decision, and it says when and by whom. */
+export type DecidedReview = ReviewItem & { status: ReviewDecision['status']; decided_at: string; decided_by: string };
+
 /**
  * The review after a vet's decision: a completed review carries the vet's score and its WSAVA category, a rejected one
  * the reason. Whether the review may still be decided (it must be pending) is the store's condition, not a read here.
  */
-export function applyDecision(review: ReviewItem, decision: ReviewDecision, vetId: string, at: Date): ReviewItem {
+export function applyDecision(review: ReviewItem, decision: ReviewDecision, vetId: string, at: Date): DecidedReview {
   const completed = decision.status === 'completed' ? decision : undefined;
   return {
     ...review,
@@ -93,5 +97,29 @@ export function applyDecision(review: ReviewItem, decision: ReviewDecision, vetI
     reason: decision.status === 'rejected' ? decision.reason : null,
     decided_at: at.toISOString(),
     decided_by: vetId,
+  };
+}
+
+/**
+ * The durable record of a vet's decision (docs/analysis.md#the-pets-record): the decision and the model's result it
+ * judged, made from the reviewed analysis and its photos (with their hashes when the analysis' own record has them).
+ */
+export function decisionRecord(decided: DecidedReview, recordId: string, photos: RecordInput[]): PetRecord {
+  const { id: review_id, status, score, category, notes, reason, requested_at, analysis } = decided;
+  return {
+    id: recordId,
+    pet_id: decided.pet_id,
+    type: 'bcs_review',
+    created_at: decided.decided_at,
+    result: { review_id, status, score, category, notes, reason, requested_at, analysis },
+    inputs: [{ kind: 'analysis', id: decided.analysis_id, sha256: null }, ...photos],
+    provider: null,
+    model_id: null,
+    method_version: null,
+    lang: null,
+    season: null,
+    country: null,
+    asked_by: { account_id: decided.account_id, sub_id: decided.sub_id },
+    vet: { account_id: decided.decided_by, decision: status },
   };
 }

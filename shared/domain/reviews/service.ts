@@ -7,7 +7,16 @@ import type { Account } from '../accounts/account.ts';
 import { latestBodyCondition } from '../analysis/present.ts';
 import { petForReview, requireOwnPet } from '../pets/service.ts';
 import type { PetReviewsQuery, ReviewQueueQuery } from './input.ts';
-import { applyDecision, presentReview, type ReviewDecision, type ReviewItem, UNDECIDED } from './review.ts';
+import type { RecordInput } from '../records/record.ts';
+import { recordedInputs } from '../records/service.ts';
+import {
+  applyDecision,
+  decisionRecord,
+  presentReview,
+  type ReviewDecision,
+  type ReviewItem,
+  UNDECIDED,
+} from './review.ts';
 import {
   findReview,
   insertReview,
@@ -114,6 +123,13 @@ export async function getReview(deps: ReadDeps, reviewId: string) {
   return { ...presentReview(review), ...(await petForReview(deps, review.pet_id, review.analysis.image_ids)) };
 }
 
+/** The reviewed photos, with the SHA-256 the analysis' record kept (null for analyses made before records). */
+async function reviewedPhotos(deps: ReadDeps, review: ReviewItem): Promise<RecordInput[]> {
+  const analysed = await recordedInputs(deps, review.pet_id, review.analysis_id);
+  const hashes = new Map(analysed.map((input) => [input.id, input.sha256]));
+  return review.analysis.image_ids.map((id) => ({ kind: 'photo', id, sha256: hashes.get(id) ?? null }));
+}
+
 /**
  * POST /reviews/{id}/complete and /reject: the vet's decision on a pending review. Only one decision ever lands
  * (a conditional transaction); any later one is 409 naming the review's status.
@@ -121,8 +137,9 @@ export async function getReview(deps: ReadDeps, reviewId: string) {
 export async function decideReview(deps: ReviewDeps, vet: Account, reviewId: string, decision: ReviewDecision) {
   const review = await requireReview(deps, reviewId);
   const decided = applyDecision(review, decision, vet.id, deps.now());
+  const record = decisionRecord(decided, deps.newId(), await reviewedPhotos(deps, review));
   return withRetries(async (last) => {
-    const refusal = await writeDecision(deps, decided);
+    const refusal = await writeDecision(deps, decided, record);
     if (!refusal) return presentReview(decided);
     if (refusal === 'contended') {
       if (last) throw busy(`Review ${reviewId}`);

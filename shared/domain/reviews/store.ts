@@ -16,6 +16,7 @@ import { queryPendingQueue } from '../../db/pending-queue.ts';
 import { type CancellationReasons, transact } from '../../db/transact.ts';
 import { setFields } from '../../db/update.ts';
 import type { Deps } from '../../deps.ts';
+import { type PetRecord, recordWrites } from '../records/record.ts';
 import { asReview, type ReviewItem } from './review.ts';
 
 type StoreDeps = Pick<Deps, 'ddb' | 'config'>;
@@ -124,10 +125,15 @@ export const queryPendingReviews = (deps: StoreDeps, count: number): Promise<Rev
   );
 
 /**
- * Records a vet's decision on a pending review and removes the pet's pending marker, both or neither: of two vets
- * deciding at once exactly one succeeds. Refused when the review is no longer pending or its pet has gone.
+ * Records a vet's decision on a pending review, removes the pet's pending marker and keeps the decision as a record of
+ * the pet, all or nothing: of two vets deciding at once exactly one succeeds, and makes the only record. Refused when
+ * the review is no longer pending or its pet has gone.
  */
-export async function writeDecision(deps: StoreDeps, decided: ReviewItem): Promise<WriteRefusal | undefined> {
+export async function writeDecision(
+  deps: StoreDeps,
+  decided: ReviewItem,
+  record: PetRecord,
+): Promise<WriteRefusal | undefined> {
   const table = deps.config.tableName;
   const { status, score, category, notes, reason, decided_at, decided_by } = decided;
   const set = setFields({ status, score, category, notes, reason, decided_at, decided_by });
@@ -152,8 +158,10 @@ export async function writeDecision(deps: StoreDeps, decided: ReviewItem): Promi
           ExpressionAttributeValues: { ':review': decided.id },
         },
       },
+      ...recordWrites(table, record),
     ],
-    refusals('not_pending', 'pet_missing'),
+    // The record's id is new, so only the pet's check can fail among its writes.
+    refusals('not_pending', 'pet_missing', 'not_pending', 'pet_missing'),
   );
   return refusalOf(write);
 }

@@ -4,35 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as exportRecords } from '../../../functions/pets/export-pet-records.ts';
 import { handler as getRecord } from '../../../functions/pets/get-pet-record.ts';
 import { handler as listRecords } from '../../../functions/pets/list-pet-records.ts';
-import { encodeTime } from 'ulid';
 import { petRecordKey, petRecordTypeIndex } from '../../../shared/db/keys.ts';
 import type { PetRecord } from '../../../shared/domain/records/record.ts';
 import { MAX_EXPORT_RECORDS } from '../../../shared/domain/records/service.ts';
 import { mockDynamoWithAccounts, USER_KEY } from '../../support/fixtures.ts';
 import { jsonBody } from '../../support/http-event.ts';
+import { aRecord } from '../../support/factories/records.ts';
 import { aStoredPet, callAs, OTHER_KEY, ownerAndStranger, servePet } from './pet-fixtures.ts';
-
-/** A record made at `minute` past 2026-11-20T10:00Z (its ULID starts with that time). */
-function aRecord(minute: number, overrides: Partial<PetRecord> = {}): PetRecord {
-  const time = Date.parse('2026-11-20T10:00:00.000Z') + minute * 60_000;
-  return {
-    id: `${encodeTime(time, 10)}${String(minute).padStart(16, '0')}`,
-    pet_id: 'pet-1',
-    type: 'body_condition_score',
-    created_at: new Date(time).toISOString(),
-    result: { score: 5, explanation: 'Ribs, "waist", tuck' },
-    inputs: [{ kind: 'photo', id: 'ph-1', sha256: 'a'.repeat(64) }],
-    provider: 'openai',
-    model_id: 'model-1',
-    method_version: 'v1',
-    lang: 'en',
-    season: null,
-    country: null,
-    asked_by: { account_id: 'acc-user', sub_id: 'user-1' },
-    vet: null,
-    ...overrides,
-  };
-}
 
 const row = (record: PetRecord) => ({
   ...petRecordKey(record.pet_id, record.id),

@@ -1,11 +1,12 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/complete-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { ADMIN_KEY, call, mockReviewTable, NOW, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
 import { cancelled, conditionFailsOn } from '../../support/dynamo-errors.ts';
 import { writeTo } from '../../support/dynamo-writes.ts';
-import { pendingReviewKey, reviewKey } from '../../../shared/db/keys.ts';
+import { aRecord } from '../../support/factories/records.ts';
+import { pendingReviewKey, petKey, petRecordKey, reviewKey } from '../../../shared/db/keys.ts';
 
 const complete = (body: unknown, key = VET_KEY) =>
   call(handler, key, { method: 'POST', path: '/reviews/rev-1/complete', pathParameters: { id: 'rev-1' }, body });
@@ -52,6 +53,46 @@ describe('POST /reviews/{id}/complete', () => {
     expect(writeTo(ddb, pendingReviewKey('pet-1'))).toMatchObject({ delete: true, conditionValues: ['rev-1'] });
   });
 
+  it('keeps the decision as a record of the pet in the same transaction, with the photo hashes of the analysis record', async () => {
+    ddb.on(GetCommand, { Key: petRecordKey('pet-1', 'an-1') } as never).resolves({
+      Item: { record: aRecord(0, { id: 'an-1' }) },
+    });
+
+    await complete({ score: 5, notes: 'Ideal' });
+
+    expect(writeTo(ddb, petRecordKey('pet-1', 'rev-new')).put?.record).toEqual({
+      id: 'rev-new',
+      pet_id: 'pet-1',
+      type: 'bcs_review',
+      created_at: NOW.toISOString(),
+      result: {
+        review_id: 'rev-1',
+        status: 'completed',
+        score: 5,
+        category: 'ideal',
+        notes: 'Ideal',
+        reason: null,
+        requested_at: '2026-11-24T09:00:00.000Z',
+        analysis: expect.objectContaining({ score: 7, explanation: 'Waist barely visible', image_ids: ['ph-1'] }),
+      },
+      inputs: [
+        { kind: 'analysis', id: 'an-1', sha256: null },
+        { kind: 'photo', id: 'ph-1', sha256: 'a'.repeat(64) },
+      ],
+      provider: null,
+      model_id: null,
+      method_version: null,
+      lang: null,
+      season: null,
+      country: null,
+      asked_by: { account_id: 'acc-user', sub_id: 'user-1' },
+      vet: { account_id: 'acc-vet', decision: 'completed' },
+    });
+    // Only while the pet exists, and in the one transaction that decides.
+    expect(writeTo(ddb, petKey('pet-1')).check).toBe(true);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
   it('answers 409 naming the status when the review was already decided (the other vet won)', async () => {
     serveReview(ddb, { status: 'rejected', reason: 'Too dark' });
     ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(reviewKey('pet-1', 'rev-1')));
@@ -87,6 +128,12 @@ describe('POST /reviews/{id}/complete', () => {
 
   it('answers 404 when the pet (and so the review) was deleted meanwhile', async () => {
     ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(pendingReviewKey('pet-1')));
+
+    expect((await complete({ score: 5 })).statusCode).toBe(404);
+  });
+
+  it('answers 404 when only the pet item was gone at the decision: nothing is decided and no record is kept', async () => {
+    ddb.on(TransactWriteCommand).callsFake(conditionFailsOn(petKey('pet-1')));
 
     expect((await complete({ score: 5 })).statusCode).toBe(404);
   });

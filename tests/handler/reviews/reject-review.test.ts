@@ -4,7 +4,8 @@ import { handler } from '../../../functions/reviews/reject-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { call, mockReviewTable, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
 import { conditionFailsOn } from '../../support/dynamo-errors.ts';
-import { reviewKey } from '../../../shared/db/keys.ts';
+import { petRecordKey, reviewKey } from '../../../shared/db/keys.ts';
+import { writeTo } from '../../support/dynamo-writes.ts';
 
 const reject = (body: unknown, key = VET_KEY) =>
   call(handler, key, { method: 'POST', path: '/reviews/rev-1/reject', pathParameters: { id: 'rev-1' }, body });
@@ -27,6 +28,20 @@ describe('POST /reviews/{id}/reject', () => {
       score: null,
       category: null,
       notes: null,
+    });
+  });
+
+  it('keeps the rejection as a record of the pet; photos of an analysis without a record have no hash', async () => {
+    await reject({ reason: 'Too dark' });
+
+    expect(writeTo(ddb, petRecordKey('pet-1', 'rev-new')).put?.record).toMatchObject({
+      type: 'bcs_review',
+      result: { review_id: 'rev-1', status: 'rejected', reason: 'Too dark', score: null },
+      inputs: [
+        { kind: 'analysis', id: 'an-1', sha256: null },
+        { kind: 'photo', id: 'ph-1', sha256: null },
+      ],
+      vet: { account_id: 'acc-vet', decision: 'rejected' },
     });
   });
 
