@@ -1,5 +1,6 @@
-// The list prices and AWS limits the capacity model uses (docs/scale.md). Prices are us-east-1, free tier ignored, as
-// collected in /work/shared/reference/performance.md §3.2; limits as AWS documents them (sources in docs/scale.md).
+// The list prices and AWS limits the capacity model uses (docs/scale.md). Prices are AWS's us-east-1 list prices, free
+// tier ignored, as AWS's pricing pages for each service gave them in November 2026; limits as AWS documents them
+// (sources in docs/scale.md). Update them here when AWS changes a price: every figure in docs/scale.md follows.
 
 export const PRICES = {
   /** API Gateway HTTP API, first 300 M requests a month. */

@@ -13,7 +13,9 @@ type Key = Record<string, unknown>;
 
 /**
  * Up to `limit` items from the input's ExclusiveStartKey on, reading at most MAX_QUERIES_PER_PAGE ×
- * EVALUATED_PER_QUERY items; `next` is where the following page starts, undefined when the Query is exhausted.
+ * EVALUATED_PER_QUERY items; `next` is where the following page starts, undefined when no item follows. A full page
+ * looks one item further, so a list that ends exactly at a page's end hands out no cursor to an empty page; only a
+ * page ended by the read budget may (what follows its last read is not known yet).
  */
 export async function queryFilteredPage(
   ddb: DynamoDBDocumentClient,
@@ -27,9 +29,9 @@ export async function queryFilteredPage(
       new QueryCommand({ ...input, Limit: EVALUATED_PER_QUERY, ExclusiveStartKey: startKey }),
     );
     for (const item of Items) {
+      // One more than a page: the page ends at the item before it, whatever the Query read after it.
+      if (items.length === limit) return { items, next: items.at(-1) };
       items.push(item);
-      // A full page ends at its last item, whatever the Query read after it.
-      if (items.length === limit) return { items, next: item };
     }
     startKey = LastEvaluatedKey;
     if (!startKey) return { items, next: undefined };

@@ -75,6 +75,13 @@ describe('the pet record routes', () => {
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'gsi1' });
   });
 
+  it('hands out no cursor when the records end exactly at the end of a page', async () => {
+    const whole = await list({ limit: '3' });
+
+    expect(jsonBody(whole)).toHaveLength(3);
+    expect(whole.headers['next-cursor']).toBeUndefined();
+  });
+
   it('answers 400 in the error JSON for a bad type, bad dates, since after until, a bad limit or cursor', async () => {
     const cases: Record<string, string>[] = [
       { type: 'blood_test' },
