@@ -8,7 +8,7 @@ export const handler = httpRoute(
   route('pets.records-get'),
   {
     summary: "One record of a pet's record",
-    description: "An analysis answer's `record_id` names its record.",
+    description: "An analysis answer's `record_id` names its record, and so does a decided review's.",
     params: petRecordParams,
     response: petRecordBody,
   },

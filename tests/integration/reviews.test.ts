@@ -91,6 +91,7 @@ describe('body condition reviews: the full cycle', () => {
       pet.imageIds.map((id: string) => api('GET', `/pets/${pet.id}/images/${id}`, { key: owner })),
     );
     expect(kept).toMatchObject({
+      id: completed.body.record_id,
       type: 'bcs_review',
       result: { review_id: review.id, status: 'completed', score: 6, notes: 'A little over: more walks' },
       inputs: [
@@ -101,6 +102,8 @@ describe('body condition reviews: the full cycle', () => {
       created_at: completed.body.decided_at,
     });
     expect(kept.inputs.slice(1).map((i: { sha256: string }) => i.sha256)).toEqual(photos.map((p) => p.body.sha256));
+    const exported = await api('GET', `/pets/${pet.id}/records/export?type=bcs_review`, { key: owner });
+    expect(exported.body.records).toEqual([kept]);
 
     const [requested] = await verifiedDeliveries(review.id, 'pet.bcs.review_requested');
     expect(requested).toEqual({
@@ -185,7 +188,9 @@ describe('body condition reviews: one pending review, one decision', () => {
     expect((await api('GET', `/reviews/${review.id}`, { key: vet })).body).toMatchObject(winner);
     expect(await verifiedDeliveries(review.id, 'pet.bcs.reviewed')).toHaveLength(1);
     const kept = (await api('GET', `/pets/${pet.id}/records?type=bcs_review`, { key: owner })).body;
-    expect(kept.map((r: { vet: { decision: string } }) => r.vet.decision)).toEqual([winner.status]);
+    expect(kept.map((r: { id: string; vet: { decision: string } }) => [r.id, r.vet.decision])).toEqual([
+      [winner.record_id, winner.status],
+    ]);
   });
 });
 

@@ -1112,7 +1112,7 @@ export interface paths {
         };
         /**
          * One record of a pet's record
-         * @description An analysis answer's `record_id` names its record.
+         * @description An analysis answer's `record_id` names its record, and so does a decided review's.
          */
         get: operations["pets.records-get"];
         put?: never;
@@ -2081,6 +2081,8 @@ export interface components {
             notes: string | null;
             reason: string | null;
             decided_at: string | null;
+            /** @description The decision's record of the pet (GET /pets/{petId}/records/{recordId}), once decided; null while pending and for reviews decided before decisions were kept as records. */
+            record_id: string | null;
             sub_id: string | null;
             external_owner_id: string | null;
         };
@@ -2107,6 +2109,8 @@ export interface components {
             notes: string | null;
             reason: string | null;
             decided_at: string | null;
+            /** @description The decision's record of the pet (GET /pets/{petId}/records/{recordId}), once decided; null while pending and for reviews decided before decisions were kept as records. */
+            record_id: string | null;
             sub_id: string | null;
             external_owner_id: string | null;
             /** @description The pet's profile; null when the pet is gone. */
@@ -3059,6 +3063,8 @@ export interface components {
             notes: string | null;
             reason: string | null;
             decided_at: string | null;
+            /** @description The decision's record of the pet (GET /pets/{petId}/records/{recordId}), once decided; null while pending and for reviews decided before decisions were kept as records. */
+            record_id: string | null;
             sub_id: string | null;
             external_owner_id: string | null;
             _metadata: components["schemas"]["WebhookMetadata"];
@@ -3087,6 +3093,8 @@ export interface components {
             notes: string | null;
             reason: string | null;
             decided_at: string | null;
+            /** @description The decision's record of the pet (GET /pets/{petId}/records/{recordId}), once decided; null while pending and for reviews decided before decisions were kept as records. */
+            record_id: string | null;
             sub_id: string | null;
             external_owner_id: string | null;
             _metadata: components["schemas"]["WebhookMetadata"];

@@ -42,6 +42,10 @@ export const reviewResource = z.object({
   /** Why the vet rejected the review (e.g. the photos do not show the body), once rejected. */
   reason: z.nullable(z.string()),
   decided_at: z.nullable(z.string()),
+  record_id: documented(z.nullable(z.string()), {
+    description:
+      "The decision's record of the pet (GET /pets/{petId}/records/{recordId}), once decided; null while pending and for reviews decided before decisions were kept as records.",
+  }),
   /** The pet's integrator ids when the review was requested. */
   sub_id: z.nullable(z.string()),
   external_owner_id: z.nullable(z.string()),
@@ -54,6 +58,8 @@ const storedSnapshot = z.extend(analysisSnapshot, { explanation: z._default(z.nu
 export const reviewItemSchema = z.object({
   ...reviewResource.shape,
   analysis: storedSnapshot,
+  /** Reviews decided before decisions were kept as records have none, read as null. */
+  record_id: z._default(z.nullable(z.string()), null),
   /** The pet owner's account: its webhooks receive the events. */
   account_id: z.string(),
   /** The vet (or administrator) account that decided. */
@@ -69,6 +75,7 @@ export const UNDECIDED = {
   reason: null,
   decided_at: null,
   decided_by: null,
+  record_id: null,
 } as const satisfies Partial<ReviewItem>;
 
 export const asReview = (item: Record<string, unknown>): ReviewItem => reviewItemSchema.parse(item);
@@ -79,14 +86,26 @@ export function presentReview(review: ReviewItem): PresentedReview {
   return fields;
 }
 
-/** A review a vet has decided: its status is the decision, and it says when and by whom. */
-export type DecidedReview = ReviewItem & { status: ReviewDecision['status']; decided_at: string; decided_by: string };
+/** A review a vet has decided: its status is the decision, and it says when, by whom and under which record. */
+export type DecidedReview = ReviewItem & {
+  status: ReviewDecision['status'];
+  decided_at: string;
+  decided_by: string;
+  record_id: string;
+};
+
+/** Who decides, when, and the id of the decision's record (made once, so a retried write offers the same record). */
+export interface DecisionMade {
+  vetId: string;
+  at: Date;
+  recordId: string;
+}
 
 /**
  * The review after a vet's decision: a completed review carries the vet's score and its WSAVA category, a rejected one
  * the reason. Whether the review may still be decided (it must be pending) is the store's condition, not a read here.
  */
-export function applyDecision(review: ReviewItem, decision: ReviewDecision, vetId: string, at: Date): DecidedReview {
+export function applyDecision(review: ReviewItem, decision: ReviewDecision, made: DecisionMade): DecidedReview {
   const completed = decision.status === 'completed' ? decision : undefined;
   return {
     ...review,
@@ -95,8 +114,9 @@ export function applyDecision(review: ReviewItem, decision: ReviewDecision, vetI
     category: completed ? categoryOf(completed.score) : null,
     notes: completed?.notes ?? null,
     reason: decision.status === 'rejected' ? decision.reason : null,
-    decided_at: at.toISOString(),
-    decided_by: vetId,
+    decided_at: made.at.toISOString(),
+    decided_by: made.vetId,
+    record_id: made.recordId,
   };
 }
 
@@ -104,10 +124,10 @@ export function applyDecision(review: ReviewItem, decision: ReviewDecision, vetI
  * The durable record of a vet's decision (docs/analysis.md#the-pets-record): the decision and the model's result it
  * judged, made from the reviewed analysis and its photos (with their hashes when the analysis' own record has them).
  */
-export function decisionRecord(decided: DecidedReview, recordId: string, photos: RecordInput[]): PetRecord {
+export function decisionRecord(decided: DecidedReview, photos: RecordInput[]): PetRecord {
   const { id: review_id, status, score, category, notes, reason, requested_at, analysis } = decided;
   return {
-    id: recordId,
+    id: decided.record_id,
     pet_id: decided.pet_id,
     type: 'bcs_review',
     created_at: decided.decided_at,

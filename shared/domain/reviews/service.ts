@@ -131,13 +131,14 @@ async function reviewedPhotos(deps: ReadDeps, review: ReviewItem): Promise<Recor
 }
 
 /**
- * POST /reviews/{id}/complete and /reject: the vet's decision on a pending review. Only one decision ever lands
- * (a conditional transaction); any later one is 409 naming the review's status.
+ * POST /reviews/{id}/complete and /reject: the vet's decision on a pending review, kept as a record of the pet that
+ * the decided review names (`record_id`). Only one decision ever lands (a conditional transaction, the record in it);
+ * any later one is 409 naming the review's status.
  */
 export async function decideReview(deps: ReviewDeps, vet: Account, reviewId: string, decision: ReviewDecision) {
   const review = await requireReview(deps, reviewId);
-  const decided = applyDecision(review, decision, vet.id, deps.now());
-  const record = decisionRecord(decided, deps.newId(), await reviewedPhotos(deps, review));
+  const decided = applyDecision(review, decision, { vetId: vet.id, at: deps.now(), recordId: deps.newId() });
+  const record = decisionRecord(decided, await reviewedPhotos(deps, review));
   return withRetries(async (last) => {
     const refusal = await writeDecision(deps, decided, record);
     if (!refusal) return presentReview(decided);

@@ -135,8 +135,8 @@ export async function writeDecision(
   record: PetRecord,
 ): Promise<WriteRefusal | undefined> {
   const table = deps.config.tableName;
-  const { status, score, category, notes, reason, decided_at, decided_by } = decided;
-  const set = setFields({ status, score, category, notes, reason, decided_at, decided_by });
+  const { status, score, category, notes, reason, decided_at, decided_by, record_id } = decided;
+  const set = setFields({ status, score, category, notes, reason, decided_at, decided_by, record_id });
   const write = transact(
     deps.ddb,
     [

@@ -4,7 +4,8 @@ import { handler } from '../../../functions/reviews/complete-review.ts';
 import { jsonBody } from '../../support/http-event.ts';
 import { ADMIN_KEY, call, mockReviewTable, NOW, OWNER_KEY, serveReview, VET_KEY } from './review-fixtures.ts';
 import { cancelled, conditionFailsOn } from '../../support/dynamo-errors.ts';
-import { writeTo } from '../../support/dynamo-writes.ts';
+import { allWrites, writeTo } from '../../support/dynamo-writes.ts';
+import { setDepsForTest } from '../../../shared/deps.ts';
 import { aRecord } from '../../support/factories/records.ts';
 import { pendingReviewKey, petKey, petRecordKey, reviewKey } from '../../../shared/db/keys.ts';
 
@@ -91,6 +92,30 @@ describe('POST /reviews/{id}/complete', () => {
     // Only while the pet exists, and in the one transaction that decides.
     expect(writeTo(ddb, petKey('pet-1')).check).toBe(true);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('names the decision’s record in the decided review (the response, and the pet.bcs.reviewed it commits)', async () => {
+    const result = await complete({ score: 5 });
+
+    expect(jsonBody(result).record_id).toBe('rev-new');
+    expect(writeTo(ddb, reviewKey('pet-1', 'rev-1')).update).toMatchObject({ record_id: 'rev-new' });
+    expect(writeTo(ddb, petRecordKey('pet-1', 'rev-new')).put?.record).toMatchObject({ id: 'rev-new' });
+  });
+
+  it('offers the same record again after a cancelled write: a retried decision cannot add a second record', async () => {
+    let ids = 0;
+    setDepsForTest({ newId: () => `rec-${++ids}`, now: () => NOW });
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('TransactionConflict', 'None', 'None', 'None'))
+      .resolves({});
+
+    const result = await complete({ score: 5 });
+
+    expect(result.statusCode).toBe(200);
+    const records = allWrites(ddb).filter((w) => String(w.key.sk).startsWith('RECORD#'));
+    expect(records.map((w) => w.key)).toEqual([petRecordKey('pet-1', 'rec-1'), petRecordKey('pet-1', 'rec-1')]);
+    expect(jsonBody(result).record_id).toBe('rec-1');
   });
 
   it('answers 409 naming the status when the review was already decided (the other vet won)', async () => {

@@ -3,10 +3,11 @@ import { applyDecision, presentReview } from '../../../shared/domain/reviews/rev
 import { aStoredReview } from '../../support/fixtures.ts';
 
 const AT = new Date('2026-11-24T12:00:00.000Z');
+const BY = { vetId: 'acc-vet', at: AT, recordId: 'rec-1' };
 
 describe('review decisions', () => {
   it('a completed review carries the vet’s score, its WSAVA category and the notes', () => {
-    const decided = applyDecision(aStoredReview(), { status: 'completed', score: 3, notes: 'Thin' }, 'acc-vet', AT);
+    const decided = applyDecision(aStoredReview(), { status: 'completed', score: 3, notes: 'Thin' }, BY);
 
     expect(decided).toMatchObject({
       status: 'completed',
@@ -16,6 +17,7 @@ describe('review decisions', () => {
       reason: null,
       decided_at: AT.toISOString(),
       decided_by: 'acc-vet',
+      record_id: 'rec-1',
       analysis: { score: 7, category: 'overweight' },
     });
   });
@@ -29,13 +31,11 @@ describe('review decisions', () => {
     [8, 'obese'],
     [9, 'obese'],
   ])('score %i is %s', (score, category) => {
-    expect(applyDecision(aStoredReview(), { status: 'completed', score, notes: null }, 'v', AT).category).toBe(
-      category,
-    );
+    expect(applyDecision(aStoredReview(), { status: 'completed', score, notes: null }, BY).category).toBe(category);
   });
 
   it('a rejected review carries the reason and no score', () => {
-    const decided = applyDecision(aStoredReview(), { status: 'rejected', reason: 'Too dark' }, 'acc-vet', AT);
+    const decided = applyDecision(aStoredReview(), { status: 'rejected', reason: 'Too dark' }, BY);
 
     expect(decided).toMatchObject({ status: 'rejected', reason: 'Too dark', score: null, category: null, notes: null });
   });
