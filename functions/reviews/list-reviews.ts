@@ -2,16 +2,16 @@ import { reviewQueueQuery } from '../../shared/domain/reviews/input.ts';
 import { listPendingReviews } from '../../shared/domain/reviews/service.ts';
 import { httpRoute } from '../../shared/http/pipeline.ts';
 import { route } from './routes.ts';
-import { reviewList } from '../../shared/domain/reviews/responses.ts';
+import { reviewQueueList } from '../../shared/domain/reviews/responses.ts';
 
 /** The vets' queue: pending reviews of every account, oldest request first. */
 export const handler = httpRoute(
   route('reviews.queue'),
   {
     summary: "The vets' queue of pending reviews",
-    description: 'Pending reviews of every account, oldest request first.',
+    description: "Pending reviews of every account, oldest request first, each with its pet's name and species.",
     query: reviewQueueQuery,
-    response: reviewList,
+    response: reviewQueueList,
   },
   ({ query }, deps) => listPendingReviews(deps, query),
 );

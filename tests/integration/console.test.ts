@@ -212,7 +212,11 @@ describe('Vets and administrators in the console', () => {
     await signIn(first.page, vet.api_key);
     await first.page.getByRole('link', { name: 'Vet reviews' }).click();
     // Oldest first across every account: page on until this pet's review shows.
-    const open = first.page.getByRole('link', { name: `Open review of ${pet.id}` });
+    // Named by the pet's name; its id tells two pets of one name apart.
+    const open = first.page
+      .getByRole('row')
+      .filter({ hasText: pet.id })
+      .getByRole('link', { name: `Open review of ${pet.name}` });
     await first.page.getByRole('table').waitFor();
     while ((await open.count()) === 0) {
       const next = first.page.getByRole('button', { name: 'Next page' });

@@ -1369,7 +1369,7 @@ export interface paths {
         };
         /**
          * The vets' queue of pending reviews
-         * @description Pending reviews of every account, oldest request first.
+         * @description Pending reviews of every account, oldest request first, each with its pet's name and species.
          */
         get: operations["reviews.queue"];
         put?: never;
@@ -2129,6 +2129,40 @@ export interface components {
             } | null;
             /** @description The photos the analysis saw, with short-lived URLs. */
             photos: components["schemas"]["PetMedia"][];
+        };
+        BodyConditionReviewInQueue: {
+            id: string;
+            pet_id: string;
+            analysis_id: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "rejected";
+            requested_at: string;
+            analysis: {
+                score: number;
+                /** @enum {string} */
+                category: "underweight" | "ideal" | "overweight" | "obese";
+                confidence: number;
+                /** @description The model's reasoning for its score: the result's `explanation` (at most 1,200 characters, cut before the result was stored). Null for reviews requested before reviews kept it. */
+                explanation: string | null;
+                prompt_version: string;
+                image_ids: string[];
+                created_at: string;
+            };
+            score: number | null;
+            category: ("underweight" | "ideal" | "overweight" | "obese") | null;
+            notes: string | null;
+            reason: string | null;
+            decided_at: string | null;
+            /** @description The decision's record of the pet (GET /pets/{petId}/records/{recordId}), once decided; null while pending and for reviews decided before decisions were kept as records. */
+            record_id: string | null;
+            sub_id: string | null;
+            external_owner_id: string | null;
+            /** @description The pet's name and species; null when the pet is gone. */
+            pet: {
+                name: string;
+                /** @enum {string} */
+                species_id: "dog" | "cat";
+            } | null;
         };
         BodyConditionScore: {
             id: string;
@@ -13772,7 +13806,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": components["schemas"]["BodyConditionReview"][];
+                    "application/json": components["schemas"]["BodyConditionReviewInQueue"][];
                 };
             };
             /** @description Invalid input: one message per problem; unknown query parameters and body fields are named. */

@@ -22,14 +22,20 @@ export function ReviewQueueScreen({ api }: { api: Api }) {
               <tr key={review.id}>
                 <td>{when(review.requested_at)}</td>
                 <td>
-                  <code>{review.pet_id}</code>
+                  {review.pet ? `${review.pet.name} (${review.pet.species_id})` : 'Pet deleted'}
+                  <br />
+                  <small>
+                    <code>{review.pet_id}</code>
+                  </small>
                 </td>
                 <td>
                   {review.analysis.score} ({review.analysis.category})
                 </td>
                 <td>{percent(review.analysis.confidence)}</td>
                 <td>
-                  <a href={`#/reviews/${encodeURIComponent(review.id)}`}>Open review of {review.pet_id}</a>
+                  <a href={`#/reviews/${encodeURIComponent(review.id)}`}>
+                    Open review of {review.pet?.name ?? review.pet_id}
+                  </a>
                 </td>
               </tr>
             ))}

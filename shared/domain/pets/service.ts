@@ -35,6 +35,7 @@ import {
   readListedPets,
   readPet,
   readPetMedia,
+  readPets,
   removePet,
   writePetProfile,
 } from './store.ts';
@@ -369,6 +370,12 @@ export async function petForReview(deps: ReadDeps, petId: string, photoIds: stri
   if (!pet) return { pet: null, photos };
   const { name, species_id, breed_ids, sex, neutered, birth_date, weight_kg } = pet;
   return { pet: { name, species_id, breed_ids, sex, neutered, birth_date, weight_kg }, photos };
+}
+
+/** What a list of other areas' items shows of each pet, by id: its name and species (pets that are gone are absent). */
+export async function petLabels(deps: ReadDeps, petIds: readonly string[]) {
+  const pets = await readPets(deps, petIds);
+  return new Map(pets.map(({ id, name, species_id }) => [id, { name, species_id }]));
 }
 
 export async function readPhotoBytes(deps: Pick<Deps, 'config'>, photo: PetMediaItem): Promise<Uint8Array> {

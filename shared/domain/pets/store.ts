@@ -25,6 +25,12 @@ export async function readPet(deps: StoreDeps, petId: string): Promise<PetItem |
   return Item ? asPet(Item) : undefined;
 }
 
+/** The pets of these ids that exist, in any order (one BatchGetItem per 100 ids). */
+export async function readPets(deps: StoreDeps, petIds: readonly string[]): Promise<PetItem[]> {
+  const items = await batchGetAll(deps.ddb, deps.config.tableName, [...new Set(petIds)].map(petKey));
+  return items.map(asPet);
+}
+
 /**
  * Pets one account may keep. The spec sets no number; this one bounds what a filtered `GET /pets` reads (the
  * account's whole gsi1 partition, docs/decisions.md#pets) and is enforced by the account's count, exactly.

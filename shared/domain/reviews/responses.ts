@@ -12,6 +12,18 @@ export const reviewBody = documented(reviewResource, {
 
 export const reviewList = z.array(reviewBody);
 
+/** The vets' queue: each review with enough of its pet to tell the reviews apart. */
+export const reviewQueueList = z.array(
+  documented(
+    z.extend(reviewResource, {
+      pet: documented(z.nullable(z.pick(petBody, { name: true, species_id: true })), {
+        description: "The pet's name and species; null when the pet is gone.",
+      }),
+    }),
+    { id: 'BodyConditionReviewInQueue' },
+  ),
+);
+
 /** What a vet sees of one review: the review, the pet's profile and the analysed photos with signed URLs. */
 export const reviewForVetBody = documented(
   z.extend(reviewResource, {

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../errors.ts';
 import type { Account } from '../accounts/account.ts';
 import { latestBodyCondition } from '../analysis/present.ts';
-import { petForReview, requireOwnPet } from '../pets/service.ts';
+import { petForReview, petLabels, requireOwnPet } from '../pets/service.ts';
 import type { PetReviewsQuery, ReviewQueueQuery } from './input.ts';
 import type { RecordInput } from '../records/record.ts';
 import { recordedInputs } from '../records/service.ts';
@@ -105,10 +105,17 @@ export async function listPetReviews(deps: ReadDeps, account: Account, petId: st
   return { reviews: reviews.slice(q.page * q.limit, (q.page + 1) * q.limit).map(presentReview), total: reviews.length };
 }
 
-/** GET /reviews?status=pending: the vets' queue, oldest request first; reads no further than the page asked for. */
+/**
+ * GET /reviews?status=pending: the vets' queue, oldest request first, each review with its pet's name and species (one
+ * BatchGetItem for the page); reads no further than the page asked for.
+ */
 export async function listPendingReviews(deps: ReadDeps, q: ReviewQueueQuery) {
-  const reviews = await queryPendingReviews(deps, (q.page + 1) * q.limit);
-  return reviews.slice(q.page * q.limit).map(presentReview);
+  const reviews = (await queryPendingReviews(deps, (q.page + 1) * q.limit)).slice(q.page * q.limit);
+  const pets = await petLabels(
+    deps,
+    reviews.map((review) => review.pet_id),
+  );
+  return reviews.map((review) => ({ ...presentReview(review), pet: pets.get(review.pet_id) ?? null }));
 }
 
 async function requireReview(deps: ReadDeps, reviewId: string): Promise<ReviewItem> {

@@ -1,4 +1,6 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { petKey } from '../../../shared/db/keys.ts';
+import { aStoredPet } from '../pets/pet-fixtures.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/reviews/list-reviews.ts';
 import { jsonBody } from '../../support/http-event.ts';
@@ -28,15 +30,40 @@ describe('GET /reviews?status=pending', () => {
       ],
     });
     // BatchGetItem answers in any order; one review was decided between the two reads.
-    ddb.on(BatchGetCommand).resolves({
-      Responses: {
-        'test-table': [
-          reviewItem(aStoredReview({ id: 'rev-new' })),
-          reviewItem(aStoredReview({ id: 'rev-decided', pet_id: 'pet-3', status: 'completed', score: 5 })),
-          reviewItem(aStoredReview({ id: 'rev-old', pet_id: 'pet-2', account_id: 'acc-other' })),
-        ],
-      },
+    serveBatch([
+      reviewItem(aStoredReview({ id: 'rev-new' })),
+      reviewItem(aStoredReview({ id: 'rev-decided', pet_id: 'pet-3', status: 'completed', score: 5 })),
+      reviewItem(aStoredReview({ id: 'rev-old', pet_id: 'pet-2', account_id: 'acc-other' })),
+    ]);
+  });
+
+  /** BatchGetItem answers the reviews and pets asked for from these (by default pet-1 Bella and pet-2 Rex). */
+  function serveBatch(
+    reviews: Record<string, unknown>[],
+    pets = [aStoredPet({ id: 'pet-1', name: 'Bella' }), aStoredPet({ id: 'pet-2', name: 'Rex', species_id: 'cat' })],
+  ) {
+    const stored = [...reviews, ...pets.map((pet) => ({ ...petKey(pet.id), ...pet }))];
+    ddb.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => {
+      const keys = input.RequestItems!['test-table']!.Keys!;
+      const found = stored.filter((item) => keys.some((k) => k.pk === item.pk && k.sk === item.sk));
+      return { Responses: { 'test-table': found } };
     });
+  }
+
+  it("names each review's pet, from one BatchGetItem of the page's pets", async () => {
+    const result = await queue();
+
+    expect(jsonBody(result).map((r: { pet: unknown }) => r.pet)).toEqual([
+      { name: 'Rex', species_id: 'cat' },
+      { name: 'Bella', species_id: 'dog' },
+    ]);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(2);
+  });
+
+  it('answers pet null for a review whose pet went while the page was read', async () => {
+    serveBatch([reviewItem(aStoredReview({ id: 'rev-old', pet_id: 'pet-2' }))], []);
+
+    expect(jsonBody(await queue())).toMatchObject([{ id: 'rev-old', pet: null }]);
   });
 
   it('gives vets every account’s pending reviews, oldest request first, from the pending index (no Scan)', async () => {
@@ -51,14 +78,10 @@ describe('GET /reviews?status=pending', () => {
 
   it('gives each review’s model reasoning; null for a review requested before reviews kept it', async () => {
     const { explanation: _none, ...olderSnapshot } = aStoredReview().analysis;
-    ddb.on(BatchGetCommand).resolves({
-      Responses: {
-        'test-table': [
-          reviewItem(aStoredReview({ id: 'rev-new' })),
-          reviewItem(aStoredReview({ id: 'rev-old', pet_id: 'pet-2', analysis: olderSnapshot as never })),
-        ],
-      },
-    });
+    serveBatch([
+      reviewItem(aStoredReview({ id: 'rev-new' })),
+      reviewItem(aStoredReview({ id: 'rev-old', pet_id: 'pet-2', analysis: olderSnapshot as never })),
+    ]);
 
     const result = await queue();
 
