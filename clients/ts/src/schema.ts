@@ -3750,7 +3750,7 @@ export interface operations {
                      * @example {
                      *       "status": "ok",
                      *       "stage": "local",
-                     *       "time": "2026-11-25T01:10:05.930Z"
+                     *       "time": "2026-11-28T15:58:39.190Z"
                      *     }
                      */
                     "application/json": {
@@ -3772,11 +3772,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:12.348Z",
+                     *       "timestamp": "2026-11-28T15:58:39.211Z",
                      *       "path": "/v1/health",
                      *       "message": [
-                     *         "unknown query parameter 'breed_ids'",
-                     *         "unknown query parameter 'IPpVQR5'"
+                     *         "unknown query parameter 'limt'"
                      *       ],
                      *       "error": "Bad Request"
                      *     }
@@ -4068,7 +4067,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMU04ODNaUEQxUFA0NUFBVDlXR1pOVEpYOSIsImlzcyI6InBldC1hcGkiLCJpYXQiOjE3OTU1Njg5NDksImV4cCI6MTc5NTU3MjU0OX0.cwb6AQ0zhreHzTxInEXtbd8u8j_8uu5JE-Wvjt1D1co",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMU04SERZRzFGTkFSQlhITjI1WkhHWktXMSIsImlzcyI6InBldC1hcGkiLCJpYXQiOjE3OTU4ODEzODYsImV4cCI6MTc5NTg4NDk4Nn0.pDSD1fr2lYS448mLTSPT7AIe9qLYsUHThRA7XxwWP18",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600
                      *     }
@@ -4110,11 +4109,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 401,
-                     *       "timestamp": "2026-11-25T01:10:06.207Z",
+                     *       "timestamp": "2026-11-28T15:57:00.966Z",
                      *       "path": "/v1/auth/token",
-                     *       "message": "This account is inactive",
+                     *       "message": "This API key was rotated or revoked and stopped working at 2026-11-28T15:57:00.927Z",
                      *       "error": "Unauthorized",
-                     *       "code": "account_inactive"
+                     *       "code": "api_key_expired"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4129,7 +4128,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:12.879Z",
+                     *       "timestamp": "2026-11-28T15:58:39.283Z",
                      *       "path": "/v1/auth/token",
                      *       "message": "The API key is not valid",
                      *       "error": "Forbidden",
@@ -4215,7 +4214,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XD1QCWX1S6SAGZPB3SB0",
+                     *       "id": "01M8HDSS63TPR0BS1A1JX7E75V",
                      *       "name": "Integration test",
                      *       "email": null,
                      *       "role": "user",
@@ -4227,9 +4226,9 @@ export interface operations {
                      *       "quota": 100,
                      *       "plan": "standard",
                      *       "disabled_capabilities": [],
-                     *       "created_at": "2026-11-25T01:07:54.551Z",
-                     *       "updated_at": "2026-11-25T01:07:54.551Z",
-                     *       "api_key": "live_7S2B8oZBndXNHOuoTCscIH65D5yiTxJ2kDNbuVo6"
+                     *       "created_at": "2026-11-28T15:53:51.555Z",
+                     *       "updated_at": "2026-11-28T15:53:51.555Z",
+                     *       "api_key": "live_wd28X2iVz5QUneNONT3ssgIFyEOllKvalPrZfrst"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedAccount"];
@@ -4244,9 +4243,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:12.939Z",
+                     *       "timestamp": "2026-11-28T15:58:39.318Z",
                      *       "path": "/v1/accounts",
-                     *       "message": "Content-Type must be application/json",
+                     *       "message": "Request body is not valid JSON",
                      *       "error": "Bad Request",
                      *       "code": "invalid_body"
                      *     }
@@ -4272,11 +4271,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:12.946Z",
+                     *       "timestamp": "2026-11-28T15:58:39.301Z",
                      *       "path": "/v1/accounts",
-                     *       "message": "The API key is not valid",
+                     *       "message": "This route is for administrators only",
                      *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "code": "admin_only"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4353,7 +4352,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YQN9HDJY4DH7MMPQY66C",
+                     *       "id": "01M8HDW0VEGV46NE4A1FK6P1WD",
                      *       "name": "Integration test",
                      *       "email": null,
                      *       "role": "vet",
@@ -4362,8 +4361,8 @@ export interface operations {
                      *       "quota": 100,
                      *       "plan": "standard",
                      *       "disabled_capabilities": [],
-                     *       "created_at": "2026-11-25T01:08:38.185Z",
-                     *       "updated_at": "2026-11-25T01:08:38.214Z"
+                     *       "created_at": "2026-11-28T15:55:04.942Z",
+                     *       "updated_at": "2026-11-28T15:55:04.960Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Account"];
@@ -4425,7 +4424,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:10:06.277Z",
+                     *       "timestamp": "2026-11-28T15:58:39.311Z",
                      *       "path": "/v1/accounts/does-not-exist",
                      *       "message": "account does-not-exist does not exist",
                      *       "error": "Not Found"
@@ -4500,11 +4499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       "full_breed_schema"
-                     *     ]
-                     */
+                    /** @example [] */
                     "application/json": string[];
                 };
             };
@@ -4535,6 +4530,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "timestamp": "2026-11-28T15:59:28.297Z",
+                     *       "path": "/v1/accounts/features",
+                     *       "message": "This API key was rotated or revoked and stopped working at 2026-11-28T15:59:28.090Z",
+                     *       "error": "Unauthorized",
+                     *       "code": "api_key_expired"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4585,7 +4590,7 @@ export interface operations {
                 content: {
                     /**
                      * @example [
-                     *       "votes"
+                     *       "portraits"
                      *     ]
                      */
                     "application/json": string[];
@@ -4680,14 +4685,14 @@ export interface operations {
                      *           "window_seconds": 60,
                      *           "used": 4,
                      *           "remaining": 596,
-                     *           "resets_at": "2026-11-25T01:09:00.000Z"
+                     *           "resets_at": "2026-11-28T15:55:00.000Z"
                      *         },
                      *         "models": {
                      *           "limit": 60,
                      *           "window_seconds": 60,
                      *           "used": 0,
                      *           "remaining": 60,
-                     *           "resets_at": "2026-11-25T01:09:00.000Z"
+                     *           "resets_at": "2026-11-28T15:55:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -4774,9 +4779,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "quota": 40,
+                     *       "quota": 7,
                      *       "usage": 0,
-                     *       "remaining": 40,
+                     *       "remaining": 7,
                      *       "period": "2026-11",
                      *       "resets_at": "2026-12-01T00:00:00.000Z"
                      *     }
@@ -4822,11 +4827,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:13.196Z",
-                     *       "path": "/v1/accounts/1e308/quota",
-                     *       "message": "The API key is not valid",
+                     *       "timestamp": "2026-11-28T15:58:24.218Z",
+                     *       "path": "/v1/accounts/01M8HE23DEW24JCK3JPKQV01RB/quota",
+                     *       "message": "This route is for administrators only",
                      *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "code": "admin_only"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4948,7 +4953,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:09:40.661Z",
+                     *       "timestamp": "2026-11-28T15:58:24.260Z",
                      *       "path": "/v1/accounts/nobody/quota",
                      *       "message": "account nobody does not exist",
                      *       "error": "Not Found"
@@ -5037,6 +5042,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "api_key": "live_jIw972Tg27HXaNr14TVlk7JRNZzbKGULiGdP6L1f",
+                     *       "previous_key_expires_at": "2026-11-28T15:59:28.090Z",
+                     *       "grace_period_seconds": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedApiKey"];
                 };
             };
@@ -5046,6 +5058,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-28T15:59:28.427Z",
+                     *       "path": "/v1/accounts/api-key/rotate",
+                     *       "message": [
+                     *         "grace_period_seconds must be at least 0"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5064,6 +5087,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-28T15:59:28.367Z",
+                     *       "path": "/v1/accounts/api-key/rotate",
+                     *       "message": "This key was rotated and is retiring: only the current key can rotate it",
+                     *       "error": "Forbidden",
+                     *       "code": "api_key_retiring"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5115,6 +5148,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HE426ACZ4686HR3SZFAGJE",
+                     *       "api_key": "live_INfXBg2vsyb-grtZTJJVREgr2fchb6idnPrafDcB",
+                     *       "revoked_at": "2026-11-28T15:59:28.488Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RevokedApiKeys"];
                 };
             };
@@ -5142,6 +5182,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-28T15:59:28.483Z",
+                     *       "path": "/v1/accounts/01M8HE426ACZ4686HR3SZFAGJE/api-key/revoke",
+                     *       "message": "This route is for administrators only",
+                     *       "error": "Forbidden",
+                     *       "code": "admin_only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5151,6 +5201,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:59:28.524Z",
+                     *       "path": "/v1/accounts/no-such-account/api-key/revoke",
+                     *       "message": "account no-such-account does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5185,12 +5244,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "01M883Y5GXKCHW5XMV2TJ1A441",
+                     *         "id": "01M8HDVQFHH0X16NC5Q56WVRXH",
                      *         "name": "Integration test",
                      *         "email": null,
                      *         "role": "user",
                      *         "status": "active",
-                     *         "created_at": "2026-11-25T01:08:19.613Z"
+                     *         "created_at": "2026-11-28T15:54:55.345Z"
                      *       },
                      *       "features": [],
                      *       "disabled_capabilities": [],
@@ -5267,6 +5326,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:58:24.247Z",
+                     *       "path": "/v1/accounts/nobody/overview",
+                     *       "message": "Account nobody does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5422,13 +5490,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "YmHm7D4SAz",
-                     *       "slug": "mutual-gazing-raises-oxytocin-in-dogs-and-owners",
-                     *       "title": "Mutual gazing raises oxytocin in dogs and owners",
-                     *       "fact": "When dogs and their owners gaze into each other's eyes, oxytocin levels rise in both, a feedback loop similar to the one that bonds human parents and infants.",
+                     *       "id": "tNEQuldx2n",
+                     *       "slug": "the-malinois-is-named-after-the-city-of-mechelen",
+                     *       "title": "The Malinois is named after the city of Mechelen",
+                     *       "fact": "The Belgian Malinois takes its name from Mechelen, called Malines in French, the Belgian city around which the short-haired variety of the Belgian Shepherd was developed.",
                      *       "species_id": "dog",
-                     *       "breed_id": null,
-                     *       "category": "behaviour"
+                     *       "breed_id": "belgian-malinois",
+                     *       "category": "breeds"
                      *     }
                      */
                     "application/json": components["schemas"]["Fact"];
@@ -5862,6 +5930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T16:00:04.164Z",
+                     *       "path": "/v1/facts/nope",
+                     *       "message": "Fact nope does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5917,13 +5994,13 @@ export interface operations {
                      *         "life_stage": null
                      *       },
                      *       {
-                     *         "id": "70JU14A92e",
-                     *         "slug": "clean-eye-discharge-gently",
-                     *         "title": "Wipe the eye corners gently",
-                     *         "tip": "Use a clean, damp cloth to wipe away dried discharge from the corner of the eye, one wipe per eye. Sudden redness, squinting, cloudiness or yellow or green discharge need prompt veterinary attention.",
+                     *         "id": "3yoHuZWSCP",
+                     *         "slug": "german-rex-thin-coat-care",
+                     *         "title": "German Rex: a thin curly coat needs warmth and a gentle hand",
+                     *         "tip": "The German Rex's curly coat comes from the same LPAR6 variant as the Cornish Rex's and lacks the usual guard hairs, so it is thin and breaks easily. Groom with a soft cloth or your hand instead of a stiff brush, offer warm resting places in cold weather, and wipe greasy patches or dirty ears gently rather than bathing often.",
                      *         "category": "grooming",
-                     *         "species_id": null,
-                     *         "breed_id": null,
+                     *         "species_id": "cat",
+                     *         "breed_id": "german-rex",
                      *         "life_stage": null
                      *       }
                      *     ]
@@ -6427,39 +6504,12 @@ export interface operations {
                      *           "imperial": "9 - 11",
                      *           "metric": "23 - 28"
                      *         },
-                     *         "reference_image_id": "kJKrNHq77",
+                     *         "reference_image_id": "85BtvbpZE",
                      *         "image": {
-                     *           "id": "kJKrNHq77",
-                     *           "url": "http://127.0.0.1:4567/catalogue/kJKrNHq77.jpg",
-                     *           "width": 1064,
-                     *           "height": 709
-                     *         }
-                     *       },
-                     *       {
-                     *         "id": "aegean",
-                     *         "name": "Aegean",
-                     *         "species_id": "cat",
-                     *         "breed_group": "Shorthair",
-                     *         "temperament": "Active, Intelligent, Friendly, Curious",
-                     *         "life_span": "12 - 15 years",
-                     *         "alt_names": "Ägäis-Katze, Chat égéen, Gato egeo",
-                     *         "wikipedia_url": "https://en.wikipedia.org/wiki/Aegean_cat",
-                     *         "origin": "Greece",
-                     *         "country_code": "GR",
-                     *         "weight": {
-                     *           "imperial": "6.5 - 10",
-                     *           "metric": "3 - 4.5"
-                     *         },
-                     *         "height": {
-                     *           "imperial": "9 - 11",
-                     *           "metric": "23 - 28"
-                     *         },
-                     *         "reference_image_id": "MeGNV4iV9",
-                     *         "image": {
-                     *           "id": "MeGNV4iV9",
-                     *           "url": "http://127.0.0.1:4567/catalogue/MeGNV4iV9.jpg",
-                     *           "width": 944,
-                     *           "height": 708
+                     *           "id": "85BtvbpZE",
+                     *           "url": "http://127.0.0.1:4566/catalogue/85BtvbpZE.jpg",
+                     *           "width": 808,
+                     *           "height": 455
                      *         }
                      *       }
                      *     ]
@@ -6506,7 +6556,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:13.985Z",
+                     *       "timestamp": "2026-11-28T16:00:04.201Z",
                      *       "path": "/v1/breeds",
                      *       "message": "Authentication required: send an x-api-key header",
                      *       "error": "Forbidden",
@@ -6584,12 +6634,12 @@ export interface operations {
                      *           "imperial": "13 - 15",
                      *           "metric": "33 - 38"
                      *         },
-                     *         "reference_image_id": "7Xvrreskw",
+                     *         "reference_image_id": "j1P7Ahcl5",
                      *         "image": {
-                     *           "id": "7Xvrreskw",
-                     *           "url": "http://127.0.0.1:4567/catalogue/7Xvrreskw.jpg",
-                     *           "width": 852,
-                     *           "height": 1136
+                     *           "id": "j1P7Ahcl5",
+                     *           "url": "http://127.0.0.1:4566/catalogue/j1P7Ahcl5.jpg",
+                     *           "width": 432,
+                     *           "height": 576
                      *         }
                      *       },
                      *       {
@@ -6611,12 +6661,12 @@ export interface operations {
                      *           "imperial": "17.5 - 19.5",
                      *           "metric": "45 - 50"
                      *         },
-                     *         "reference_image_id": "G7nEBRvkt",
+                     *         "reference_image_id": "ZiKHTL0CF",
                      *         "image": {
-                     *           "id": "G7nEBRvkt",
-                     *           "url": "http://127.0.0.1:4567/catalogue/G7nEBRvkt.jpg",
-                     *           "width": 555,
-                     *           "height": 832
+                     *           "id": "ZiKHTL0CF",
+                     *           "url": "http://127.0.0.1:4566/catalogue/ZiKHTL0CF.jpg",
+                     *           "width": 856,
+                     *           "height": 642
                      *         }
                      *       }
                      *     ]
@@ -6813,12 +6863,12 @@ export interface operations {
                      *         "imperial": "22 - 26",
                      *         "metric": "56 - 66"
                      *       },
-                     *       "reference_image_id": "nadHaSQrM",
+                     *       "reference_image_id": "FdLQVG5Rz",
                      *       "image": {
-                     *         "id": "nadHaSQrM",
-                     *         "url": "http://127.0.0.1:4567/catalogue/nadHaSQrM.jpg",
-                     *         "width": 786,
-                     *         "height": 1048
+                     *         "id": "FdLQVG5Rz",
+                     *         "url": "http://127.0.0.1:4566/catalogue/FdLQVG5Rz.jpg",
+                     *         "width": 768,
+                     *         "height": 576
                      *       }
                      *     }
                      */
@@ -7031,7 +7081,7 @@ export interface operations {
                      *         "country_code": "AU",
                      *         "country_name": "Australia",
                      *         "national_laws": 1,
-                     *         "jurisdiction_laws": 5
+                     *         "jurisdiction_laws": 6
                      *       },
                      *       {
                      *         "country_code": "AT",
@@ -7401,22 +7451,112 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "f7UQfjaxc",
-                     *         "url": "http://127.0.0.1:4567/catalogue/f7UQfjaxc.jpg",
-                     *         "width": 760,
-                     *         "height": 507,
+                     *         "id": "AWGoEaMQR",
+                     *         "url": "http://127.0.0.1:4566/catalogue/AWGoEaMQR.jpg",
+                     *         "width": 888,
+                     *         "height": 666,
                      *         "species_id": "dog",
-                     *         "age_months": 10,
-                     *         "created_at": "2024-01-04T19:38:33.000Z",
-                     *         "breeds": [],
+                     *         "age_months": 61,
+                     *         "created_at": "2026-08-20T21:13:33.000Z",
+                     *         "kind": "illustration",
+                     *         "attribution": null,
+                     *         "breeds": [
+                     *           {
+                     *             "id": "beagle",
+                     *             "name": "Beagle",
+                     *             "species_id": "dog",
+                     *             "breed_group": "Hound",
+                     *             "temperament": "Friendly, Curious, Cheerful, Vocal, Stubborn",
+                     *             "life_span": "10 - 15 years",
+                     *             "alt_names": "English Beagle",
+                     *             "wikipedia_url": "https://en.wikipedia.org/wiki/Beagle",
+                     *             "origin": "United Kingdom",
+                     *             "country_code": "GB",
+                     *             "weight": {
+                     *               "imperial": "13 - 30",
+                     *               "metric": "5.9 - 14"
+                     *             },
+                     *             "height": {
+                     *               "imperial": "13 - 15",
+                     *               "metric": "33 - 38"
+                     *             },
+                     *             "reference_image_id": "j1P7Ahcl5",
+                     *             "image": {
+                     *               "id": "j1P7Ahcl5",
+                     *               "url": "http://127.0.0.1:4566/catalogue/j1P7Ahcl5.jpg",
+                     *               "width": 432,
+                     *               "height": 576
+                     *             }
+                     *           }
+                     *         ],
                      *         "categories": [
                      *           {
-                     *             "id": 17,
-                     *             "name": "Swimming"
+                     *             "id": 14,
+                     *             "name": "Funny"
                      *           },
                      *           {
-                     *             "id": 16,
-                     *             "name": "Beach"
+                     *             "id": 26,
+                     *             "name": "Holidays"
+                     *           }
+                     *         ],
+                     *         "colours": [
+                     *           {
+                     *             "id": "dog-tan-and-white",
+                     *             "code": "TAN-WHT",
+                     *             "name": "Tan and white"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "TS4IQZLOr",
+                     *         "url": "http://127.0.0.1:4566/catalogue/TS4IQZLOr.jpg",
+                     *         "width": 856,
+                     *         "height": 856,
+                     *         "species_id": "dog",
+                     *         "age_months": 10,
+                     *         "created_at": "2026-05-23T17:26:44.000Z",
+                     *         "kind": "illustration",
+                     *         "attribution": null,
+                     *         "breeds": [
+                     *           {
+                     *             "id": "beagle",
+                     *             "name": "Beagle",
+                     *             "species_id": "dog",
+                     *             "breed_group": "Hound",
+                     *             "temperament": "Friendly, Curious, Cheerful, Vocal, Stubborn",
+                     *             "life_span": "10 - 15 years",
+                     *             "alt_names": "English Beagle",
+                     *             "wikipedia_url": "https://en.wikipedia.org/wiki/Beagle",
+                     *             "origin": "United Kingdom",
+                     *             "country_code": "GB",
+                     *             "weight": {
+                     *               "imperial": "13 - 30",
+                     *               "metric": "5.9 - 14"
+                     *             },
+                     *             "height": {
+                     *               "imperial": "13 - 15",
+                     *               "metric": "33 - 38"
+                     *             },
+                     *             "reference_image_id": "j1P7Ahcl5",
+                     *             "image": {
+                     *               "id": "j1P7Ahcl5",
+                     *               "url": "http://127.0.0.1:4566/catalogue/j1P7Ahcl5.jpg",
+                     *               "width": 432,
+                     *               "height": 576
+                     *             }
+                     *           }
+                     *         ],
+                     *         "categories": [
+                     *           {
+                     *             "id": 15,
+                     *             "name": "Portraits"
+                     *           }
+                     *         ],
+                     *         "colours": [
+                     *           {
+                     *             "id": "dog-black-white-and-tan",
+                     *             "code": "BLK-WHT-TAN",
+                     *             "name": "Black, white and tan"
                      *           }
                      *         ]
                      *       }
@@ -7434,11 +7574,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:14.349Z",
+                     *       "timestamp": "2026-11-28T15:59:54.420Z",
                      *       "path": "/v1/images/search",
                      *       "message": [
-                     *         "page must not be empty",
-                     *         "lang must be a two-letter language code (or en-gb)"
+                     *         "sub_id must be an opaque id, not an e-mail address (sub_id must not carry personal data)"
                      *       ],
                      *       "error": "Bad Request"
                      *     }
@@ -7528,19 +7667,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YXDYJJ53PY3YBBJCMREV",
-                     *       "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M883YXBTQ87S8ZCZ0VR2QSVE/01M883YXDYJJ53PY3YBBJCMREV.png",
+                     *       "id": "01M8HDT6DMHXR93363ADJQXFM0",
+                     *       "url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT6DMHXR93363ADJQXFM0.jpg",
                      *       "status": "pending",
                      *       "sub_id": null,
                      *       "breed_ids": [],
-                     *       "original_filename": "p.png",
-                     *       "mime_type": "image/png",
-                     *       "size": 104,
-                     *       "width": 40,
-                     *       "height": 30,
+                     *       "original_filename": "rex-1.jpg",
+                     *       "mime_type": "image/jpeg",
+                     *       "size": 298,
+                     *       "width": 80,
+                     *       "height": 60,
                      *       "labels": null,
                      *       "label_source": null,
-                     *       "created_at": "2026-11-25T01:08:44.094Z"
+                     *       "created_at": "2026-11-28T15:54:05.108Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Upload"];
@@ -7555,9 +7694,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:10.504Z",
+                     *       "timestamp": "2026-11-28T15:56:47.146Z",
                      *       "path": "/v1/images/upload",
-                     *       "message": "Content-Type must be multipart/form-data, got 'application/json'",
+                     *       "message": "multipart body ends without the closing boundary declared in Content-Type",
                      *       "error": "Bad Request",
                      *       "code": "invalid_multipart"
                      *     }
@@ -7613,7 +7752,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 413,
-                     *       "timestamp": "2026-11-25T01:09:33.933Z",
+                     *       "timestamp": "2026-11-28T15:56:47.197Z",
                      *       "path": "/v1/images/upload",
                      *       "message": "Photos over 4 MB take the two-step upload: POST /v1/images/uploads (up to 50 MB)",
                      *       "error": "Payload Too Large",
@@ -7632,11 +7771,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 415,
-                     *       "timestamp": "2026-11-25T01:09:33.898Z",
+                     *       "timestamp": "2026-11-28T15:56:47.138Z",
                      *       "path": "/v1/images/upload",
-                     *       "message": "The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name)",
+                     *       "message": "The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name or type)",
                      *       "error": "Unsupported Media Type",
-                     *       "code": "unsupported_format"
+                     *       "code": "unsupported_format",
+                     *       "accepted": [
+                     *         "image/jpeg",
+                     *         "image/png"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -7713,27 +7856,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M8840DRRQ1QM0P216VAWC1DD",
-                     *       "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840DJAK5N9RFSZC0HVD225/01M8840DRRQ1QM0P216VAWC1DD.jpg",
+                     *       "id": "01M8HDT9QNPJPC22WM3XM86YQ9",
+                     *       "url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT9QNPJPC22WM3XM86YQ9.jpg",
                      *       "status": "awaiting_upload",
                      *       "sub_id": null,
                      *       "breed_ids": [],
-                     *       "original_filename": "big.jpg",
+                     *       "original_filename": "walk.jpg",
                      *       "mime_type": "image/jpeg",
-                     *       "size": 404,
+                     *       "size": 1223,
                      *       "width": null,
                      *       "height": null,
                      *       "labels": null,
                      *       "label_source": null,
-                     *       "created_at": "2026-11-25T01:09:33.592Z",
+                     *       "created_at": "2026-11-28T15:54:08.501Z",
                      *       "upload": {
                      *         "method": "PUT",
-                     *         "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840DJAK5N9RFSZC0HVD225/01M8840DRRQ1QM0P216VAWC1DD.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010933Z&X-Amz-Expires=900&X-Amz-Signature=e098c9306abba07cbeb1bc9d01aad931bffee082c7eb66fbe69bbefddf1fb56b&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&x-id=PutObject",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT9QNPJPC22WM3XM86YQ9.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261128%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261128T155408Z&X-Amz-Expires=900&X-Amz-Signature=e2cb3220010d52354c719244a60b8409ad8d3eb2856c77a84b910e559cfc3df8&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&x-id=PutObject",
                      *         "headers": {
                      *           "content-type": "image/jpeg",
-                     *           "content-length": "404"
+                     *           "content-length": "1223"
                      *         },
-                     *         "expires_at": "2026-11-25T01:24:33.598Z"
+                     *         "expires_at": "2026-11-28T16:09:08.517Z"
                      *       }
                      *     }
                      */
@@ -7882,9 +8025,9 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M8840EH94JMGXA15EKYM6J65",
-                     *         "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840EEJS78KF5MF5045FTGV/01M8840EH94JMGXA15EKYM6J65.jpg",
-                     *         "status": "approved",
+                     *         "id": "01M8HDZ4ZFNS5RBBPVBQPKQPHJ",
+                     *         "url": "http://127.0.0.1:4566/images/01M8HDZ4X4S3JNX871NASXA6MD/01M8HDZ4ZFNS5RBBPVBQPKQPHJ.jpg",
+                     *         "status": "pending",
                      *         "sub_id": null,
                      *         "breed_ids": [],
                      *         "original_filename": "pet.jpg",
@@ -7892,13 +8035,13 @@ export interface operations {
                      *         "size": 286,
                      *         "width": 64,
                      *         "height": 48,
-                     *         "labels": [],
-                     *         "label_source": "none: no labelling model runs in local mode",
-                     *         "created_at": "2026-11-25T01:09:34.378Z"
+                     *         "labels": null,
+                     *         "label_source": null,
+                     *         "created_at": "2026-11-28T15:56:47.471Z"
                      *       },
                      *       {
-                     *         "id": "01M8840EGAG2F2GT5TE8ER5ENV",
-                     *         "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840EEJS78KF5MF5045FTGV/01M8840EGAG2F2GT5TE8ER5ENV.jpg",
+                     *         "id": "01M8HDZ4YJ936HPKJQSZ2TCXPS",
+                     *         "url": "http://127.0.0.1:4566/images/01M8HDZ4X4S3JNX871NASXA6MD/01M8HDZ4YJ936HPKJQSZ2TCXPS.jpg",
                      *         "status": "approved",
                      *         "sub_id": null,
                      *         "breed_ids": [],
@@ -7907,9 +8050,9 @@ export interface operations {
                      *         "size": 286,
                      *         "width": 64,
                      *         "height": 48,
-                     *         "labels": [],
-                     *         "label_source": "none: no labelling model runs in local mode",
-                     *         "created_at": "2026-11-25T01:09:34.346Z"
+                     *         "labels": null,
+                     *         "label_source": null,
+                     *         "created_at": "2026-11-28T15:56:47.442Z"
                      *       }
                      *     ]
                      */
@@ -7995,21 +8138,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M8840DKXA17TQFTBZ7Z6695W",
-                     *       "url": "http://127.0.0.1:4566/pet-api-media/uploads/01M8840DJAK5N9RFSZC0HVD225/01M8840DKXA17TQFTBZ7Z6695W.jpg",
-                     *       "status": "approved",
-                     *       "sub_id": "user-7",
-                     *       "breed_ids": [
-                     *         "beagle"
-                     *       ],
-                     *       "original_filename": "rex.jpg",
+                     *       "id": "01M8HDT6DMHXR93363ADJQXFM0",
+                     *       "url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT6DMHXR93363ADJQXFM0.jpg",
+                     *       "status": "pending",
+                     *       "sub_id": null,
+                     *       "breed_ids": [],
+                     *       "original_filename": "rex-1.jpg",
                      *       "mime_type": "image/jpeg",
-                     *       "size": 286,
-                     *       "width": 64,
-                     *       "height": 48,
-                     *       "labels": [],
-                     *       "label_source": "none: no labelling model runs in local mode",
-                     *       "created_at": "2026-11-25T01:09:33.437Z"
+                     *       "size": 298,
+                     *       "width": 80,
+                     *       "height": 60,
+                     *       "labels": null,
+                     *       "label_source": null,
+                     *       "created_at": "2026-11-28T15:54:05.108Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Upload"] | components["schemas"]["CatalogueImage"];
@@ -8053,11 +8194,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:14.652Z",
-                     *       "path": "/v1/images/1e308",
-                     *       "message": "The API key is not valid",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "timestamp": "2026-11-28T15:56:47.714Z",
+                     *       "path": "/v1/images/01M8HDZ55T58NSVXK54494RFKT",
+                     *       "message": "Image 01M8HDZ55T58NSVXK54494RFKT belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -8069,6 +8209,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:54:05.803Z",
+                     *       "path": "/v1/images/01M8HDT6DMHXR93363ADJQXFM0",
+                     *       "message": "Image 01M8HDT6DMHXR93363ADJQXFM0 does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8152,11 +8301,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:14.728Z",
-                     *       "path": "/v1/images/1e308",
-                     *       "message": "Authentication required: send an x-api-key header",
-                     *       "error": "Forbidden",
-                     *       "code": "missing_credentials"
+                     *       "timestamp": "2026-11-28T15:56:47.732Z",
+                     *       "path": "/v1/images/01M8HDZ55T58NSVXK54494RFKT",
+                     *       "message": "Image 01M8HDZ55T58NSVXK54494RFKT belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -8246,6 +8394,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HDT6QQ8YH8WCTT1J5884PS",
+                     *       "image_id": "01M8HDT6DMHXR93363ADJQXFM0",
+                     *       "account_id": "01M8HDT6AXRB0HKWZWA423FQFY",
+                     *       "status": "pending",
+                     *       "request_message": "Rex on the beach",
+                     *       "author": "Ana Ruiz",
+                     *       "licence": "CC-BY-4.0",
+                     *       "admin_message": null,
+                     *       "tags": null,
+                     *       "actioned_at": null,
+                     *       "created_at": "2026-11-28T15:54:05.430Z",
+                     *       "updated_at": "2026-11-28T15:54:05.430Z",
+                     *       "image_url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT6DMHXR93363ADJQXFM0.jpg"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicImageRequest"];
                 };
             };
@@ -8255,6 +8420,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-28T15:54:06.913Z",
+                     *       "path": "/v1/images/01M8HDT7VXX3B913WWNNT2T6ZK/public-requests",
+                     *       "message": [
+                     *         "request_message must be at most 500 characters long"
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8273,6 +8449,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-28T15:54:06.776Z",
+                     *       "path": "/v1/images/01M8HDT7VXX3B913WWNNT2T6ZK/public-requests",
+                     *       "message": "Image 01M8HDT7VXX3B913WWNNT2T6ZK belongs to another account",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8282,6 +8467,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:54:06.905Z",
+                     *       "path": "/v1/images/no-such-image/public-requests",
+                     *       "message": "Image no-such-image does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8293,6 +8487,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "timestamp": "2026-11-28T15:54:05.503Z",
+                     *       "path": "/v1/images/01M8HDT6DMHXR93363ADJQXFM0/public-requests",
+                     *       "message": "Image 01M8HDT6DMHXR93363ADJQXFM0 already has a pending public request: 01M8HDT6QQ8YH8WCTT1J5884PS",
+                     *       "error": "Conflict",
+                     *       "code": "public_request_pending",
+                     *       "request_id": "01M8HDT6QQ8YH8WCTT1J5884PS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8372,6 +8577,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "SUCCESS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessMessage"];
                 };
             };
@@ -8408,6 +8618,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:54:06.351Z",
+                     *       "path": "/v1/images/01M8HDT73N3BV509ENCBXKG6CR/public-requests",
+                     *       "message": "Image 01M8HDT73N3BV509ENCBXKG6CR has no pending public request",
+                     *       "error": "Not Found",
+                     *       "code": "no_pending_public_request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8450,6 +8670,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HDT6QQ8YH8WCTT1J5884PS",
+                     *       "image_id": "01M8HDT6DMHXR93363ADJQXFM0",
+                     *       "account_id": "01M8HDT6AXRB0HKWZWA423FQFY",
+                     *       "status": "pending",
+                     *       "request_message": "Rex on the beach",
+                     *       "author": "Ana Ruiz",
+                     *       "licence": "CC-BY-4.0",
+                     *       "admin_message": null,
+                     *       "tags": null,
+                     *       "actioned_at": null,
+                     *       "created_at": "2026-11-28T15:54:05.430Z",
+                     *       "updated_at": "2026-11-28T15:54:05.430Z",
+                     *       "image_url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT6DMHXR93363ADJQXFM0.jpg"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicImageRequestStatus"];
                 };
             };
@@ -8477,6 +8714,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-28T15:54:06.785Z",
+                     *       "path": "/v1/images/01M8HDT7VXX3B913WWNNT2T6ZK/public-requests/status",
+                     *       "message": "Image 01M8HDT7VXX3B913WWNNT2T6ZK belongs to another account",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8520,6 +8766,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M8HDT6QQ8YH8WCTT1J5884PS",
+                     *         "image_id": "01M8HDT6DMHXR93363ADJQXFM0",
+                     *         "account_id": "01M8HDT6AXRB0HKWZWA423FQFY",
+                     *         "status": "pending",
+                     *         "request_message": "Rex on the beach",
+                     *         "author": "Ana Ruiz",
+                     *         "licence": "CC-BY-4.0",
+                     *         "admin_message": null,
+                     *         "tags": null,
+                     *         "actioned_at": null,
+                     *         "created_at": "2026-11-28T15:54:05.430Z",
+                     *         "updated_at": "2026-11-28T15:54:05.430Z",
+                     *         "image_url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT6DMHXR93363ADJQXFM0.jpg"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PublicImageRequest"][];
                 };
             };
@@ -8547,6 +8812,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-28T15:54:05.526Z",
+                     *       "path": "/v1/images/public-requests",
+                     *       "message": "This route is for administrators only",
+                     *       "error": "Forbidden",
+                     *       "code": "admin_only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8598,6 +8873,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HDT6QQ8YH8WCTT1J5884PS",
+                     *       "image_id": "01M8HDT6DMHXR93363ADJQXFM0",
+                     *       "account_id": "01M8HDT6AXRB0HKWZWA423FQFY",
+                     *       "status": "approved",
+                     *       "request_message": "Rex on the beach",
+                     *       "author": "Ana Ruiz",
+                     *       "licence": "CC-BY-4.0",
+                     *       "admin_message": "Lovely",
+                     *       "tags": {
+                     *         "species_id": "dog",
+                     *         "breed_ids": [
+                     *           "beagle"
+                     *         ],
+                     *         "colour_ids": [
+                     *           "dog-tricolor"
+                     *         ],
+                     *         "category_ids": []
+                     *       },
+                     *       "actioned_at": "2026-11-28T15:54:05.555Z",
+                     *       "created_at": "2026-11-28T15:54:05.430Z",
+                     *       "updated_at": "2026-11-28T15:54:05.555Z",
+                     *       "image_url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT6DMHXR93363ADJQXFM0.jpg"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicImageRequest"];
                 };
             };
@@ -8607,6 +8908,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-28T15:54:05.541Z",
+                     *       "path": "/v1/images/public-requests/01M8HDT6QQ8YH8WCTT1J5884PS/approve",
+                     *       "message": [
+                     *         "breed_ids: beagle is a dog breed"
+                     *       ],
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_tags"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8625,6 +8938,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-28T15:54:05.533Z",
+                     *       "path": "/v1/images/public-requests/01M8HDT6QQ8YH8WCTT1J5884PS/approve",
+                     *       "message": "This route is for administrators only",
+                     *       "error": "Forbidden",
+                     *       "code": "admin_only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8634,6 +8957,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:54:06.359Z",
+                     *       "path": "/v1/images/public-requests/01M8HDT7GGVBJ5HVRN5KFJ4RQ7/approve",
+                     *       "message": "Public request 01M8HDT7GGVBJ5HVRN5KFJ4RQ7 does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8645,6 +8977,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "timestamp": "2026-11-28T15:54:05.690Z",
+                     *       "path": "/v1/images/public-requests/01M8HDT6QQ8YH8WCTT1J5884PS/approve",
+                     *       "message": "Public request 01M8HDT6QQ8YH8WCTT1J5884PS is already approved: only pending requests can be decided",
+                     *       "error": "Conflict",
+                     *       "code": "public_request_not_pending",
+                     *       "request_id": "01M8HDT6QQ8YH8WCTT1J5884PS",
+                     *       "status": "approved"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8716,6 +9060,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HDT79X67S97YHDXF13BK8R",
+                     *       "image_id": "01M8HDT73N3BV509ENCBXKG6CR",
+                     *       "account_id": "01M8HDT6AXRB0HKWZWA423FQFY",
+                     *       "status": "denied",
+                     *       "request_message": null,
+                     *       "author": null,
+                     *       "licence": "CC-BY-4.0",
+                     *       "admin_message": "Too blurry",
+                     *       "tags": null,
+                     *       "actioned_at": "2026-11-28T15:54:06.027Z",
+                     *       "created_at": "2026-11-28T15:54:06.013Z",
+                     *       "updated_at": "2026-11-28T15:54:06.027Z",
+                     *       "image_url": "http://127.0.0.1:4566/images/01M8HDT6AXRB0HKWZWA423FQFY/01M8HDT73N3BV509ENCBXKG6CR.jpg"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicImageRequest"];
                 };
             };
@@ -8842,7 +9203,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M883Y5HZQWGC9YT2PSWNK1NG",
+                     *         "id": "01M8HDVQGBT24SRQ1GP78RB0GC",
                      *         "name": "Rex",
                      *         "description": null,
                      *         "species_id": "dog",
@@ -8853,11 +9214,16 @@ export interface operations {
                      *         "weight_kg": null,
                      *         "sub_id": null,
                      *         "external_owner_id": null,
+                     *         "respiratory_alert": {
+                     *           "threshold_bpm": 30,
+                     *           "rise_percent": 25,
+                     *           "source": "species_default"
+                     *         },
                      *         "photo_count": 2,
                      *         "video_count": 0,
                      *         "portrait_count": 0,
-                     *         "created_at": "2026-11-25T01:08:19.647Z",
-                     *         "updated_at": "2026-11-25T01:08:19.647Z",
+                     *         "created_at": "2026-11-28T15:54:55.371Z",
+                     *         "updated_at": "2026-11-28T15:54:55.371Z",
                      *         "breeds": []
                      *       }
                      *     ]
@@ -8874,11 +9240,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:14.924Z",
+                     *       "timestamp": "2026-11-28T15:56:24.400Z",
                      *       "path": "/v1/pets",
                      *       "message": [
-                     *         "page must not be empty",
-                     *         "lang must be a two-letter language code (or en-gb)"
+                     *         "external_owner_id must be at most 255 characters long"
                      *       ],
                      *       "error": "Bad Request"
                      *     }
@@ -8979,8 +9344,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XD8ACS4EWKA30526S70G",
-                     *       "name": "Rex-89db1638",
+                     *       "id": "01M8HDSSANA2ZXPWE8BSPBYYJN",
+                     *       "name": "Rex-bc2ab8b3",
                      *       "description": null,
                      *       "species_id": "dog",
                      *       "breed_ids": [],
@@ -8990,16 +9355,21 @@ export interface operations {
                      *       "weight_kg": null,
                      *       "sub_id": null,
                      *       "external_owner_id": null,
+                     *       "respiratory_alert": {
+                     *         "threshold_bpm": 30,
+                     *         "rise_percent": 25,
+                     *         "source": "species_default"
+                     *       },
                      *       "photo_count": 1,
                      *       "video_count": 0,
                      *       "portrait_count": 0,
-                     *       "created_at": "2026-11-25T01:07:54.762Z",
-                     *       "updated_at": "2026-11-25T01:07:54.762Z",
+                     *       "created_at": "2026-11-28T15:53:51.701Z",
+                     *       "updated_at": "2026-11-28T15:53:51.701Z",
                      *       "breeds": [],
                      *       "images": [
                      *         {
-                     *           "id": "01M883XD8ACS4EWKA30526S70H",
-                     *           "pet_id": "01M883XD8ACS4EWKA30526S70G",
+                     *           "id": "01M8HDSSAPERZF6DN0QEA3WWWM",
+                     *           "pet_id": "01M8HDSSANA2ZXPWE8BSPBYYJN",
                      *           "kind": "photo",
                      *           "status": "pending",
                      *           "url": null,
@@ -9008,9 +9378,9 @@ export interface operations {
                      *           "bytes": 719,
                      *           "width": 320,
                      *           "height": 240,
-                     *           "sha256": "3e1cd89b8521966f37df8f8c7bb57387b83048dc9888b889a9ff80430978ae1d",
+                     *           "sha256": "e3d230b4c22bdf38e70480241d27a17f07083c99b3dff9f4cfce951af61ae936",
                      *           "duplicate": false,
-                     *           "created_at": "2026-11-25T01:07:54.763Z"
+                     *           "created_at": "2026-11-28T15:53:51.702Z"
                      *         }
                      *       ]
                      *     }
@@ -9027,11 +9397,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:10.686Z",
+                     *       "timestamp": "2026-11-28T15:56:24.266Z",
                      *       "path": "/v1/pets",
-                     *       "message": "Content-Type must be multipart/form-data, got 'application/json'",
-                     *       "error": "Bad Request",
-                     *       "code": "invalid_multipart"
+                     *       "message": [
+                     *         "birth_date must not be in the future",
+                     *         "weight_kg must be greater than 0"
+                     *       ],
+                     *       "error": "Bad Request"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9147,7 +9519,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XXRYK6VANNFVGDSK2PRT",
+                     *       "id": "01M8HDVKQX213Y5CEWQHJH404M",
                      *       "name": "Snap",
                      *       "description": null,
                      *       "species_id": "dog",
@@ -9158,11 +9530,16 @@ export interface operations {
                      *       "weight_kg": null,
                      *       "sub_id": "user-9",
                      *       "external_owner_id": "owner-9",
+                     *       "respiratory_alert": {
+                     *         "threshold_bpm": 30,
+                     *         "rise_percent": 25,
+                     *         "source": "species_default"
+                     *       },
                      *       "photo_count": 1,
                      *       "video_count": 0,
                      *       "portrait_count": 0,
-                     *       "created_at": "2026-11-25T01:08:11.678Z",
-                     *       "updated_at": "2026-11-25T01:08:11.678Z",
+                     *       "created_at": "2026-11-28T15:54:51.517Z",
+                     *       "updated_at": "2026-11-28T15:54:51.517Z",
                      *       "breeds": []
                      *     }
                      */
@@ -9207,11 +9584,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:14.968Z",
-                     *       "path": "/v1/pets/1e308",
-                     *       "message": "The API key is not valid",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "timestamp": "2026-11-28T15:56:24.732Z",
+                     *       "path": "/v1/pets/01M8HDYER8K1MJDK1H3C61QGMH",
+                     *       "message": "Pet 01M8HDYER8K1MJDK1H3C61QGMH belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9223,6 +9599,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:56:24.794Z",
+                     *       "path": "/v1/pets/01NOSUCHPET0000000000000000",
+                     *       "message": "Pet 01NOSUCHPET0000000000000000 does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9299,11 +9684,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:15.125Z",
-                     *       "path": "/v1/pets/1e308",
-                     *       "message": "Authentication required: send an x-api-key header",
-                     *       "error": "Forbidden",
-                     *       "code": "missing_credentials"
+                     *       "timestamp": "2026-11-28T15:56:24.762Z",
+                     *       "path": "/v1/pets/01M8HDYER8K1MJDK1H3C61QGMH",
+                     *       "message": "Pet 01M8HDYER8K1MJDK1H3C61QGMH belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9318,9 +9702,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:09:15.201Z",
-                     *       "path": "/v1/pets/%3BUZ!",
-                     *       "message": "Pet ;UZ! does not exist",
+                     *       "timestamp": "2026-11-28T15:56:24.837Z",
+                     *       "path": "/v1/pets/01M8HDYEV32QWCB7ZZA081JTEK",
+                     *       "message": "Pet 01M8HDYEV32QWCB7ZZA081JTEK does not exist",
                      *       "error": "Not Found"
                      *     }
                      */
@@ -9404,7 +9788,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M8840GWCHC0N7ZA7G16V8PW4",
+                     *       "id": "01M8HDYEPP7XBPACD5WDPT6Q8N",
                      *       "name": "Rex",
                      *       "description": "Calmer now",
                      *       "species_id": "dog",
@@ -9417,11 +9801,16 @@ export interface operations {
                      *       "weight_kg": 12,
                      *       "sub_id": "after",
                      *       "external_owner_id": null,
+                     *       "respiratory_alert": {
+                     *         "threshold_bpm": 30,
+                     *         "rise_percent": 25,
+                     *         "source": "species_default"
+                     *       },
                      *       "photo_count": 0,
                      *       "video_count": 0,
                      *       "portrait_count": 0,
-                     *       "created_at": "2026-11-25T01:09:36.780Z",
-                     *       "updated_at": "2026-11-25T01:09:36.799Z",
+                     *       "created_at": "2026-11-28T15:56:24.662Z",
+                     *       "updated_at": "2026-11-28T15:56:24.676Z",
                      *       "breeds": [
                      *         {
                      *           "id": "beagle",
@@ -9442,12 +9831,12 @@ export interface operations {
                      *             "imperial": "13 - 15",
                      *             "metric": "33 - 38"
                      *           },
-                     *           "reference_image_id": "7Xvrreskw",
+                     *           "reference_image_id": "j1P7Ahcl5",
                      *           "image": {
-                     *             "id": "7Xvrreskw",
-                     *             "url": "http://127.0.0.1:4567/catalogue/7Xvrreskw.jpg",
-                     *             "width": 852,
-                     *             "height": 1136
+                     *             "id": "j1P7Ahcl5",
+                     *             "url": "http://127.0.0.1:4566/catalogue/j1P7Ahcl5.jpg",
+                     *             "width": 432,
+                     *             "height": 576
                      *           }
                      *         }
                      *       ]
@@ -9465,11 +9854,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:15.043Z",
-                     *       "path": "/v1/pets/1e308",
-                     *       "message": "Content-Type must be application/json",
-                     *       "error": "Bad Request",
-                     *       "code": "invalid_body"
+                     *       "timestamp": "2026-11-28T15:56:24.698Z",
+                     *       "path": "/v1/pets/01M8HDYEPP7XBPACD5WDPT6Q8N",
+                     *       "message": [
+                     *         "breed_ids abyssinian is not a breed of species dog"
+                     *       ],
+                     *       "error": "Bad Request"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9493,11 +9883,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:15.056Z",
-                     *       "path": "/v1/pets/%F0%9F%90%B6",
-                     *       "message": "The API key is not valid",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "timestamp": "2026-11-28T15:56:24.746Z",
+                     *       "path": "/v1/pets/01M8HDYER8K1MJDK1H3C61QGMH",
+                     *       "message": "Pet 01M8HDYER8K1MJDK1H3C61QGMH belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9600,6 +9989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example [] */
                     "application/json": components["schemas"]["PetMedia"][];
                 };
             };
@@ -9641,11 +10031,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:15.583Z",
-                     *       "path": "/v1/pets/1e308/images",
-                     *       "message": "The API key is not valid",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "timestamp": "2026-11-28T15:56:24.769Z",
+                     *       "path": "/v1/pets/01M8HDYER8K1MJDK1H3C61QGMH/images",
+                     *       "message": "Pet 01M8HDYER8K1MJDK1H3C61QGMH belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9711,19 +10100,19 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M883XQCBR69TYJQKEGPB2WGA",
-                     *         "pet_id": "01M883XQ3HJSVCSXQ3YAKBEED8",
+                     *         "id": "01M8HDSWBG3BTECYRRNX1RWFC0",
+                     *         "pet_id": "01M8HDSW3P56WSNAAWMDEHG45K",
                      *         "kind": "photo",
                      *         "status": "pending",
                      *         "url": null,
                      *         "thumbnail_url": null,
                      *         "content_type": "image/jpeg",
-                     *         "bytes": 719,
-                     *         "width": 320,
-                     *         "height": 240,
-                     *         "sha256": "57a894ec1394b930bfdd4ddde6ac1c40ebf134c1795765f1a0eb69b576ad08ce",
+                     *         "bytes": 287,
+                     *         "width": 64,
+                     *         "height": 48,
+                     *         "sha256": "a0bcd39985064ac691e7644f5bda963f8d924e062ff1627335cd0b4fd3f59083",
                      *         "duplicate": false,
-                     *         "created_at": "2026-11-25T01:08:05.131Z"
+                     *         "created_at": "2026-11-28T15:53:54.800Z"
                      *       }
                      *     ]
                      */
@@ -9739,8 +10128,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:08:20.328Z",
-                     *       "path": "/v1/pets/01M883Y63Z04FE5ZVMA9G5VS7R/images",
+                     *       "timestamp": "2026-11-28T15:54:56.075Z",
+                     *       "path": "/v1/pets/01M8HDVR246VA60MGBDHXQYCE5/images",
                      *       "message": "The monthly upload quota of 3 images is used up; it resets on the 1st (UTC)",
                      *       "error": "Bad Request",
                      *       "code": "upload_quota_exceeded"
@@ -9806,8 +10195,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 413,
-                     *       "timestamp": "2026-11-25T01:08:20.548Z",
-                     *       "path": "/v1/pets/01M883Y68EXJ7BSWE8X6HBHKM6/images",
+                     *       "timestamp": "2026-11-28T15:54:56.246Z",
+                     *       "path": "/v1/pets/01M8HDVR7JE81P0FK6F69S5XEJ/images",
                      *       "message": "Files over 4 MB take the two-step upload: POST /v1/pets/{petId}/uploads (photos up to 50 MB, videos up to 200 MB)",
                      *       "error": "Payload Too Large",
                      *       "code": "use_two_step_upload"
@@ -9825,9 +10214,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 415,
-                     *       "timestamp": "2026-11-25T01:08:20.466Z",
-                     *       "path": "/v1/pets/01M883Y68EXJ7BSWE8X6HBHKM6/images",
-                     *       "message": "Photos must be JPEG, PNG, WebP or GIF (judged by the file content, not its name or type)",
+                     *       "timestamp": "2026-11-28T15:54:56.192Z",
+                     *       "path": "/v1/pets/01M8HDVR7JE81P0FK6F69S5XEJ/images",
+                     *       "message": "The file is not a JPEG, PNG, GIF or WebP image (judged by its content, not its name or type)",
                      *       "error": "Unsupported Media Type",
                      *       "code": "unsupported_format",
                      *       "accepted": [
@@ -9859,8 +10248,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 429,
-                     *       "timestamp": "2026-11-25T01:08:19.300Z",
-                     *       "path": "/v1/pets/01M883XYVYGP86VXES0A7SCZDS/images",
+                     *       "timestamp": "2026-11-28T15:54:54.863Z",
+                     *       "path": "/v1/pets/01M8HDVM73MW2Q4XRM36WV8DDT/images",
                      *       "message": "A pet takes at most 100 new photos per 24 hours; 100 in the last 24 hours, 10 more requested",
                      *       "error": "Too Many Requests",
                      *       "code": "pet_upload_rate_exceeded",
@@ -9926,8 +10315,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M884002R8KMJVR5H5QJ6048J",
-                     *       "pet_id": "01M883ZZNQTZ7W9THKKW3NBJYG",
+                     *       "id": "01M8HDYX7B668QR9R8R55FHN5G",
+                     *       "pet_id": "01M8HDYWYW8737K18HZW38Q99J",
                      *       "kind": "video",
                      *       "status": "pending",
                      *       "url": null,
@@ -9940,7 +10329,7 @@ export interface operations {
                      *       "codec": null,
                      *       "sha256": null,
                      *       "duplicate": false,
-                     *       "created_at": "2026-11-25T01:09:19.576Z"
+                     *       "created_at": "2026-11-28T15:56:39.531Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PetMedia"];
@@ -10031,8 +10420,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 415,
-                     *       "timestamp": "2026-11-25T01:09:21.601Z",
-                     *       "path": "/v1/pets/01M883ZZNQTZ7W9THKKW3NBJYG/videos",
+                     *       "timestamp": "2026-11-28T15:56:40.990Z",
+                     *       "path": "/v1/pets/01M8HDYWYW8737K18HZW38Q99J/videos",
                      *       "message": "Videos must be MP4, MOV, WebM, AVI, MPEG or 3GP (judged by the file content, not its name)",
                      *       "error": "Unsupported Media Type",
                      *       "code": "unsupported_format",
@@ -10096,8 +10485,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XD8ACS4EWKA30526S70H",
-                     *       "pet_id": "01M883XD8ACS4EWKA30526S70G",
+                     *       "id": "01M8HDSSAPERZF6DN0QEA3WWWM",
+                     *       "pet_id": "01M8HDSSANA2ZXPWE8BSPBYYJN",
                      *       "kind": "photo",
                      *       "status": "pending",
                      *       "url": null,
@@ -10106,9 +10495,9 @@ export interface operations {
                      *       "bytes": 719,
                      *       "width": 320,
                      *       "height": 240,
-                     *       "sha256": "3e1cd89b8521966f37df8f8c7bb57387b83048dc9888b889a9ff80430978ae1d",
+                     *       "sha256": "e3d230b4c22bdf38e70480241d27a17f07083c99b3dff9f4cfce951af61ae936",
                      *       "duplicate": false,
-                     *       "created_at": "2026-11-25T01:07:54.763Z"
+                     *       "created_at": "2026-11-28T15:53:51.702Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PetMedia"];
@@ -10152,11 +10541,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:15.621Z",
-                     *       "path": "/v1/pets/%F0%9F%90%B6/images/x",
-                     *       "message": "The API key is not valid",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "timestamp": "2026-11-28T15:56:24.774Z",
+                     *       "path": "/v1/pets/01M8HDYER8K1MJDK1H3C61QGMH/images/01M8HDYER8K1MJDK1H3C61QGMJ",
+                     *       "message": "Pet 01M8HDYER8K1MJDK1H3C61QGMH belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10254,11 +10642,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:15.645Z",
-                     *       "path": "/v1/pets/%F2%8A%BD%8A/images/'%20OR%201%3D1%20--",
-                     *       "message": "Authentication required: send an x-api-key header",
-                     *       "error": "Forbidden",
-                     *       "code": "missing_credentials"
+                     *       "timestamp": "2026-11-28T15:56:24.782Z",
+                     *       "path": "/v1/pets/01M8HDYER8K1MJDK1H3C61QGMH/images/01M8HDYER8K1MJDK1H3C61QGMJ",
+                     *       "message": "Pet 01M8HDYER8K1MJDK1H3C61QGMH belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10344,8 +10731,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883Y7M50856QV85Q79S13JN",
-                     *       "pet_id": "01M883Y6EQ57X62K2E3P48WMGQ",
+                     *       "id": "01M8HDVRZ2PKHE62G3MEP42MRM",
+                     *       "pet_id": "01M8HDVRDB6ES7JDRH1W4R8TDW",
                      *       "kind": "photo",
                      *       "status": "awaiting_upload",
                      *       "url": null,
@@ -10354,9 +10741,9 @@ export interface operations {
                      *       "bytes": 48081074,
                      *       "width": null,
                      *       "height": null,
-                     *       "sha256": "463e9eda88010a282987687bf7a4cff6a8c353150106107b8f01e1d0bf0732cf",
+                     *       "sha256": "1b935b1a710b669fca4186888a5f274074950d48703c0bb883ec69aa9c13c516",
                      *       "duplicate": false,
-                     *       "created_at": "2026-11-25T01:08:21.765Z",
+                     *       "created_at": "2026-11-28T15:54:56.866Z",
                      *       "upload": {
                      *         "method": "PUT",
                      *         "part_size": 8388608,
@@ -10364,16 +10751,16 @@ export interface operations {
                      *           {
                      *             "part_number": 1,
                      *             "size": 8388608,
-                     *             "url": "http://127.0.0.1:4566/pet-api-media/pets/photos/01M883XXNGR9CPM1MDWFF1JQ5J/01M883Y6EQ57X62K2E3P48WMGQ/01M883Y7M50856QV85Q79S13JN.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010821Z&X-Amz-Expires=3600&X-Amz-Signature=f611ffb8480f4542908893bf9e6cfd90baabc45c04bfbbcaa3a794449490fe0f&X-Amz-SignedHeaders=content-length%3Bhost&partNumber=1&uploadId=d2a6bdb0-cc6e-4ce6-9f81-cef0447d9f6f&x-id=UploadPart"
+                     *             "url": "http://127.0.0.1:4566/pet-api-media/pets/photos/01M8HDVKPQWKMFX31WZ6GZPMH9/01M8HDVRDB6ES7JDRH1W4R8TDW/01M8HDVRZ2PKHE62G3MEP42MRM.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261128%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261128T155456Z&X-Amz-Expires=3600&X-Amz-Signature=d9987ad32abe530362d01f57fef7e952fc6a70c38c8b7ed97fa98439e2b2fc0c&X-Amz-SignedHeaders=content-length%3Bhost&partNumber=1&uploadId=b22010c9-e731-49d5-9c5f-0fb1cad94f4d&x-id=UploadPart"
                      *           },
                      *           {
                      *             "part_number": 2,
                      *             "size": 8388608,
-                     *             "url": "http://127.0.0.1:4566/pet-api-media/pets/photos/01M883XXNGR9CPM1MDWFF1JQ5J/01M883Y6EQ57X62K2E3P48WMGQ/01M883Y7M50856QV85Q79S13JN.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010821Z&X-Amz-Expires=3600&X-Amz-Signature=286434af0cba87a3a9c9877edbf1cbe41285dbff720f4ea2bd5ede3b74343501&X-Amz-SignedHeaders=content-length%3Bhost&partNumber=2&uploadId=d2a6bdb0-cc6e-4ce6-9f81-cef0447d9f6f&x-id=UploadPart"
+                     *             "url": "http://127.0.0.1:4566/pet-api-media/pets/photos/01M8HDVKPQWKMFX31WZ6GZPMH9/01M8HDVRDB6ES7JDRH1W4R8TDW/01M8HDVRZ2PKHE62G3MEP42MRM.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261128%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261128T155456Z&X-Amz-Expires=3600&X-Amz-Signature=d2c478d828d1d981aa2aa85374d588634fac45c0d939ee5f51f5a1d21a3d5b9a&X-Amz-SignedHeaders=content-length%3Bhost&partNumber=2&uploadId=b22010c9-e731-49d5-9c5f-0fb1cad94f4d&x-id=UploadPart"
                      *           }
                      *         ],
-                     *         "complete": "POST /v1/pets/01M883Y6EQ57X62K2E3P48WMGQ/uploads/01M883Y7M50856QV85Q79S13JN/complete",
-                     *         "expires_at": "2026-11-25T02:08:21.784Z"
+                     *         "complete": "POST /v1/pets/01M8HDVRDB6ES7JDRH1W4R8TDW/uploads/01M8HDVRZ2PKHE62G3MEP42MRM/complete",
+                     *         "expires_at": "2026-11-28T16:54:56.889Z"
                      *       }
                      *     }
                      */
@@ -10389,8 +10776,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:08:20.622Z",
-                     *       "path": "/v1/pets/01M883Y6EQ57X62K2E3P48WMGQ/uploads",
+                     *       "timestamp": "2026-11-28T15:54:56.377Z",
+                     *       "path": "/v1/pets/01M8HDVRDB6ES7JDRH1W4R8TDW/uploads",
                      *       "message": [
                      *         "size must be at most 52428800"
                      *       ],
@@ -10418,11 +10805,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:15.749Z",
-                     *       "path": "/v1/pets/%F0%9F%90%B6/uploads",
-                     *       "message": "The API key is not valid",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "timestamp": "2026-11-28T15:56:24.789Z",
+                     *       "path": "/v1/pets/01M8HDYER8K1MJDK1H3C61QGMH/uploads",
+                     *       "message": "Pet 01M8HDYER8K1MJDK1H3C61QGMH belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10550,8 +10936,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883Y7M50856QV85Q79S13JN",
-                     *       "pet_id": "01M883Y6EQ57X62K2E3P48WMGQ",
+                     *       "id": "01M8HDVRZ2PKHE62G3MEP42MRM",
+                     *       "pet_id": "01M8HDVRDB6ES7JDRH1W4R8TDW",
                      *       "kind": "photo",
                      *       "status": "pending",
                      *       "url": null,
@@ -10560,9 +10946,9 @@ export interface operations {
                      *       "bytes": 48081074,
                      *       "width": null,
                      *       "height": null,
-                     *       "sha256": "463e9eda88010a282987687bf7a4cff6a8c353150106107b8f01e1d0bf0732cf",
+                     *       "sha256": "1b935b1a710b669fca4186888a5f274074950d48703c0bb883ec69aa9c13c516",
                      *       "duplicate": false,
-                     *       "created_at": "2026-11-25T01:08:21.765Z"
+                     *       "created_at": "2026-11-28T15:54:56.866Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PetMedia"];
@@ -10832,22 +11218,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M8841FTJDTJC0HWXR86DHWQK",
-                     *       "pet_id": "01M8841FEC584NTRH6C095WPYJ",
+                     *       "id": "01M8HDZTP8X8VWW5M2P8ETDH3R",
+                     *       "pet_id": "01M8HDZTCWAC1HNFPQBRYT0JYJ",
                      *       "kind": "portrait",
                      *       "status": "pending",
                      *       "url": null,
                      *       "thumbnail_url": null,
-                     *       "content_type": "image/png",
+                     *       "content_type": "image/jpeg",
                      *       "bytes": null,
                      *       "width": null,
                      *       "height": null,
                      *       "style": "studio",
-                     *       "source_image_id": "01M8841FED0ZS6S2JT1NS9WWSW",
+                     *       "source_image_id": "01M8HDZTCWAC1HNFPQBRYT0JYK",
                      *       "generator": "sharp-filters",
                      *       "sha256": null,
                      *       "duplicate": false,
-                     *       "created_at": "2026-11-25T01:10:08.466Z"
+                     *       "created_at": "2026-11-28T15:57:09.704Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PetMedia"];
@@ -10862,11 +11248,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:09:15.983Z",
-                     *       "path": "/v1/pets/1e308/portrait",
-                     *       "message": "Content-Type must be application/json",
-                     *       "error": "Bad Request",
-                     *       "code": "invalid_body"
+                     *       "timestamp": "2026-11-28T15:57:10.467Z",
+                     *       "path": "/v1/pets/01M8HDZTCWAC1HNFPQBRYT0JYJ/portrait",
+                     *       "message": [
+                     *         "style must be one of: studio, watercolour, pencil_sketch"
+                     *       ],
+                     *       "error": "Bad Request"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10890,11 +11277,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:15.991Z",
-                     *       "path": "/v1/pets/%F0%9F%90%B6/portrait",
-                     *       "message": "The API key is not valid",
+                     *       "timestamp": "2026-11-28T15:57:10.717Z",
+                     *       "path": "/v1/pets/01M8HDZVFJDR938AEMKGR881HP/portrait",
+                     *       "message": "The capability 'portraits' is switched off for this account",
                      *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "code": "capability_disabled",
+                     *       "capability": "portraits"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10998,11 +11386,11 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M8841FTJDTJC0HWXR86DHWQK",
-                     *         "pet_id": "01M8841FEC584NTRH6C095WPYJ",
+                     *         "id": "01M8HDZTP8X8VWW5M2P8ETDH3R",
+                     *         "pet_id": "01M8HDZTCWAC1HNFPQBRYT0JYJ",
                      *         "kind": "portrait",
                      *         "status": "ready",
-                     *         "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8841FCKG987NRF0PR2X5NPG/01M8841FEC584NTRH6C095WPYJ/01M8841FTJDTJC0HWXR86DHWQK/portrait.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T011009Z&X-Amz-Expires=900&X-Amz-Signature=9e237734d789a24d2f07cb0a91de1912f34c6d958aafdd5e2f978e30bc8204e6&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8HDZTBPGE1TGXEPZVZ59YE9/01M8HDZTCWAC1HNFPQBRYT0JYJ/01M8HDZTP8X8VWW5M2P8ETDH3R/portrait.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261128%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261128T155710Z&X-Amz-Expires=900&X-Amz-Signature=19d0dbdbbd445e440d42a0e4b30c39df07e16fdf457655fd5cac09b84a36a7f2&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
                      *         "thumbnail_url": null,
                      *         "url_expires_in": 900,
                      *         "content_type": "image/jpeg",
@@ -11010,30 +11398,30 @@ export interface operations {
                      *         "width": 480,
                      *         "height": 360,
                      *         "style": "studio",
-                     *         "source_image_id": "01M8841FED0ZS6S2JT1NS9WWSW",
+                     *         "source_image_id": "01M8HDZTCWAC1HNFPQBRYT0JYK",
                      *         "generator": "sharp-filters",
                      *         "sha256": null,
                      *         "duplicate": false,
-                     *         "created_at": "2026-11-25T01:10:08.466Z"
+                     *         "created_at": "2026-11-28T15:57:09.704Z"
                      *       },
                      *       {
-                     *         "id": "01M8841FTXG1Z3H6JQY0CYFBK2",
-                     *         "pet_id": "01M8841FEC584NTRH6C095WPYJ",
+                     *         "id": "01M8HDZTPEEWVB4947F6S1TY0P",
+                     *         "pet_id": "01M8HDZTCWAC1HNFPQBRYT0JYJ",
                      *         "kind": "portrait",
                      *         "status": "ready",
-                     *         "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8841FCKG987NRF0PR2X5NPG/01M8841FEC584NTRH6C095WPYJ/01M8841FTXG1Z3H6JQY0CYFBK2/portrait.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T011009Z&X-Amz-Expires=900&X-Amz-Signature=4dcde5ac7771b94c64df7b3489b5f82e7b49990137d89356fe7b984881e2a7b7&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *         "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8HDZTBPGE1TGXEPZVZ59YE9/01M8HDZTCWAC1HNFPQBRYT0JYJ/01M8HDZTPEEWVB4947F6S1TY0P/portrait.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261128%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261128T155710Z&X-Amz-Expires=900&X-Amz-Signature=e04d752be1e7feb2ea2ed44f0e5254c27f8f423ce1699c30d175edaf33e041ec&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
                      *         "thumbnail_url": null,
                      *         "url_expires_in": 900,
                      *         "content_type": "image/png",
-                     *         "bytes": 21437,
+                     *         "bytes": 9313,
                      *         "width": 480,
                      *         "height": 360,
-                     *         "style": "pencil_sketch",
-                     *         "source_image_id": "01M8841FED0ZS6S2JT1NS9WWSW",
+                     *         "style": "watercolour",
+                     *         "source_image_id": "01M8HDZTCWAC1HNFPQBRYT0JYK",
                      *         "generator": "sharp-filters",
                      *         "sha256": null,
                      *         "duplicate": false,
-                     *         "created_at": "2026-11-25T01:10:08.477Z"
+                     *         "created_at": "2026-11-28T15:57:09.711Z"
                      *       }
                      *     ]
                      */
@@ -11078,11 +11466,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:16.026Z",
-                     *       "path": "/v1/pets/1e308/portraits",
-                     *       "message": "The API key is not valid",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "timestamp": "2026-11-28T15:57:10.780Z",
+                     *       "path": "/v1/pets/01M8HDZTCWAC1HNFPQBRYT0JYJ/portraits",
+                     *       "message": "Pet 01M8HDZTCWAC1HNFPQBRYT0JYJ belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -11133,6 +11520,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01M8HDVYX0QZWKDH4P0M2E4VRY",
+                     *         "pet_id": "01M8HDVYNB5JB1H01MH9VM4PN2",
+                     *         "type": "bcs_review",
+                     *         "created_at": "2026-11-28T15:55:02.944Z",
+                     *         "result": {
+                     *           "review_id": "01M8HDVYTGCHX9288Q43N7558K",
+                     *           "score": 6,
+                     *           "reason": null,
+                     *           "notes": "A little over: more walks",
+                     *           "category": "overweight",
+                     *           "analysis": {
+                     *             "score": 7,
+                     *             "confidence": 0.8,
+                     *             "image_ids": [
+                     *               "01M8HDVYNB5JB1H01MH9VM4PN3"
+                     *             ],
+                     *             "created_at": "2026-11-28T15:55:02.839Z",
+                     *             "category": "overweight",
+                     *             "explanation": "Waist barely visible",
+                     *             "prompt_version": "v1"
+                     *           },
+                     *           "status": "completed",
+                     *           "requested_at": "2026-11-28T15:55:02.864Z"
+                     *         },
+                     *         "inputs": [
+                     *           {
+                     *             "kind": "analysis",
+                     *             "id": "01M8HDVYSPYQD3QH98BW68VR47",
+                     *             "sha256": null
+                     *           },
+                     *           {
+                     *             "kind": "photo",
+                     *             "id": "01M8HDVYNB5JB1H01MH9VM4PN3",
+                     *             "sha256": "da031cb768bbfd7f23b71fea42ce574e6ada27ec826cbc3750b70bce921824ad"
+                     *           }
+                     *         ],
+                     *         "provider": null,
+                     *         "model_id": null,
+                     *         "method_version": null,
+                     *         "lang": null,
+                     *         "season": null,
+                     *         "country": null,
+                     *         "asked_by": {
+                     *           "account_id": "01M8HDVYK3A5E2MQCNAR2V0W5S",
+                     *           "sub_id": "user-42"
+                     *         },
+                     *         "vet": {
+                     *           "account_id": "01M8HDVYK915V0M0S5G39TQH12",
+                     *           "decision": "completed"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PetRecord"][];
                 };
             };
@@ -11169,6 +11612,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:59:02.660Z",
+                     *       "path": "/v1/pets/01M8HE2K27P6BJQNGNEHEHZ5DT/records",
+                     *       "message": "Pet 01M8HE2K27P6BJQNGNEHEHZ5DT does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -11204,6 +11656,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet": {
+                     *         "id": "01M8HDVYNB5JB1H01MH9VM4PN2",
+                     *         "name": "Rex-0dfeb696",
+                     *         "species_id": "dog",
+                     *         "breed_ids": [],
+                     *         "sub_id": "user-42",
+                     *         "external_owner_id": "usr_42"
+                     *       },
+                     *       "selection": {
+                     *         "type": "bcs_review",
+                     *         "since": null,
+                     *         "until": null
+                     *       },
+                     *       "exported_at": "2026-11-28T15:55:03.029Z",
+                     *       "record_count": 1,
+                     *       "records": [
+                     *         {
+                     *           "id": "01M8HDVYX0QZWKDH4P0M2E4VRY",
+                     *           "pet_id": "01M8HDVYNB5JB1H01MH9VM4PN2",
+                     *           "type": "bcs_review",
+                     *           "created_at": "2026-11-28T15:55:02.944Z",
+                     *           "result": {
+                     *             "review_id": "01M8HDVYTGCHX9288Q43N7558K",
+                     *             "score": 6,
+                     *             "reason": null,
+                     *             "notes": "A little over: more walks",
+                     *             "category": "overweight",
+                     *             "analysis": {
+                     *               "score": 7,
+                     *               "confidence": 0.8,
+                     *               "image_ids": [
+                     *                 "01M8HDVYNB5JB1H01MH9VM4PN3"
+                     *               ],
+                     *               "created_at": "2026-11-28T15:55:02.839Z",
+                     *               "category": "overweight",
+                     *               "explanation": "Waist barely visible",
+                     *               "prompt_version": "v1"
+                     *             },
+                     *             "status": "completed",
+                     *             "requested_at": "2026-11-28T15:55:02.864Z"
+                     *           },
+                     *           "inputs": [
+                     *             {
+                     *               "kind": "analysis",
+                     *               "id": "01M8HDVYSPYQD3QH98BW68VR47",
+                     *               "sha256": null
+                     *             },
+                     *             {
+                     *               "kind": "photo",
+                     *               "id": "01M8HDVYNB5JB1H01MH9VM4PN3",
+                     *               "sha256": "da031cb768bbfd7f23b71fea42ce574e6ada27ec826cbc3750b70bce921824ad"
+                     *             }
+                     *           ],
+                     *           "provider": null,
+                     *           "model_id": null,
+                     *           "method_version": null,
+                     *           "lang": null,
+                     *           "season": null,
+                     *           "country": null,
+                     *           "asked_by": {
+                     *             "account_id": "01M8HDVYK3A5E2MQCNAR2V0W5S",
+                     *             "sub_id": "user-42"
+                     *           },
+                     *           "vet": {
+                     *             "account_id": "01M8HDVYK915V0M0S5G39TQH12",
+                     *             "decision": "completed"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetRecordExport"];
                     "text/csv": string;
                 };
@@ -11282,6 +11807,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HE2KBQHQ7A88WP5NYKDWCQ",
+                     *       "pet_id": "01M8HE2K27P6BJQNGNEHEHZ5DT",
+                     *       "type": "estimated_age",
+                     *       "created_at": "2026-11-28T15:58:40.503Z",
+                     *       "result": {
+                     *         "age_months": 180,
+                     *         "age_range_months": {
+                     *           "max": 180,
+                     *           "min": 180
+                     *         },
+                     *         "reasons": "Deterministic test model, no photo judged: age_months 180, the middle of 0–360; age_range_months.min 180, the middle of 0–360; age_range_months.max 180, the middle of 0–360; confidence 0.5, the middle of 0–1 (answer language asked: en).",
+                     *         "confidence": 0.5
+                     *       },
+                     *       "inputs": [
+                     *         {
+                     *           "kind": "photo",
+                     *           "id": "01M8HE2K27P6BJQNGNEHEHZ5DV",
+                     *           "sha256": "f20f99f27ecfed5f7feb0ff08925d142347786dc3fc8905c168a0871d676d180"
+                     *         }
+                     *       ],
+                     *       "provider": "openai",
+                     *       "model_id": "fake-vision-1",
+                     *       "method_version": "v1",
+                     *       "lang": "en",
+                     *       "season": null,
+                     *       "country": null,
+                     *       "asked_by": {
+                     *         "account_id": "01M8HE2K17HYTGV82B5PPDVPG1",
+                     *         "sub_id": null
+                     *       },
+                     *       "vet": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetRecord"];
                 };
             };
@@ -11364,20 +11924,20 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": 27,
+                     *         "id": 40,
                      *         "image_id": "f7UQfjaxc",
                      *         "sub_id": "crowd",
                      *         "value": 0,
                      *         "country_code": null,
-                     *         "created_at": "2026-11-25T01:09:38.996Z"
+                     *         "created_at": "2026-11-28T15:58:22.975Z"
                      *       },
                      *       {
-                     *         "id": 28,
-                     *         "image_id": "nhKKrML2u",
+                     *         "id": 41,
+                     *         "image_id": "HTu65WeCt",
                      *         "sub_id": "crowd",
-                     *         "value": 1,
+                     *         "value": 0,
                      *         "country_code": null,
-                     *         "created_at": "2026-11-25T01:09:39.000Z"
+                     *         "created_at": "2026-11-28T15:58:22.982Z"
                      *       }
                      *     ]
                      */
@@ -11488,7 +12048,7 @@ export interface operations {
                      *       "sub_id": "hooked",
                      *       "value": 1,
                      *       "country_code": "NL",
-                     *       "created_at": "2026-11-25T01:08:42.424Z"
+                     *       "created_at": "2026-11-28T15:54:26.127Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Vote"];
@@ -11503,7 +12063,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:08:42.447Z",
+                     *       "timestamp": "2026-11-28T15:54:26.149Z",
                      *       "path": "/v1/votes",
                      *       "message": "image_id no-such-image does not exist",
                      *       "error": "Bad Request",
@@ -11531,11 +12091,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:16.089Z",
+                     *       "timestamp": "2026-11-28T15:58:24.239Z",
                      *       "path": "/v1/votes",
-                     *       "message": "The API key is not valid",
+                     *       "message": "The capability 'votes' is switched off for this account",
                      *       "error": "Forbidden",
-                     *       "code": "invalid_api_key"
+                     *       "code": "capability_disabled",
+                     *       "capability": "votes"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -11552,7 +12113,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 409,
-                     *       "timestamp": "2026-11-25T01:09:05.620Z",
+                     *       "timestamp": "2026-11-28T15:56:32.070Z",
                      *       "path": "/v1/votes",
                      *       "message": "A request with this Idempotency-Key is still being processed; retry shortly",
                      *       "error": "Conflict",
@@ -11591,7 +12152,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 422,
-                     *       "timestamp": "2026-11-25T01:09:05.834Z",
+                     *       "timestamp": "2026-11-28T15:56:32.180Z",
                      *       "path": "/v1/votes",
                      *       "message": "This Idempotency-Key was already used for a different request (path, query or body); use a new key for a new request",
                      *       "error": "Unprocessable Entity",
@@ -11612,9 +12173,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 429,
-                     *       "timestamp": "2026-11-25T01:09:06.123Z",
+                     *       "timestamp": "2026-11-28T15:56:32.435Z",
                      *       "path": "/v1/votes",
-                     *       "message": "The free plan allows 10 write requests per 60 seconds; try again in 54 s",
+                     *       "message": "The free plan allows 10 write requests per 60 seconds; try again in 28 s",
                      *       "error": "Too Many Requests",
                      *       "code": "rate_limit_exceeded",
                      *       "plan": "free",
@@ -11695,11 +12256,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:09:16.144Z",
-                     *       "path": "/v1/votes/1e308",
-                     *       "message": "The bearer token is not valid or has expired",
-                     *       "error": "Forbidden",
-                     *       "code": "invalid_token"
+                     *       "timestamp": "2026-11-28T15:58:24.149Z",
+                     *       "path": "/v1/votes/90",
+                     *       "message": "Vote 90 belongs to another account",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -11714,9 +12274,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:09:40.568Z",
-                     *       "path": "/v1/votes/77",
-                     *       "message": "Vote 77 does not exist",
+                     *       "timestamp": "2026-11-28T15:58:24.169Z",
+                     *       "path": "/v1/votes/90",
+                     *       "message": "Vote 90 does not exist",
                      *       "error": "Not Found"
                      *     }
                      */
@@ -11996,11 +12556,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YXTBY024CCMCV1HHQTBJ",
-                     *       "account_id": "01M883YXQ78WCFJG9HNBFHKAHA",
+                     *       "id": "01M8HDTX4JG96XD9AEMVHKEK6G",
+                     *       "account_id": "01M8HDTX1Z4TG614NQN3EEE57Q",
                      *       "image_id": "f7UQfjaxc",
                      *       "sub_id": null,
-                     *       "created_at": "2026-11-25T01:08:44.491Z"
+                     *       "created_at": "2026-11-28T15:54:28.370Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Favourite"];
@@ -12064,12 +12624,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 409,
-                     *       "timestamp": "2026-11-25T01:09:40.256Z",
+                     *       "timestamp": "2026-11-28T15:58:23.969Z",
                      *       "path": "/v1/favourites",
                      *       "message": "This image is already a favourite of this account and sub_id",
                      *       "error": "Conflict",
                      *       "code": "favourite_exists",
-                     *       "favourite_id": "01M8840KW74A6E3VMWT5RYD11B"
+                     *       "favourite_id": "01M8HE22SMVZB6V29795VK3XCD"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -12145,11 +12705,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M8842F1RZCRBPBM010MS6PTA",
-                     *       "account_id": "01M8842E4MQYWEKCYXAV173FBV",
-                     *       "image_id": "qoFgcD88q",
+                     *       "id": "01M8HE3ADPXPXQAWV8NJCZ3Y3N",
+                     *       "account_id": "01M8HE3A96CWPW3Y2XR819MQ3X",
+                     *       "image_id": "01M8HDT8RYVBB719V67R9SMHZC",
                      *       "sub_id": "typed-user",
-                     *       "created_at": "2026-11-25T01:10:40.440Z"
+                     *       "created_at": "2026-11-28T15:59:04.118Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Favourite"];
@@ -12209,6 +12769,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:58:24.092Z",
+                     *       "path": "/v1/favourites/01M8HE238WV4RV57JTDF7V9K13",
+                     *       "message": "Favourite 01M8HE238WV4RV57JTDF7V9K13 does not exist",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -12381,8 +12950,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XE29PYCJ1HQK9DG8YGKH",
-                     *       "pet_id": "01M883XD8ACS4EWKA30526S70G",
+                     *       "id": "01M8HDSST6ZPQ9J8V9SC9Y09JY",
+                     *       "pet_id": "01M8HDSSANA2ZXPWE8BSPBYYJN",
                      *       "type": "body_condition_score",
                      *       "prompt_version": "v1",
                      *       "model": {
@@ -12390,11 +12959,14 @@ export interface operations {
                      *         "id": "fake-vision-1"
                      *       },
                      *       "image_ids": [
-                     *         "01M883XD8ACS4EWKA30526S70H"
+                     *         "01M8HDSSAPERZF6DN0QEA3WWWM"
                      *       ],
                      *       "lang": "en",
-                     *       "created_at": "2026-11-25T01:07:55.593Z",
+                     *       "created_at": "2026-11-28T15:53:52.198Z",
                      *       "cached": false,
+                     *       "disclaimer": "An estimate from photos, not a veterinary diagnosis: see a vet about your pet's health.",
+                     *       "validation": "The model's score is held to the WSAVA 1–9 schema and the category computed from it is unit-tested; it has not been compared with vets' hands-on scores: docs/analysis.md#validation",
+                     *       "record_id": "01M8HDSST6ZPQ9J8V9SC9Y09JY",
                      *       "season": "winter",
                      *       "country": "GB",
                      *       "score": 7,
@@ -12419,9 +12991,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:07:57.689Z",
-                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/body-condition-score",
-                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "timestamp": "2026-11-28T15:53:54.056Z",
+                     *       "path": "/v1/pets/01M8HDSVHY4FH4Z0MWHX3CDZ4Q/body-condition-score",
+                     *       "message": "Pet 01M8HDSVHY4FH4Z0MWHX3CDZ4Q has no photos to analyse: upload at least one photo first",
                      *       "error": "Bad Request",
                      *       "code": "pet_has_no_photos"
                      *     }
@@ -12447,8 +13019,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:07:58.350Z",
-                     *       "path": "/v1/pets/01M883XGE245VJHNM868FATM17/body-condition-score",
+                     *       "timestamp": "2026-11-28T15:53:54.513Z",
+                     *       "path": "/v1/pets/01M8HDSVW4MA7F08SRRBB0FF62/body-condition-score",
                      *       "message": "This route needs the account feature 'body_condition'",
                      *       "error": "Forbidden",
                      *       "code": "feature_not_enabled",
@@ -12555,8 +13127,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XEEK9P4F9MF7B8907VXH",
-                     *       "pet_id": "01M883XE7MA4AM0RAG35G7N9PG",
+                     *       "id": "01M8HDST46AXXXDD4WJ0SAXA4G",
+                     *       "pet_id": "01M8HDSSVWRWD6DNY814QBP527",
                      *       "type": "estimated_age",
                      *       "prompt_version": "v1",
                      *       "model": {
@@ -12564,11 +13136,14 @@ export interface operations {
                      *         "id": "fake-vision-1"
                      *       },
                      *       "image_ids": [
-                     *         "01M883XE7MA4AM0RAG35G7N9PH"
+                     *         "01M8HDSSVX00ZQMEGGVS868DZ4"
                      *       ],
                      *       "lang": "en",
-                     *       "created_at": "2026-11-25T01:07:55.988Z",
+                     *       "created_at": "2026-11-28T15:53:52.519Z",
                      *       "cached": false,
+                     *       "disclaimer": "An estimate from photos, not a veterinary diagnosis: see a vet about your pet's health.",
+                     *       "validation": "The model's age is held to a schema and the life stage computed from it follows the AAHA/AAFP ages in unit tests; it has not been compared with known ages: docs/analysis.md#validation",
+                     *       "record_id": "01M8HDST46AXXXDD4WJ0SAXA4G",
                      *       "age_months": 100,
                      *       "age_range_months": {
                      *         "min": 84,
@@ -12591,9 +13166,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:07:57.544Z",
-                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/estimated-age",
-                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "timestamp": "2026-11-28T15:53:54.005Z",
+                     *       "path": "/v1/pets/01M8HDSVHY4FH4Z0MWHX3CDZ4Q/estimated-age",
+                     *       "message": "Pet 01M8HDSVHY4FH4Z0MWHX3CDZ4Q has no photos to analyse: upload at least one photo first",
                      *       "error": "Bad Request",
                      *       "code": "pet_has_no_photos"
                      *     }
@@ -12619,9 +13194,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:07:58.002Z",
-                     *       "path": "/v1/pets/01M883XG4S8M7HB94TQ8HZWTMN/estimated-age",
-                     *       "message": "Pet 01M883XG4S8M7HB94TQ8HZWTMN belongs to another account",
+                     *       "timestamp": "2026-11-28T15:53:54.295Z",
+                     *       "path": "/v1/pets/01M8HDSVMYZCV0X81NEBREG11X/estimated-age",
+                     *       "message": "Pet 01M8HDSVMYZCV0X81NEBREG11X belongs to another account",
                      *       "error": "Forbidden"
                      *     }
                      */
@@ -12637,7 +13212,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:07:58.361Z",
+                     *       "timestamp": "2026-11-28T15:53:54.525Z",
                      *       "path": "/v1/pets/01JNOSUCHPET0000000000000/estimated-age",
                      *       "message": "Pet 01JNOSUCHPET0000000000000 does not exist",
                      *       "error": "Not Found"
@@ -12688,8 +13263,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 503,
-                     *       "timestamp": "2026-11-25T01:07:58.698Z",
-                     *       "path": "/v1/pets/01M883XGSWQKHFGTJD03FXXEH3/estimated-age",
+                     *       "timestamp": "2026-11-28T15:53:55.255Z",
+                     *       "path": "/v1/pets/01M8HDSWJ3M3RE5T90J4JZE9WJ/estimated-age",
                      *       "message": "The vision model server answered 500",
                      *       "error": "Service Unavailable",
                      *       "code": "analysis_unavailable",
@@ -12745,31 +13320,45 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XEQNV1QCCQSJCYH1DBZ2",
-                     *       "pet_id": "01M883XEGCWWNC1QECJMQY82X3",
+                     *       "id": "01M8HDSTE54HGTAX9MC5SA2FM9",
+                     *       "pet_id": "01M8HDST62Q3YH3VDNND7VJRQD",
                      *       "type": "genealogy",
-                     *       "prompt_version": "v1",
+                     *       "prompt_version": "v2",
                      *       "model": {
                      *         "provider": "openai",
                      *         "id": "fake-vision-1"
                      *       },
                      *       "image_ids": [
-                     *         "01M883XEGCWWNC1QECJMQY82X4"
+                     *         "01M8HDST62Q3YH3VDNND7VJRQE"
                      *       ],
-                     *       "lang": "en",
-                     *       "created_at": "2026-11-25T01:07:56.277Z",
+                     *       "lang": "pl",
+                     *       "created_at": "2026-11-28T15:53:52.837Z",
                      *       "cached": false,
+                     *       "disclaimer": "Szacunek na podstawie zdjęć, a nie diagnoza weterynaryjna: w sprawie zdrowia zwierzęcia skonsultuj się z lekarzem weterynarii.",
+                     *       "validation": "Breed names are matched to the catalogue and the shares computed by tested rules; the model's breed mix has not been compared with DNA tests: docs/analysis.md#validation",
+                     *       "record_id": "01M8HDSTE54HGTAX9MC5SA2FM9",
                      *       "is_mixed_breed": true,
                      *       "breeds": [
                      *         {
                      *           "breed_id": "german-shepherd-dog",
                      *           "name": "German Shepherd Dog",
-                     *           "percentage": 57
+                     *           "percentage": 57,
+                     *           "confidence": 0.8
+                     *         }
+                     *       ],
+                     *       "unresolved": 43,
+                     *       "unresolved_breeds": [
+                     *         {
+                     *           "name": "Space Wolf",
+                     *           "percentage": 24,
+                     *           "confidence": 0.7,
+                     *           "reason": "not_in_catalogue"
                      *         },
                      *         {
-                     *           "breed_id": null,
-                     *           "name": "Space Wolf",
-                     *           "percentage": 24
+                     *           "name": "Labrador Retriever",
+                     *           "percentage": 19,
+                     *           "confidence": 0.3,
+                     *           "reason": "low_confidence"
                      *         }
                      *       ],
                      *       "predicted_age_months": 30,
@@ -12791,9 +13380,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:07:57.578Z",
-                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/genealogy",
-                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "timestamp": "2026-11-28T15:53:54.017Z",
+                     *       "path": "/v1/pets/01M8HDSVHY4FH4Z0MWHX3CDZ4Q/genealogy",
+                     *       "message": "Pet 01M8HDSVHY4FH4Z0MWHX3CDZ4Q has no photos to analyse: upload at least one photo first",
                      *       "error": "Bad Request",
                      *       "code": "pet_has_no_photos"
                      *     }
@@ -12926,8 +13515,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XF1SJ1NM9ANGF1AA2PBF",
-                     *       "pet_id": "01M883XETGHCJDGDYVM657GKQ1",
+                     *       "id": "01M8HDSTR9W5F7JH3780Z47T3C",
+                     *       "pet_id": "01M8HDSTGJJK0D83GPXQX47DHB",
                      *       "type": "muscle_condition_score",
                      *       "prompt_version": "v1",
                      *       "model": {
@@ -12935,11 +13524,14 @@ export interface operations {
                      *         "id": "fake-vision-1"
                      *       },
                      *       "image_ids": [
-                     *         "01M883XETGHCJDGDYVM657GKQ2"
+                     *         "01M8HDSTGJJK0D83GPXQX47DHC"
                      *       ],
                      *       "lang": "en",
-                     *       "created_at": "2026-11-25T01:07:56.601Z",
+                     *       "created_at": "2026-11-28T15:53:53.162Z",
                      *       "cached": false,
+                     *       "disclaimer": "An estimate from photos, not a veterinary diagnosis: see a vet about your pet's health.",
+                     *       "validation": "The model's grade is held to the WSAVA muscle condition schema; it has not been compared with vets' hands-on grades: docs/analysis.md#validation",
+                     *       "record_id": "01M8HDSTR9W5F7JH3780Z47T3C",
                      *       "muscle_condition": "moderate_loss",
                      *       "wasting_risk": true,
                      *       "confidence": 0.7,
@@ -12961,9 +13553,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:07:57.621Z",
-                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/muscle-condition-score",
-                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "timestamp": "2026-11-28T15:53:54.030Z",
+                     *       "path": "/v1/pets/01M8HDSVHY4FH4Z0MWHX3CDZ4Q/muscle-condition-score",
+                     *       "message": "Pet 01M8HDSVHY4FH4Z0MWHX3CDZ4Q has no photos to analyse: upload at least one photo first",
                      *       "error": "Bad Request",
                      *       "code": "pet_has_no_photos"
                      *     }
@@ -13101,8 +13693,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883XFCF8031KHXRPXRQ0YX2",
-                     *       "pet_id": "01M883XF34D4W8SRZVC5HM0S3B",
+                     *       "id": "01M8HDSV1R8RDMWHDKKFN0AXZC",
+                     *       "pet_id": "01M8HDSTSM1F8N086F451Z2SZC",
                      *       "type": "estimated_weight",
                      *       "prompt_version": "v1",
                      *       "model": {
@@ -13110,11 +13702,14 @@ export interface operations {
                      *         "id": "fake-vision-1"
                      *       },
                      *       "image_ids": [
-                     *         "01M883XF34D4W8SRZVC5HM0S3C"
+                     *         "01M8HDSTSM1F8N086F451Z2SZD"
                      *       ],
                      *       "lang": "en",
-                     *       "created_at": "2026-11-25T01:07:56.943Z",
+                     *       "created_at": "2026-11-28T15:53:53.464Z",
                      *       "cached": false,
+                     *       "disclaimer": "An estimate from photos, not a veterinary diagnosis: see a vet about your pet's health.",
+                     *       "validation": "The formula combining the model's estimate with the breed standard is unit- and integration-tested; the result has not been compared with weighed pets: docs/analysis.md#validation",
+                     *       "record_id": "01M8HDSV1R8RDMWHDKKFN0AXZC",
                      *       "season": null,
                      *       "country": null,
                      *       "method": "model_and_breed_standard",
@@ -13130,6 +13725,7 @@ export interface operations {
                      *       },
                      *       "body_condition_score": null,
                      *       "model_weight": 30,
+                     *       "units": "metric",
                      *       "confidence": 0.6,
                      *       "reasons": "Medium-large build"
                      *     }
@@ -13146,9 +13742,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:07:57.663Z",
-                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/estimated-weight",
-                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "timestamp": "2026-11-28T15:53:54.042Z",
+                     *       "path": "/v1/pets/01M8HDSVHY4FH4Z0MWHX3CDZ4Q/estimated-weight",
+                     *       "message": "Pet 01M8HDSVHY4FH4Z0MWHX3CDZ4Q has no photos to analyse: upload at least one photo first",
                      *       "error": "Bad Request",
                      *       "code": "pet_has_no_photos"
                      *     }
@@ -13280,7 +13876,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "pet_id": "01M883XFGC9N7YMJ88TEXSSC6K",
+                     *       "pet_id": "01M8HDSV68213HGEXE551F72XF",
                      *       "lang": "en",
                      *       "items": [
                      *         {
@@ -13312,12 +13908,8 @@ export interface operations {
                      *           "life_stage": "young",
                      *           "sources": [
                      *             {
-                     *               "url": "https://ofa.org/",
-                     *               "name": "Orthopedic Foundation for Animals (health screening databases)"
-                     *             },
-                     *             {
-                     *               "url": "https://www.bva.co.uk/canine-health-schemes/",
-                     *               "name": "British Veterinary Association, Canine Health Schemes"
+                     *               "url": "https://doi.org/10.1016/j.cvsm.2017.03.001",
+                     *               "name": "King 2017, Vet Clin North Am Small Anim Pract (canine hip dysplasia)"
                      *             }
                      *           ],
                      *           "origin": "seeded",
@@ -13325,22 +13917,23 @@ export interface operations {
                      *         }
                      *       ],
                      *       "generated": {
-                     *         "id": "01M883XFT574VAY2W7JDZQPK4A",
+                     *         "id": "01M8HDSVG0NTSEP7YDR9XHE68M",
                      *         "prompt_version": "v1",
                      *         "model": {
                      *           "provider": "openai",
                      *           "id": "fake-vision-1"
                      *         },
                      *         "image_ids": [
-                     *           "01M883XFGC9N7YMJ88TEXSSC6M"
+                     *           "01M8HDSV68213HGEXE551F72XG"
                      *         ],
-                     *         "created_at": "2026-11-25T01:07:57.381Z",
-                     *         "cached": false
+                     *         "created_at": "2026-11-28T15:53:53.920Z",
+                     *         "cached": false,
+                     *         "record_id": "01M8HDSVG0NTSEP7YDR9XHE68M"
                      *       },
                      *       "based_on": [
-                     *         "01M883XFR0D8ZQJM778GS49X7P"
+                     *         "01M8HDSVDRDCDQKA5EXV52NGDZ"
                      *       ],
-                     *       "created_at": "2026-11-25T01:07:57.399Z"
+                     *       "created_at": "2026-11-28T15:53:53.932Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PetHealthTips"];
@@ -13355,9 +13948,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:07:57.701Z",
-                     *       "path": "/v1/pets/01M883XFWJ7JT4B2CPSZMQSWNW/health-tips",
-                     *       "message": "Pet 01M883XFWJ7JT4B2CPSZMQSWNW has no photos to analyse: upload at least one photo first",
+                     *       "timestamp": "2026-11-28T15:53:54.068Z",
+                     *       "path": "/v1/pets/01M8HDSVHY4FH4Z0MWHX3CDZ4Q/health-tips",
+                     *       "message": "Pet 01M8HDSVHY4FH4Z0MWHX3CDZ4Q has no photos to analyse: upload at least one photo first",
                      *       "error": "Bad Request",
                      *       "code": "pet_has_no_photos"
                      *     }
@@ -13482,11 +14075,11 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M883YN30DF2FPTZZEJ4VC9X7",
-                     *         "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
-                     *         "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *         "id": "01M8HDVYTGCHX9288Q43N7558K",
+                     *         "pet_id": "01M8HDVYNB5JB1H01MH9VM4PN2",
+                     *         "analysis_id": "01M8HDVYSPYQD3QH98BW68VR47",
                      *         "status": "completed",
-                     *         "requested_at": "2026-11-25T01:08:35.552Z",
+                     *         "requested_at": "2026-11-28T15:55:02.864Z",
                      *         "analysis": {
                      *           "score": 7,
                      *           "category": "overweight",
@@ -13494,15 +14087,16 @@ export interface operations {
                      *           "explanation": "Waist barely visible",
                      *           "prompt_version": "v1",
                      *           "image_ids": [
-                     *             "01M883YMH95AG17JHBQ28QBQ7W"
+                     *             "01M8HDVYNB5JB1H01MH9VM4PN3"
                      *           ],
-                     *           "created_at": "2026-11-25T01:08:35.503Z"
+                     *           "created_at": "2026-11-28T15:55:02.839Z"
                      *         },
                      *         "score": 6,
                      *         "category": "overweight",
                      *         "notes": "A little over: more walks",
                      *         "reason": null,
-                     *         "decided_at": "2026-11-25T01:08:35.736Z",
+                     *         "decided_at": "2026-11-28T15:55:02.944Z",
+                     *         "record_id": "01M8HDVYX0QZWKDH4P0M2E4VRY",
                      *         "sub_id": "user-42",
                      *         "external_owner_id": "usr_42"
                      *       }
@@ -13549,9 +14143,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:08:38.164Z",
-                     *       "path": "/v1/pets/01M883YQAZWEA4YWEZRNPH7665/body-condition-score/reviews",
-                     *       "message": "Pet 01M883YQAZWEA4YWEZRNPH7665 belongs to another account",
+                     *       "timestamp": "2026-11-28T15:55:04.922Z",
+                     *       "path": "/v1/pets/01M8HDW0JRCP5A7SVY8KF053WF/body-condition-score/reviews",
+                     *       "message": "Pet 01M8HDW0JRCP5A7SVY8KF053WF belongs to another account",
                      *       "error": "Forbidden"
                      *     }
                      */
@@ -13610,29 +14204,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YN30DF2FPTZZEJ4VC9X7",
-                     *       "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
-                     *       "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *       "id": "01M8HDSW9YCFBPCC6PNS11H3CP",
+                     *       "pet_id": "01M8HDSW3P56WSNAAWMDEHG45K",
+                     *       "analysis_id": "01M8HDSW8TNPYD1KGJ38HKBWMA",
                      *       "status": "pending",
-                     *       "requested_at": "2026-11-25T01:08:35.552Z",
+                     *       "requested_at": "2026-11-28T15:53:54.750Z",
                      *       "analysis": {
-                     *         "score": 7,
-                     *         "category": "overweight",
-                     *         "confidence": 0.8,
-                     *         "explanation": "Waist barely visible",
+                     *         "score": 5,
+                     *         "category": "ideal",
+                     *         "confidence": 0.5,
+                     *         "explanation": "Deterministic test model, no photo judged: score 5, the middle of 1–9; confidence 0.5, the middle of 0–1; recommendations 1 item, the fewest allowed (answer language asked: en).",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
-                     *           "01M883YMH95AG17JHBQ28QBQ7W"
+                     *           "01M8HDSW3P56WSNAAWMDEHG45M"
                      *         ],
-                     *         "created_at": "2026-11-25T01:08:35.503Z"
+                     *         "created_at": "2026-11-28T15:53:54.714Z"
                      *       },
                      *       "score": null,
                      *       "category": null,
                      *       "notes": null,
                      *       "reason": null,
                      *       "decided_at": null,
-                     *       "sub_id": "user-42",
-                     *       "external_owner_id": "usr_42"
+                     *       "record_id": null,
+                     *       "sub_id": null,
+                     *       "external_owner_id": null
                      *     }
                      */
                     "application/json": components["schemas"]["BodyConditionReview"];
@@ -13647,9 +14242,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:08:36.611Z",
-                     *       "path": "/v1/pets/01M883YNTJDHW4568P02ESTRH7/body-condition-score/reviews",
-                     *       "message": "Pet 01M883YNTJDHW4568P02ESTRH7 has no body condition result to review: POST /v1/pets/01M883YNTJDHW4568P02ESTRH7/body-condition-score first",
+                     *       "timestamp": "2026-11-28T15:55:03.655Z",
+                     *       "path": "/v1/pets/01M8HDVZD4Q0CA6VP13X9WD6RA/body-condition-score/reviews",
+                     *       "message": "Pet 01M8HDVZD4Q0CA6VP13X9WD6RA has no body condition result to review: POST /v1/pets/01M8HDVZD4Q0CA6VP13X9WD6RA/body-condition-score first",
                      *       "error": "Bad Request",
                      *       "code": "no_body_condition_result"
                      *     }
@@ -13675,9 +14270,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:08:38.157Z",
-                     *       "path": "/v1/pets/01M883YQAZWEA4YWEZRNPH7665/body-condition-score/reviews",
-                     *       "message": "Pet 01M883YQAZWEA4YWEZRNPH7665 belongs to another account",
+                     *       "timestamp": "2026-11-28T15:55:04.917Z",
+                     *       "path": "/v1/pets/01M8HDW0JRCP5A7SVY8KF053WF/body-condition-score/reviews",
+                     *       "message": "Pet 01M8HDW0JRCP5A7SVY8KF053WF belongs to another account",
                      *       "error": "Forbidden"
                      *     }
                      */
@@ -13704,12 +14299,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 409,
-                     *       "timestamp": "2026-11-25T01:08:36.941Z",
-                     *       "path": "/v1/pets/01M883YP4T4VE0DDH0QPNGTQPD/body-condition-score/reviews",
-                     *       "message": "Pet 01M883YP4T4VE0DDH0QPNGTQPD already has a pending review: 01M883YPDC3V14BS7CRZ4FNR0K",
+                     *       "timestamp": "2026-11-28T15:55:03.931Z",
+                     *       "path": "/v1/pets/01M8HDVZKQXR6XX84EYSP8K8YB/body-condition-score/reviews",
+                     *       "message": "Pet 01M8HDVZKQXR6XX84EYSP8K8YB already has a pending review: 01M8HDVZTWRBJDTH7YS71093WE",
                      *       "error": "Conflict",
                      *       "code": "review_pending",
-                     *       "review_id": "01M883YPDC3V14BS7CRZ4FNR0K"
+                     *       "review_id": "01M8HDVZTWRBJDTH7YS71093WE"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -13780,11 +14375,41 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M883YN30DF2FPTZZEJ4VC9X7",
-                     *         "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
-                     *         "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *         "id": "01M8HDSW9YCFBPCC6PNS11H3CP",
+                     *         "pet_id": "01M8HDSW3P56WSNAAWMDEHG45K",
+                     *         "analysis_id": "01M8HDSW8TNPYD1KGJ38HKBWMA",
                      *         "status": "pending",
-                     *         "requested_at": "2026-11-25T01:08:35.552Z",
+                     *         "requested_at": "2026-11-28T15:53:54.750Z",
+                     *         "analysis": {
+                     *           "score": 5,
+                     *           "category": "ideal",
+                     *           "confidence": 0.5,
+                     *           "explanation": "Deterministic test model, no photo judged: score 5, the middle of 1–9; confidence 0.5, the middle of 0–1; recommendations 1 item, the fewest allowed (answer language asked: en).",
+                     *           "prompt_version": "v1",
+                     *           "image_ids": [
+                     *             "01M8HDSW3P56WSNAAWMDEHG45M"
+                     *           ],
+                     *           "created_at": "2026-11-28T15:53:54.714Z"
+                     *         },
+                     *         "score": null,
+                     *         "category": null,
+                     *         "notes": null,
+                     *         "reason": null,
+                     *         "decided_at": null,
+                     *         "record_id": null,
+                     *         "sub_id": null,
+                     *         "external_owner_id": null,
+                     *         "pet": {
+                     *           "name": "Fresh-38a7b66e",
+                     *           "species_id": "dog"
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "01M8HDVYTGCHX9288Q43N7558K",
+                     *         "pet_id": "01M8HDVYNB5JB1H01MH9VM4PN2",
+                     *         "analysis_id": "01M8HDVYSPYQD3QH98BW68VR47",
+                     *         "status": "pending",
+                     *         "requested_at": "2026-11-28T15:55:02.864Z",
                      *         "analysis": {
                      *           "score": 7,
                      *           "category": "overweight",
@@ -13792,17 +14417,22 @@ export interface operations {
                      *           "explanation": "Waist barely visible",
                      *           "prompt_version": "v1",
                      *           "image_ids": [
-                     *             "01M883YMH95AG17JHBQ28QBQ7W"
+                     *             "01M8HDVYNB5JB1H01MH9VM4PN3"
                      *           ],
-                     *           "created_at": "2026-11-25T01:08:35.503Z"
+                     *           "created_at": "2026-11-28T15:55:02.839Z"
                      *         },
                      *         "score": null,
                      *         "category": null,
                      *         "notes": null,
                      *         "reason": null,
                      *         "decided_at": null,
+                     *         "record_id": null,
                      *         "sub_id": "user-42",
-                     *         "external_owner_id": "usr_42"
+                     *         "external_owner_id": "usr_42",
+                     *         "pet": {
+                     *           "name": "Rex-0dfeb696",
+                     *           "species_id": "dog"
+                     *         }
                      *       }
                      *     ]
                      */
@@ -13848,7 +14478,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:08:38.086Z",
+                     *       "timestamp": "2026-11-28T15:55:04.890Z",
                      *       "path": "/v1/reviews",
                      *       "message": "This route is for vets (and administrators) only",
                      *       "error": "Forbidden",
@@ -13888,11 +14518,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YN30DF2FPTZZEJ4VC9X7",
-                     *       "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
-                     *       "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *       "id": "01M8HDVYTGCHX9288Q43N7558K",
+                     *       "pet_id": "01M8HDVYNB5JB1H01MH9VM4PN2",
+                     *       "analysis_id": "01M8HDVYSPYQD3QH98BW68VR47",
                      *       "status": "pending",
-                     *       "requested_at": "2026-11-25T01:08:35.552Z",
+                     *       "requested_at": "2026-11-28T15:55:02.864Z",
                      *       "analysis": {
                      *         "score": 7,
                      *         "category": "overweight",
@@ -13900,19 +14530,20 @@ export interface operations {
                      *         "explanation": "Waist barely visible",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
-                     *           "01M883YMH95AG17JHBQ28QBQ7W"
+                     *           "01M8HDVYNB5JB1H01MH9VM4PN3"
                      *         ],
-                     *         "created_at": "2026-11-25T01:08:35.503Z"
+                     *         "created_at": "2026-11-28T15:55:02.839Z"
                      *       },
                      *       "score": null,
                      *       "category": null,
                      *       "notes": null,
                      *       "reason": null,
                      *       "decided_at": null,
+                     *       "record_id": null,
                      *       "sub_id": "user-42",
                      *       "external_owner_id": "usr_42",
                      *       "pet": {
-                     *         "name": "Rex-c0ab8d66",
+                     *         "name": "Rex-0dfeb696",
                      *         "species_id": "dog",
                      *         "breed_ids": [],
                      *         "sex": null,
@@ -13922,20 +14553,20 @@ export interface operations {
                      *       },
                      *       "photos": [
                      *         {
-                     *           "id": "01M883YMH95AG17JHBQ28QBQ7W",
-                     *           "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
+                     *           "id": "01M8HDVYNB5JB1H01MH9VM4PN3",
+                     *           "pet_id": "01M8HDVYNB5JB1H01MH9VM4PN2",
                      *           "kind": "photo",
                      *           "status": "ready",
-                     *           "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M883YMD8XREQDSG2NM4VH4MA/01M883YMH95AG17JHBQ28QBQ7V/01M883YMH95AG17JHBQ28QBQ7W/display.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010835Z&X-Amz-Expires=900&X-Amz-Signature=2cc0c50149fe0880612d771e16f63c5134dc58bad031bd986108beb7094b9da2&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
-                     *           "thumbnail_url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M883YMD8XREQDSG2NM4VH4MA/01M883YMH95AG17JHBQ28QBQ7V/01M883YMH95AG17JHBQ28QBQ7W/thumbnail.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T010835Z&X-Amz-Expires=900&X-Amz-Signature=27b967800de339f0217110077cfdb39c1d1a69caa05325c22407ddaaa494aa23&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *           "url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8HDVYK3A5E2MQCNAR2V0W5S/01M8HDVYNB5JB1H01MH9VM4PN2/01M8HDVYNB5JB1H01MH9VM4PN3/display.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261128%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261128T155502Z&X-Amz-Expires=900&X-Amz-Signature=4c5a869befbd83e47e45122d663c888582730caea861cc7b6292adf6dfdebe95&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
+                     *           "thumbnail_url": "http://127.0.0.1:4566/pet-api-media/pets/media/01M8HDVYK3A5E2MQCNAR2V0W5S/01M8HDVYNB5JB1H01MH9VM4PN2/01M8HDVYNB5JB1H01MH9VM4PN3/thumbnail.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=local%2F20261128%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261128T155502Z&X-Amz-Expires=900&X-Amz-Signature=6af1dbd5fa9898402dc0b7162ad90f63ace27e0fe25d4cee82a186ad2aaed8fb&X-Amz-SignedHeaders=host&x-amz-checksum-mode=ENABLED&x-id=GetObject",
                      *           "url_expires_in": 900,
                      *           "content_type": "image/jpeg",
                      *           "bytes": 719,
                      *           "width": 320,
                      *           "height": 240,
-                     *           "sha256": "ccb86a7b1bc98829ded907383822741c0cb1ab2f4f55dabd1d159e517177c869",
+                     *           "sha256": "da031cb768bbfd7f23b71fea42ce574e6ada27ec826cbc3750b70bce921824ad",
                      *           "duplicate": false,
-                     *           "created_at": "2026-11-25T01:08:34.985Z"
+                     *           "created_at": "2026-11-28T15:55:02.699Z"
                      *         }
                      *       ]
                      *     }
@@ -13981,8 +14612,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:08:38.090Z",
-                     *       "path": "/v1/reviews/01M883YQHZ6NGWA11YZ0MJ1MXC",
+                     *       "timestamp": "2026-11-28T15:55:04.894Z",
+                     *       "path": "/v1/reviews/01M8HDW0SKQTZ57WQN4T6Y15EG",
                      *       "message": "This route is for vets (and administrators) only",
                      *       "error": "Forbidden",
                      *       "code": "vet_only"
@@ -14000,9 +14631,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:08:37.844Z",
-                     *       "path": "/v1/reviews/01M883YQ86B34HEQ4JEBV84F2D",
-                     *       "message": "Review 01M883YQ86B34HEQ4JEBV84F2D does not exist",
+                     *       "timestamp": "2026-11-28T15:55:04.654Z",
+                     *       "path": "/v1/reviews/01M8HDW0G31SF59TBV5E48YYT5",
+                     *       "message": "Review 01M8HDW0G31SF59TBV5E48YYT5 does not exist",
                      *       "error": "Not Found"
                      *     }
                      */
@@ -14060,11 +14691,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YN30DF2FPTZZEJ4VC9X7",
-                     *       "pet_id": "01M883YMH95AG17JHBQ28QBQ7V",
-                     *       "analysis_id": "01M883YN1FGRSFTQQXYWD80C5T",
+                     *       "id": "01M8HDVYTGCHX9288Q43N7558K",
+                     *       "pet_id": "01M8HDVYNB5JB1H01MH9VM4PN2",
+                     *       "analysis_id": "01M8HDVYSPYQD3QH98BW68VR47",
                      *       "status": "completed",
-                     *       "requested_at": "2026-11-25T01:08:35.552Z",
+                     *       "requested_at": "2026-11-28T15:55:02.864Z",
                      *       "analysis": {
                      *         "score": 7,
                      *         "category": "overweight",
@@ -14072,15 +14703,16 @@ export interface operations {
                      *         "explanation": "Waist barely visible",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
-                     *           "01M883YMH95AG17JHBQ28QBQ7W"
+                     *           "01M8HDVYNB5JB1H01MH9VM4PN3"
                      *         ],
-                     *         "created_at": "2026-11-25T01:08:35.503Z"
+                     *         "created_at": "2026-11-28T15:55:02.839Z"
                      *       },
                      *       "score": 6,
                      *       "category": "overweight",
                      *       "notes": "A little over: more walks",
                      *       "reason": null,
-                     *       "decided_at": "2026-11-25T01:08:35.736Z",
+                     *       "decided_at": "2026-11-28T15:55:02.944Z",
+                     *       "record_id": "01M8HDVYX0QZWKDH4P0M2E4VRY",
                      *       "sub_id": "user-42",
                      *       "external_owner_id": "usr_42"
                      *     }
@@ -14125,8 +14757,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:08:38.094Z",
-                     *       "path": "/v1/reviews/01M883YQHZ6NGWA11YZ0MJ1MXC/complete",
+                     *       "timestamp": "2026-11-28T15:55:04.898Z",
+                     *       "path": "/v1/reviews/01M8HDW0SKQTZ57WQN4T6Y15EG/complete",
                      *       "message": "This route is for vets (and administrators) only",
                      *       "error": "Forbidden",
                      *       "code": "vet_only"
@@ -14144,9 +14776,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:08:37.836Z",
-                     *       "path": "/v1/reviews/01M883YQ86B34HEQ4JEBV84F2D/complete",
-                     *       "message": "Review 01M883YQ86B34HEQ4JEBV84F2D does not exist",
+                     *       "timestamp": "2026-11-28T15:55:04.645Z",
+                     *       "path": "/v1/reviews/01M8HDW0G31SF59TBV5E48YYT5/complete",
+                     *       "message": "Review 01M8HDW0G31SF59TBV5E48YYT5 does not exist",
                      *       "error": "Not Found"
                      *     }
                      */
@@ -14164,12 +14796,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 409,
-                     *       "timestamp": "2026-11-25T01:08:37.340Z",
-                     *       "path": "/v1/reviews/01M883YPSAQFB5JYYHRCFBM7GA/complete",
-                     *       "message": "Review 01M883YPSAQFB5JYYHRCFBM7GA is already completed: only pending reviews can be decided",
+                     *       "timestamp": "2026-11-28T15:55:04.286Z",
+                     *       "path": "/v1/reviews/01M8HDW0542YYHXRCXRMEB8EE6/complete",
+                     *       "message": "Review 01M8HDW0542YYHXRCXRMEB8EE6 is already completed: only pending reviews can be decided",
                      *       "error": "Conflict",
                      *       "code": "review_not_pending",
-                     *       "review_id": "01M883YPSAQFB5JYYHRCFBM7GA",
+                     *       "review_id": "01M8HDW0542YYHXRCXRMEB8EE6",
                      *       "status": "completed"
                      *     }
                      */
@@ -14276,11 +14908,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YNNEYMS1CN9N6F4RS1Z0",
-                     *       "pet_id": "01M883YNEANX1KB5EQT02VDH8H",
-                     *       "analysis_id": "01M883YNN0JXXDB6WZFMN9YC42",
+                     *       "id": "01M8HDVZ8P85X5FG59R6Z9FT3S",
+                     *       "pet_id": "01M8HDVZ13ZQ3GENVTP10WPGBZ",
+                     *       "analysis_id": "01M8HDVZ87KEBMN0E7AV46FBNM",
                      *       "status": "rejected",
-                     *       "requested_at": "2026-11-25T01:08:36.142Z",
+                     *       "requested_at": "2026-11-28T15:55:03.318Z",
                      *       "analysis": {
                      *         "score": 7,
                      *         "category": "overweight",
@@ -14288,15 +14920,16 @@ export interface operations {
                      *         "explanation": "Waist barely visible",
                      *         "prompt_version": "v1",
                      *         "image_ids": [
-                     *           "01M883YNEANX1KB5EQT02VDH8J"
+                     *           "01M8HDVZ13ZQ3GENVTP10WPGC0"
                      *         ],
-                     *         "created_at": "2026-11-25T01:08:36.128Z"
+                     *         "created_at": "2026-11-28T15:55:03.303Z"
                      *       },
                      *       "score": null,
                      *       "category": null,
                      *       "notes": null,
                      *       "reason": "The photos do not show the waist",
-                     *       "decided_at": "2026-11-25T01:08:36.164Z",
+                     *       "decided_at": "2026-11-28T15:55:03.336Z",
+                     *       "record_id": "01M8HDVZ98JQDFDYW6R69YA19Q",
                      *       "sub_id": "user-42",
                      *       "external_owner_id": "usr_42"
                      *     }
@@ -14341,8 +14974,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 403,
-                     *       "timestamp": "2026-11-25T01:08:38.128Z",
-                     *       "path": "/v1/reviews/01M883YQHZ6NGWA11YZ0MJ1MXC/reject",
+                     *       "timestamp": "2026-11-28T15:55:04.901Z",
+                     *       "path": "/v1/reviews/01M8HDW0SKQTZ57WQN4T6Y15EG/reject",
                      *       "message": "This route is for vets (and administrators) only",
                      *       "error": "Forbidden",
                      *       "code": "vet_only"
@@ -14371,12 +15004,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 409,
-                     *       "timestamp": "2026-11-25T01:08:37.354Z",
-                     *       "path": "/v1/reviews/01M883YPSAQFB5JYYHRCFBM7GA/reject",
-                     *       "message": "Review 01M883YPSAQFB5JYYHRCFBM7GA is already completed: only pending reviews can be decided",
+                     *       "timestamp": "2026-11-28T15:55:04.301Z",
+                     *       "path": "/v1/reviews/01M8HDW0542YYHXRCXRMEB8EE6/reject",
+                     *       "message": "Review 01M8HDW0542YYHXRCXRMEB8EE6 is already completed: only pending reviews can be decided",
                      *       "error": "Conflict",
                      *       "code": "review_not_pending",
-                     *       "review_id": "01M883YPSAQFB5JYYHRCFBM7GA",
+                     *       "review_id": "01M8HDW0542YYHXRCXRMEB8EE6",
                      *       "status": "completed"
                      *     }
                      */
@@ -14469,6 +15102,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trend": {
+                     *         "latest": {
+                     *           "id": "01M8HDZDWTQ9K7T377YHEVSQ2M",
+                     *           "breaths_per_minute": 34,
+                     *           "created_at": "2026-11-28T15:56:56.602Z"
+                     *         },
+                     *         "baseline": {
+                     *           "breaths_per_minute": 20,
+                     *           "measurements": 3,
+                     *           "reason": null
+                     *         },
+                     *         "change": {
+                     *           "breaths_per_minute": 14,
+                     *           "percent": 70
+                     *         },
+                     *         "days_covered": 0
+                     *       },
+                     *       "measurements": [
+                     *         {
+                     *           "id": "01M8HDZDWTQ9K7T377YHEVSQ2M",
+                     *           "pet_id": "01M8HDZBKKPTDRC7M0B89D2JCV",
+                     *           "video_id": "01M8HDZC9EHDASXQNRNZX4WZ6T",
+                     *           "status": "completed",
+                     *           "breaths_per_minute": 34,
+                     *           "breed_baseline": {
+                     *             "low": 10,
+                     *             "high": 30
+                     *           },
+                     *           "within_baseline": false,
+                     *           "signal_quality": 181.553,
+                     *           "created_at": "2026-11-28T15:56:56.602Z",
+                     *           "generated_at": "2026-11-28T15:56:56.818Z",
+                     *           "alert": {
+                     *             "rules": [
+                     *               "threshold"
+                     *             ],
+                     *             "rule": {
+                     *               "threshold_bpm": 30,
+                     *               "rise_percent": 100
+                     *             },
+                     *             "baseline_bpm": 20,
+                     *             "baseline_measurements": 3,
+                     *             "change_percent": 70
+                     *           },
+                     *           "disclaimer": "A breathing rate measured from a video, not a veterinary diagnosis: see a vet about your pet's health.",
+                     *           "validation": "Videos rendered at 12–45 breaths a minute are measured within ±1.5 and noise or a flickering light is refused in unit and integration tests; the rate has not been compared with breaths counted on real pets: docs/respiratory-rate.md#accuracy"
+                     *         },
+                     *         {
+                     *           "id": "01M8HDZDDZW35CQXHNPHFXKPPX",
+                     *           "pet_id": "01M8HDZBKKPTDRC7M0B89D2JCV",
+                     *           "video_id": "01M8HDZBTAFGBMHPW45WF3YTTC",
+                     *           "status": "completed",
+                     *           "breaths_per_minute": 20,
+                     *           "breed_baseline": {
+                     *             "low": 10,
+                     *             "high": 30
+                     *           },
+                     *           "within_baseline": true,
+                     *           "signal_quality": 19.847,
+                     *           "created_at": "2026-11-28T15:56:56.128Z",
+                     *           "generated_at": "2026-11-28T15:56:56.376Z",
+                     *           "alert": null,
+                     *           "disclaimer": "A breathing rate measured from a video, not a veterinary diagnosis: see a vet about your pet's health.",
+                     *           "validation": "Videos rendered at 12–45 breaths a minute are measured within ±1.5 and noise or a flickering light is refused in unit and integration tests; the rate has not been compared with breaths counted on real pets: docs/respiratory-rate.md#accuracy"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RespiratoryRateList"];
                 };
             };
@@ -14558,6 +15261,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HDZ8D4F4WZ49VF5641Q1V2",
+                     *       "pet_id": "01M8HDZ601RE9ZGFERA5809R02",
+                     *       "video_id": "01M8HDZ698DNRCYFS9ZS8775HP",
+                     *       "status": "processing",
+                     *       "created_at": "2026-11-28T15:56:50.980Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RespiratoryRate"];
                 };
             };
@@ -14567,6 +15279,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "timestamp": "2026-11-28T15:56:53.332Z",
+                     *       "path": "/v1/pets/01M8HDZAP7JQJ9DM8PCZJXFYPR/respiratory-rate",
+                     *       "message": "The pet has no videos: add one with POST /pets/{petId}/videos first",
+                     *       "error": "Bad Request",
+                     *       "code": "pet_has_no_videos"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -14585,6 +15307,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "timestamp": "2026-11-28T15:56:53.362Z",
+                     *       "path": "/v1/pets/01M8HDZ601RE9ZGFERA5809R02/respiratory-rate",
+                     *       "message": "Pet 01M8HDZ601RE9ZGFERA5809R02 belongs to another account",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -14669,6 +15400,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01M8HDZ8D4F4WZ49VF5641Q1V2",
+                     *       "pet_id": "01M8HDZ601RE9ZGFERA5809R02",
+                     *       "video_id": "01M8HDZ698DNRCYFS9ZS8775HP",
+                     *       "status": "completed",
+                     *       "breaths_per_minute": 12,
+                     *       "breed_baseline": {
+                     *         "low": 10,
+                     *         "high": 30
+                     *       },
+                     *       "within_baseline": true,
+                     *       "signal_quality": 17.168,
+                     *       "created_at": "2026-11-28T15:56:50.980Z",
+                     *       "generated_at": "2026-11-28T15:56:51.315Z",
+                     *       "alert": null,
+                     *       "disclaimer": "A breathing rate measured from a video, not a veterinary diagnosis: see a vet about your pet's health.",
+                     *       "validation": "Videos rendered at 12–45 breaths a minute are measured within ±1.5 and noise or a flickering light is refused in unit and integration tests; the rate has not been compared with breaths counted on real pets: docs/respiratory-rate.md#accuracy"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RespiratoryRate"];
                 };
             };
@@ -14806,6 +15557,7 @@ export interface operations {
                      *         "mer": "MER = RER × factor (life stage, neuter status, activity)"
                      *       },
                      *       "messages": [],
+                     *       "units": "metric",
                      *       "breed_id": null,
                      *       "pet_id": null
                      *     }
@@ -14900,7 +15652,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 422,
-                     *       "timestamp": "2026-11-25T01:08:07.812Z",
+                     *       "timestamp": "2026-11-28T15:54:04.092Z",
                      *       "path": "/v1/calculators/energy-requirement",
                      *       "message": "No usable weight: send weight_kg, a breed_id with a standard weight, or a pet with a weight",
                      *       "error": "Unprocessable Entity",
@@ -15040,27 +15792,27 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M883ZAN8XCTVNQ9R3VZNF0Z6",
+                     *         "id": "01M8HDVCPB1W6Y72S4D9X7N88B",
                      *         "url": "http://127.0.0.1:4566/h0",
                      *         "description": "d",
                      *         "enabled_events": [
                      *           "vote.created"
                      *         ],
                      *         "status": "enabled",
-                     *         "created_at": "2026-11-25T01:08:57.640Z",
-                     *         "updated_at": "2026-11-25T01:08:57.640Z",
+                     *         "created_at": "2026-11-28T15:54:44.299Z",
+                     *         "updated_at": "2026-11-28T15:54:44.299Z",
                      *         "consecutive_failures": 0
                      *       },
                      *       {
-                     *         "id": "01M883ZANAJ1J8YZ3FT101DXP6",
-                     *         "url": "http://127.0.0.1:4566/h1",
+                     *         "id": "01M8HDVCPJSX80PNBTN94GY0QP",
+                     *         "url": "http://127.0.0.1:4566/h3",
                      *         "description": "d",
                      *         "enabled_events": [
                      *           "vote.created"
                      *         ],
                      *         "status": "enabled",
-                     *         "created_at": "2026-11-25T01:08:57.642Z",
-                     *         "updated_at": "2026-11-25T01:08:57.642Z",
+                     *         "created_at": "2026-11-28T15:54:44.306Z",
+                     *         "updated_at": "2026-11-28T15:54:44.306Z",
                      *         "consecutive_failures": 0
                      *       }
                      *     ]
@@ -15162,18 +15914,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883YHQ5960JW95XT8JKTGTC",
+                     *       "id": "01M8HDT6CKJKKG1FDQ2J5HA6XJ",
                      *       "url": "http://127.0.0.1:4566/hook",
-                     *       "description": "pets",
+                     *       "description": "integration",
                      *       "enabled_events": [
-                     *         "image.uploaded",
-                     *         "image.processed"
+                     *         "image.public_request.created",
+                     *         "image.public_request.approved"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": "2026-11-25T01:08:32.101Z",
-                     *       "updated_at": "2026-11-25T01:08:32.101Z",
+                     *       "created_at": "2026-11-28T15:54:05.075Z",
+                     *       "updated_at": "2026-11-28T15:54:05.075Z",
                      *       "consecutive_failures": 0,
-                     *       "signing_secret": "whsec_TEczXEGlWFbszf7uqCne00YFmiQfQUjVf4CIi0S_WtM"
+                     *       "signing_secret": "whsec_IdFsRCiGYOFI+kCOyWNKHsg4Vjuk5XvgVNM9LZyN41Q="
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedWebhook"];
@@ -15188,7 +15940,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 400,
-                     *       "timestamp": "2026-11-25T01:08:57.706Z",
+                     *       "timestamp": "2026-11-28T15:54:44.341Z",
                      *       "path": "/v1/webhooks",
                      *       "message": "An account can register at most 5 webhook endpoints, disabled ones included; delete one first",
                      *       "error": "Bad Request",
@@ -15288,16 +16040,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883ZB3VE2DCJM60T7N8RG4R",
+                     *       "id": "01M8HDVCT8T386GJSMX5SDTFBR",
                      *       "url": "http://127.0.0.1:4566/hook",
                      *       "description": "integration",
                      *       "enabled_events": [
                      *         "vote.created"
                      *       ],
                      *       "status": "disabled",
-                     *       "created_at": "2026-11-25T01:08:58.107Z",
-                     *       "updated_at": "2026-11-25T01:08:59.346Z",
-                     *       "disabled_at": "2026-11-25T01:08:59.346Z",
+                     *       "created_at": "2026-11-28T15:54:44.424Z",
+                     *       "updated_at": "2026-11-28T15:54:45.613Z",
+                     *       "disabled_at": "2026-11-28T15:54:45.613Z",
                      *       "disabled_reason": "10 delivery attempts failed in a row (last: HTTP 503)",
                      *       "consecutive_failures": 10
                      *     }
@@ -15398,6 +16150,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "SUCCESS",
+                     *       "id": "01M8HDVCPB1W6Y72S4D9X7N88B"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         message: "SUCCESS";
@@ -15518,8 +16276,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01M883ZAGQ7R8A2YZFYT4H9DYN",
-                     *       "signing_secret": "whsec_hocatXp3sVaG-DevujYWCc0PjVMXT7EbIJqq-LpPWo0"
+                     *       "id": "01M8HDTWGWZPFDKE5A0XBK0T85",
+                     *       "signing_secret": "whsec_vt6AgvpnFOBVelaQSuPRqkuadTycxFm5XiovW0kkPYA="
                      *     }
                      */
                     "application/json": {
@@ -15635,26 +16393,21 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "01M883Z1E74K508JWHZTZ61RJ8",
-                     *         "event_id": "evt_50917fabe95e7dc539f95d04",
-                     *         "event_type": "favourite.created",
-                     *         "attempt": 3,
-                     *         "attempted_at": "2026-11-25T01:08:48.191Z",
-                     *         "status_code": 500,
+                     *         "id": "01M8HDTWQ7Y2S317SPZRH4AZHK",
+                     *         "event_id": "evt_86ee405404036acc41bde9fe",
+                     *         "event_type": "vote.created",
+                     *         "attempt": 1,
+                     *         "attempted_at": "2026-11-28T15:54:27.940Z",
+                     *         "status_code": 204,
                      *         "error": null,
                      *         "duration_ms": 3,
-                     *         "succeeded": false
-                     *       },
-                     *       {
-                     *         "id": "01M883YZE6RGZR6042V8SM4JHK",
-                     *         "event_id": "evt_50917fabe95e7dc539f95d04",
-                     *         "event_type": "favourite.created",
-                     *         "attempt": 2,
-                     *         "attempted_at": "2026-11-25T01:08:46.147Z",
-                     *         "status_code": 500,
-                     *         "error": null,
-                     *         "duration_ms": 2,
-                     *         "succeeded": false
+                     *         "succeeded": true,
+                     *         "response": {
+                     *           "headers": {},
+                     *           "body": null,
+                     *           "body_binary": false,
+                     *           "body_truncated": false
+                     *         }
                      *       }
                      *     ]
                      */
@@ -15747,6 +16500,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "event_id": "evt_ea4456ede9dd66a060adc2ae",
+                     *       "event_type": "vote.created",
+                     *       "delivered": false,
+                     *       "attempts": [
+                     *         {
+                     *           "id": "01M8HDV3G1T3GEX4KKCETM6G25",
+                     *           "event_id": "evt_ea4456ede9dd66a060adc2ae",
+                     *           "event_type": "vote.created",
+                     *           "attempt": 1,
+                     *           "attempted_at": "2026-11-28T15:54:34.877Z",
+                     *           "status_code": 503,
+                     *           "error": null,
+                     *           "duration_ms": 4,
+                     *           "succeeded": false,
+                     *           "response": {
+                     *             "headers": {
+                     *               "content-type": "text/plain; charset=utf-8",
+                     *               "retry-after": "30"
+                     *             },
+                     *             "body": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                     *             "body_binary": false,
+                     *             "body_truncated": true
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01M8HDV4GF2VH2A1G5FRPF31JN",
+                     *           "event_id": "evt_ea4456ede9dd66a060adc2ae",
+                     *           "event_type": "vote.created",
+                     *           "attempt": 2,
+                     *           "attempted_at": "2026-11-28T15:54:35.914Z",
+                     *           "status_code": 503,
+                     *           "error": null,
+                     *           "duration_ms": 4,
+                     *           "succeeded": false,
+                     *           "response": {
+                     *             "headers": {
+                     *               "content-type": "text/plain; charset=utf-8",
+                     *               "retry-after": "30"
+                     *             },
+                     *             "body": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                     *             "body_binary": false,
+                     *             "body_truncated": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventDelivery"];
                 };
             };
@@ -15783,6 +16585,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "timestamp": "2026-11-28T15:54:38.018Z",
+                     *       "path": "/v1/webhooks/01M8HDV3D7FDR5JQJR095DK9YM/deliveries/evt_unknown",
+                     *       "message": "Webhook 01M8HDV3D7FDR5JQJR095DK9YM has no delivery of event evt_unknown in the last 30 days",
+                     *       "error": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -15958,6 +16769,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "QUEUED",
+                     *       "id": "01M8HDTWN1140ZAZYGSSS5ZGXZ",
+                     *       "event_id": "evt_86ee405404036acc41bde9fe",
+                     *       "event_type": "vote.created"
+                     *     }
+                     */
                     "application/json": components["schemas"]["QueuedDelivery"];
                 };
             };
@@ -16016,11 +16835,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 404,
-                     *       "timestamp": "2026-11-25T01:09:18.032Z",
-                     *       "path": "/v1/webhooks/%F2%B6%B6%A1%F3%BF%A1%AE%F4%8C%A8%AC%F3%91%97%AF%F3%BC%B1%B1%F3%8A%A9%A6%F3%A4%97%82%F2%B3%B6%AD%F4%86%BF%BA%F3%B1%B3%9C/redeliver",
-                     *       "message": "No route matches POST /v1/webhooks/%F2%B6%B6%A1%F3%BF%A1%AE%F4%8C%A8%AC%F3%91%97%AF%F3%BC%B1%B1%F3%8A%A9%A6%F3%A4%97%82%F2%B3%B6%AD%F4%86%BF%BA%F3%B1%B3%9C/redeliver",
-                     *       "error": "Not Found",
-                     *       "code": "route_not_found"
+                     *       "timestamp": "2026-11-28T15:54:28.066Z",
+                     *       "path": "/v1/webhooks/01M8HDTWN1140ZAZYGSSS5ZGXZ/deliveries/evt_never_sent/redeliver",
+                     *       "message": "Webhook 01M8HDTWN1140ZAZYGSSS5ZGXZ has no delivery of event evt_never_sent in the last 30 days",
+                     *       "error": "Not Found"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -16106,6 +16924,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rcv_01M8HE3HYJWGCVJE7N81JR4J84",
+                     *       "webhook_id": "01M8HE3BTSZ2T9QDB27QYN33HN",
+                     *       "to_endpoint_id": "01M8HE3BTSZ2T9QDB27QYN33HN",
+                     *       "since": "2026-11-28T15:58:05.532Z",
+                     *       "until": "2026-11-28T15:59:11.813Z",
+                     *       "created_at": "2026-11-28T15:59:11.813Z",
+                     *       "state": "running",
+                     *       "queued": 3,
+                     *       "delivered": 0,
+                     *       "failed": 0,
+                     *       "skipped_unsubscribed": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
@@ -16214,6 +17047,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rcv_01M8HE3HYJWGCVJE7N81JR4J84",
+                     *       "webhook_id": "01M8HE3BTSZ2T9QDB27QYN33HN",
+                     *       "to_endpoint_id": "01M8HE3BTSZ2T9QDB27QYN33HN",
+                     *       "since": "2026-11-28T15:58:05.532Z",
+                     *       "until": "2026-11-28T15:59:11.813Z",
+                     *       "created_at": "2026-11-28T15:59:11.813Z",
+                     *       "state": "completed",
+                     *       "queued": 3,
+                     *       "delivered": 3,
+                     *       "failed": 0,
+                     *       "skipped_unsubscribed": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
