@@ -272,6 +272,17 @@ describe('Vets and administrators in the console', () => {
     expect(await row.textContent()).toContain('completed');
     expect(await row.textContent()).toContain('5 (ideal)');
     expect(await row.textContent()).toContain('Ideal: ribs easily felt');
+    // The owner reads the model's reasoning too, as text.
+    await row.getByText('Why').click();
+    expect(await row.locator('blockquote').textContent()).toBe(reasoning);
+    // The health record: the analysis and the vet's decision, newest first, with what each was made from.
+    const record = ownerView.page.getByRole('table', { name: /records/ });
+    const kept = await record.getByRole('row').allTextContents();
+    expect(kept.slice(1).map((text) => text.replace(/^.*?(Vet review|Body condition score)/, '$1'))).toEqual([
+      'Vet reviewcompleted: 51 analysis, 1 photoa vet (completed)',
+      expect.stringMatching(/^Body condition scorescore 71 photo/),
+    ]);
+    await expectAccessible(ownerView.page, 'pet with health record');
     await screenshot(ownerView.page, 'owner-sees-review');
 
     for (const view of [first, second, ownerView]) {

@@ -1,6 +1,7 @@
 import { type Api, ok, type Schema, withHeaders } from '../api.ts';
 import { Gallery, PetFacts } from '../media.tsx';
 import { Paged, ScreenTitle, Section, Show, Table, useLoad, when } from '../ui.tsx';
+import { Reasoning } from './reviews.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -50,6 +51,10 @@ function Reviews({ reviews }: { reviews: Schema<'BodyConditionReview'>[] }) {
           <td>{when(review.requested_at)}</td>
           <td>
             {review.analysis.score} ({review.analysis.category})
+            <details>
+              <summary>Why</summary>
+              <Reasoning explanation={review.analysis.explanation} />
+            </details>
           </td>
           <td>{Math.round(review.analysis.confidence * 100)}%</td>
           <td>{review.status}</td>
@@ -61,7 +66,71 @@ function Reviews({ reviews }: { reviews: Schema<'BodyConditionReview'>[] }) {
   );
 }
 
-/** One pet: its facts, photos, videos, portraits, and its body condition analyses with their reviews. */
+type PetRecord = Schema<'PetRecord'>;
+
+/** Records the pet screen shows: the newest; the API's export holds all of them. */
+const RECORDS_SHOWN = 20;
+
+const RECORD_TYPES: Record<PetRecord['type'], string> = {
+  body_condition_score: 'Body condition score',
+  estimated_age: 'Estimated age',
+  genealogy: 'Breed mix',
+  muscle_condition_score: 'Muscle condition score',
+  estimated_weight: 'Estimated weight',
+  health_tips: 'Health tips',
+  bcs_review: 'Vet review',
+  respiratory_rate: 'Respiratory rate',
+};
+
+/** The one figure a record is known by, where its result has one. */
+function keyFigure(record: PetRecord): string {
+  const { result } = record;
+  if (typeof result.breaths_per_minute === 'number') return `${result.breaths_per_minute} breaths/min`;
+  if (record.type === 'bcs_review') return result.status === 'completed' ? `completed: ${result.score}` : 'rejected';
+  if (typeof result.score === 'number') return `score ${result.score}`;
+  return '–';
+}
+
+/** What produced a record: the vet who decided, the model, or the signal method. */
+const madeBy = (record: PetRecord) =>
+  record.vet ? `a vet (${record.vet.decision})` : (record.model_id ?? record.method_version ?? '–');
+
+const PLURALS: Record<PetRecord['inputs'][number]['kind'], string> = {
+  photo: 'photos',
+  video: 'videos',
+  analysis: 'analyses',
+};
+
+/** What a record was made from, counted by kind: "2 photos", "1 analysis, 1 photo". */
+function inputsOf(record: PetRecord): string {
+  const counts = new Map<keyof typeof PLURALS, number>();
+  for (const { kind } of record.inputs) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${n} ${n === 1 ? kind : PLURALS[kind]}`).join(', ');
+}
+
+/** The pet's health record, newest first: every kept result with what it was made from. */
+function Records({ records }: { records: PetRecord[] }) {
+  if (records.length === 0) return <p class="muted">No results kept yet.</p>;
+  return (
+    <Table
+      caption={`The newest ${records.length} records (GET /v1/pets/{petId}/records/export has them all, with hashes)`}
+      columns={['Made', 'Type', 'Result', 'Made from', 'By']}
+    >
+      {records.map((record) => (
+        <tr key={record.id}>
+          <td>{when(record.created_at)}</td>
+          <td>{RECORD_TYPES[record.type]}</td>
+          <td>{keyFigure(record)}</td>
+          <td>{inputsOf(record)}</td>
+          <td>{madeBy(record)}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** One pet: its facts, photos, videos, portraits, its body condition analyses with their reviews, and
+ * its health record. */
 export function PetScreen({ api, petId }: { api: Api; petId: string }) {
   const path = { petId };
   const pet = useLoad(() => ok(api.GET('/pets/{petId}', { params: { path } })), [petId]);
@@ -81,6 +150,10 @@ export function PetScreen({ api, petId }: { api: Api; petId: string }) {
         ? ok(api.GET('/pets/{petId}/body-condition-score/reviews', { params: { path, query: { limit: 100 } } }))
         : [],
     [petId, reviewsShown],
+  );
+  const records = useLoad(
+    () => ok(api.GET('/pets/{petId}/records', { params: { path, query: { limit: RECORDS_SHOWN } } })),
+    [petId],
   );
   const name = pet.data?.name ?? 'the pet';
   return (
@@ -114,6 +187,9 @@ export function PetScreen({ api, petId }: { api: Api; petId: string }) {
         ) : (
           <Show loaded={reviews}>{(list) => <Reviews reviews={list} />}</Show>
         )}
+      </Section>
+      <Section title="Health record">
+        <Show loaded={records}>{(list) => <Records records={list} />}</Show>
       </Section>
     </>
   );

@@ -130,7 +130,7 @@ function Decide({ api, review, onDecided }: { api: Api; review: Review; onDecide
 }
 
 /** The model's own words for its score, as text (never as markup), its line breaks kept. */
-function Reasoning({ explanation }: { explanation: string | null }) {
+export function Reasoning({ explanation }: { explanation: string | null }) {
   return (
     <figure class="reasoning">
       <figcaption>The model's reasoning</figcaption>
